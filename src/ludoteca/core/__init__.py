@@ -1,0 +1,1 @@
+"""The engine core: State API, registry, editions, matches."""
