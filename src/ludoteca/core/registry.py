@@ -23,6 +23,7 @@ from ludoteca.core.state import ConfigError, Game
 
 BUILTIN: dict[str, str] = {
     "desperados": "ludoteca.games.desperados:Desperados",
+    "douro1872": "ludoteca.games.douro1872:Douro1872",
 }
 
 _classes: dict[str, Any] = {}

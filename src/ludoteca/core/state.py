@@ -306,6 +306,18 @@ class State(ABC):
             action
         )
 
+    def public_action_string(self, action: int, viewer: int | None) -> str | None:
+        """What ``viewer`` learns when ``action`` is applied here, or None for nothing.
+
+        Called before the action is applied. The history holds private moves too (the card
+        drawn, the card passed face down); front ends show other seats' moves only through
+        this. By default a chance outcome is hidden and a decision is public; games with
+        private decisions override it.
+        """
+        if self.current_player() == CHANCE:
+            return None
+        return self._action_to_string(action)
+
     # ----- shared checks -----------------------------------------------------------
 
     @property

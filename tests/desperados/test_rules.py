@@ -1,0 +1,329 @@
+"""One test (at least) per rule of the Desperados rulebook and per ruling we made."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ludoteca import ConfigError, IllegalActionError, load_game
+from ludoteca.core.state import CHANCE
+from ludoteca.games.desperados.actions import Draw, Fight, Open, Pass, Work
+from tests.desperados.script import GOLD, SILVER, Script
+from tests.desperados.test_examples import play_to_round_end
+
+# ----- Preparing to play -------------------------------------------------------------
+
+def test_deal_six_cards_each_then_left_of_dealer_starts():
+    sc = Script(hands=[[], [], [], []])
+    state = sc.state
+    assert state.hand_sizes == [6, 6, 6, 6]
+    assert state.dealer == 3 and state.current_player() == 0
+
+
+def test_the_deal_is_one_chance_node_per_card_weighted_by_copies_left():
+    state = load_game("desperados").new_initial_state(4)
+    assert state.current_player() == CHANCE
+    outcomes = dict(state.chance_outcomes())
+    gold_chest = load_game("desperados").cards.CHEST + GOLD
+    assert outcomes[gold_chest] == pytest.approx(9 / 60)
+
+
+# ----- A turn: exactly one of draw, pass, play ---------------------------------------
+
+@pytest.mark.parametrize("action", ["draw", "pass", "play"])
+def test_exactly_one_action_ends_the_turn(action):
+    sc = Script(hands=[["gold mine", "silver chest"], [], [], []])
+    if action == "draw":
+        sc.draw(0)
+    elif action == "pass":
+        sc.pass_card(0, "silver chest")
+    else:
+        sc.open(0, GOLD)
+    assert sc.state.current_player() == 1
+
+
+def test_drawing_adds_the_drawn_card_to_the_hand():
+    sc = Script(hands=[[], [], [], []])
+    before = sc.state.hands[0][sc.kind("closed mine")]
+    sc.draw(0, "closed mine")
+    assert sc.state.hands[0][sc.kind("closed mine")] == before + 1
+    assert sc.state.hand_sizes[0] == 7 and sc.state.deck_total == 35
+
+
+def test_pass_goes_face_down_to_the_partner():
+    sc = Script(hands=[["Desperado 12"], [], [], []])
+    state = sc.state
+    twelve = sc.kind("Desperado 12")
+    action = sc.cards.index[Pass(twelve)]
+    assert state.public_action_string(action, 1) == "Pass a card to their partner"
+    assert "Desperado 12" in state.public_action_string(action, 2)
+    opponent_before = state.observation(1)
+    sc.pass_card(0, "Desperado 12")
+    assert state.hands[2][twelve] == 1 and state.hands[0][twelve] == 0
+    assert state.observation(2)["hand"]["Desperado 12"] == 1
+    assert state.observation(0)["partner_holds"] == {"Desperado 12": 1}
+    opponent_after = state.observation(1)
+    assert "Desperado 12" not in str(opponent_after["hand"])
+    assert opponent_after["hand"] == opponent_before["hand"]
+
+
+def test_what_a_partner_passed_stays_in_their_view_of_the_partners_hand():
+    sc = Script(hands=[["Desperado 12"], [], [], []])
+    sc.pass_card(0, "Desperado 12")
+    for seed in range(5):
+        view = sc.state.determinize(0, random.Random(seed))
+        assert view.hands[2][sc.kind("Desperado 12")] == 1
+
+
+def test_passing_does_not_exist_in_the_individual_game():
+    sc = Script(2, "individual", hands=[["gold chest"], []])
+    with pytest.raises(IllegalActionError, match="only in the partnership game"):
+        sc.act(0, Pass(sc.kind("gold chest")))
+
+
+def test_a_round_limits_passes_ruling_r20():
+    sc = Script(hands=[["gold chest"], ["gold chest"], ["gold chest"], ["gold chest"]],
+                options={"pass_limit": 1})
+    sc.pass_card(0, "gold chest")
+    sc.draw(1), sc.draw(2), sc.draw(3)
+    with pytest.raises(IllegalActionError, match="the most allowed"):
+        sc.act(0, Pass(sc.kind("copper chest")))
+
+
+# ----- Opening, working, closing -----------------------------------------------------
+
+def test_a_mine_card_may_open_a_mine_in_any_display_ruling_r2():
+    sc = Script(hands=[["gold mine"], [], [], []])
+    assert sc.legal(Open(GOLD, 1))
+    slot = sc.open(0, GOLD, display=1)
+    assert sc.state.owner[slot] == 1
+
+
+def test_second_mine_of_a_metal_ruling_r1():
+    sc = Script(hands=[["gold mine", "gold mine"], [], [], []])
+    first = sc.open(0, GOLD)
+    sc.draw(1), sc.draw(2), sc.draw(3)
+    second = sc.open(0, GOLD)
+    assert first != second and sc.state.owner[first] == sc.state.owner[second] == 0
+
+
+def test_chest_only_on_open_mine_of_its_metal():
+    sc = Script(hands=[["gold mine", "silver chest", "gold chest"], [], [], []])
+    gold = sc.open(0, GOLD)
+    sc.draw(1), sc.draw(2), sc.draw(3)
+    assert not sc.legal(Work(sc.kind("silver chest"), gold))
+    assert sc.legal(Work(sc.kind("gold chest"), gold))
+
+
+def test_chests_may_go_onto_an_opponents_mine_unless_switched_off():
+    for setting, allowed in (("any", True), ("close_or_fight", False)):
+        sc = Script(hands=[["gold mine"], ["gold chest", "gold mine"], [], []],
+                    options={"opponent_displays": setting})
+        gold = sc.open(0, GOLD)
+        assert sc.legal(Work(sc.kind("gold chest"), gold)) is allowed
+        assert sc.legal(Open(GOLD, 0)) is allowed
+
+
+def test_closing_any_open_mine_keeps_its_owner_and_stops_it():
+    sc = Script(hands=[["gold mine", "gold chest"], ["closed mine"], [], []])
+    gold = sc.open(0, GOLD)
+    sc.close(1, gold)
+    assert sc.state.owner[gold] == 0 and sc.state.closed[gold]
+    sc.draw(2), sc.draw(3)
+    assert not sc.legal(Work(sc.kind("gold chest"), gold)), "no cards on a closed mine"
+    with pytest.raises(IllegalActionError, match="is closed"):
+        sc.act(0, Work(sc.kind("gold chest"), gold))
+
+
+def test_double_first_doubles_every_later_chest_but_not_otherwise():
+    sc = Script(hands=[["gold mine", "gold mine", "double gold chest"],
+                       ["gold chest"] * 3, [], []])
+    doubled = sc.open(0, GOLD)
+    sc.draw(1), sc.draw(2), sc.draw(3)
+    sc.work(0, "double gold chest", doubled)
+    sc.work(1, "gold chest", doubled)
+    assert sc.mine(doubled)["value"] == 12
+    sc.draw(2), sc.draw(3)
+    plain = sc.open(0, GOLD)
+    sc.work(1, "gold chest", plain)
+    assert sc.mine(plain)["value"] == 3
+
+
+# ----- Fights ----------------------------------------------------------------------
+
+def test_fights_only_over_an_opponents_open_mine_ruling_r9():
+    sc = Script(hands=[["gold mine", "Desperado 3"], ["silver mine"], [], []])
+    own = sc.open(0, GOLD)
+    theirs = sc.open(1, SILVER)
+    sc.draw(2), sc.draw(3)
+    assert not sc.legal(Fight(sc.kind("Desperado 3"), own))
+    assert sc.legal(Fight(sc.kind("Desperado 3"), theirs))
+
+
+def test_a_just_opened_empty_mine_may_be_attacked():
+    sc = Script(hands=[["gold mine"], ["Desperado 3"], [], []])
+    gold = sc.open(0, GOLD)
+    assert sc.legal(Fight(sc.kind("Desperado 3"), gold))
+
+
+def test_attacker_adds_nothing_and_joining_is_only_in_the_next_turn():
+    sc = Script(hands=[["gold mine", "Desperado 1"], ["Desperado 9", "Desperado 10"],
+                       ["Desperado 12", "Desperado 2"], ["Desperado 4"]])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold)
+    sc.fight(2, 12, gold)
+    sc.draw(3)
+    sc.draw(0)
+    # E's turn: the fight was settled before E acts; E keeps Desperado 10 and the mine stays.
+    assert sc.state.fight_mine == -1 and sc.state.owner[gold] == 0
+    assert sc.state.hands[1][sc.kind("Desperado 10")] == 1
+
+
+def test_the_attacker_gets_no_turn_inside_the_fight_window():
+    sc = Script(3, "individual", hands=[["Desperado 5", "Desperado 6"], ["gold mine"], []])
+    sc.draw(0)
+    gold = sc.open(1, GOLD)
+    sc.draw(2)
+    sc.fight(0, 5, gold)
+    sc.draw(1), sc.draw(2)
+    state = sc.state
+    assert state.current_player() == 0
+    assert state.fight_mine == -1, "settled before the attacker could add a second card"
+    assert state.owner[gold] == 0, "the unanswered 5 takes the mine"
+    assert state.hands[0][sc.kind("Desperado 6")] == 1
+
+
+def test_all_desperados_go_to_the_discard_pile_after_a_fight():
+    sc = Script(hands=[["gold mine", "Desperado 1"], ["Desperado 9"], ["Desperado 12"], []])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold)
+    sc.fight(2, 12, gold)
+    sc.draw(3)
+    sc.fight(0, 1, gold)
+    discard = sc.state.observation(None)["discard"]
+    assert discard == {"Desperado 1": 1, "Desperado 9": 1, "Desperado 12": 1}
+
+
+def test_individual_fight_joiners_owner_only_switch_ruling_r11():
+    sc = Script(3, "individual", hands=[["Desperado 6"], ["silver mine"], ["Desperado 11"]],
+                options={"fight_joiners": "owner"})
+    sc.draw(0)
+    silver = sc.open(1, SILVER)
+    sc.draw(2)
+    sc.fight(0, 6, silver)
+    sc.draw(1)
+    with pytest.raises(IllegalActionError, match="only the mine's owner"):
+        sc.act(2, Fight(sc.kind("Desperado 11"), silver))
+
+
+def test_winning_attackers_take_the_mine_with_its_chests_into_their_display():
+    sc = Script(2, "individual", hands=[["gold mine", "gold chest"], ["Desperado 4"]])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 4, gold)
+    sc.work(0, "gold chest", gold)  # the owner works the mine instead of defending
+    assert sc.state.owner[gold] == 1 and sc.mine(gold)["chests"] == ["single"]
+
+
+def test_chests_played_on_a_contested_mine_count_for_whoever_ends_up_owning_it():
+    sc = Script(hands=[["gold mine"], ["Desperado 9", "gold chest"], ["gold chest"], []])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold)
+    sc.work(2, "gold chest", gold)
+    sc.draw(3), sc.draw(0)
+    assert sc.state.owner[gold] == 1 and sc.mine(gold)["value"] == 3
+
+
+# ----- Ending the round ------------------------------------------------------------
+
+def test_open_mines_are_worthless_and_closed_mines_score_for_their_owner():
+    sc = Script(2, "individual", hands=[["gold mine", "closed mine"], ["gold chest"] * 2])
+    gold = sc.open(0, GOLD)
+    sc.work(1, "gold chest", gold)
+    sc.close(0, gold)
+    play_to_round_end_individual(sc)
+    assert sc.state.totals == [3, 0]
+
+
+def play_to_round_end_individual(sc: Script) -> None:
+    state = sc.state
+    first = state.round
+    while state.round == first:
+        seat = state.current_player()
+        if state.final_turns is None:
+            sc.draw(seat)
+        else:
+            state.apply_action(state.legal_actions()[0])
+
+
+def test_rounds_repeat_with_the_deal_passing_left():
+    sc = Script(hands=[[], [], [], []])
+    play_to_round_end(sc)
+    state = sc.state
+    assert state.round == 2 and not state.is_terminal()
+    assert state.dealer == 0
+    assert state.current_player() == CHANCE and state.deck_total == 60
+    sc.deal([[], [], [], []])
+    assert state.current_player() == 1, "the player left of the new dealer starts"
+
+
+def test_partnership_target_is_60_and_individual_40():
+    def ended(players, variant, totals):
+        state = load_game("desperados").new_initial_state(players, variant)
+        state.totals = list(totals)
+        state.score_the_round()
+        return state.is_terminal()
+
+    assert not ended(4, "partnership", [59, 0]) and ended(4, "partnership", [60, 0])
+    assert not ended(2, "individual", [39, 0]) and ended(2, "individual", [40, 0])
+
+
+def test_a_tie_at_the_top_plays_another_round_ruling_r16():
+    state = load_game("desperados").new_initial_state(4, "partnership")
+    state.totals = [61, 61]
+    state.score_the_round()
+    assert not state.is_terminal() and state.round == 2
+
+
+def test_the_round_cap_ends_a_match_with_the_leaders_sharing_ruling_r21():
+    state = load_game("desperados").new_initial_state(3, "individual", {"max_rounds": 1})
+    state.totals = [5, 5, 1]
+    state.score_the_round()
+    assert state.is_terminal() and state.winners() == [0, 1]
+    assert state.returns() == [0.5, 0.5, 0.0]
+
+
+def test_partners_share_their_score_and_their_win():
+    state = load_game("desperados").new_initial_state(4, "partnership")
+    state.totals = [70, 20]
+    state.score_the_round()
+    assert state.scores() == [70, 20, 70, 20]
+    assert state.winners() == [0, 2]
+
+
+# ----- Information -----------------------------------------------------------------
+
+def test_observations_show_only_ones_own_hand():
+    sc = Script(hands=[["Desperado 12"], [], [], []])
+    spectator = sc.state.observation(None)
+    assert "hand" not in spectator
+    assert "Desperado 12" in sc.state.observation(0)["hand"]
+    assert "Desperado 12" not in sc.state.observation(1)["hand"]
+
+
+def test_a_draw_is_seen_only_by_the_drawer():
+    sc = Script(hands=[[], [], [], []])
+    sc.act(0, Draw())
+    k = sc.kind("closed mine")
+    assert sc.state.public_action_string(k, 0) == "You draw a closed mine"
+    assert sc.state.public_action_string(k, 1) is None
+
+
+def test_bad_set_ups_are_refused_clearly():
+    game = load_game("desperados")
+    with pytest.raises(ConfigError, match=r"partnership.*4 players"):
+        game.new_initial_state(3, "partnership")
+    with pytest.raises(ConfigError, match="pass_limit"):
+        game.new_initial_state(4, None, {"pass_limit": -1})
+    with pytest.raises(ConfigError, match="nonsense"):
+        game.new_initial_state(4, None, {"nonsense": 1})
