@@ -87,3 +87,18 @@ class RandomAgent(Agent):
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
         return rng.choice(view.legal_actions())
+
+
+@register_agent("heuristic")
+class HeuristicAgent(Agent):
+    """The game's own rule-of-thumb player (``games/<id>/bots.py``); options go to it."""
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+        self.spec = self.name
+
+    def act(self, view: State, player: int, rng: random.Random) -> int:
+        try:
+            return view.game.heuristic_action(view, player, rng, **self.options)
+        except TypeError as err:
+            raise ConfigError(f"agent 'heuristic' for {view.game.id}: {err}") from None

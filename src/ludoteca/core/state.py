@@ -168,6 +168,11 @@ class Game(ABC):
 
         return Pretty(observation)
 
+    def heuristic_action(self, view: State, player: int, rng: random.Random,
+                         **options: Any) -> int:
+        """The game's own heuristic bot (the ``heuristic`` agent); games override it."""
+        raise ConfigError(f"{self.info.title} has no heuristic bot yet; try 'random'")
+
     @abstractmethod
     def new_initial_state(
         self,

@@ -92,6 +92,11 @@ class Desperados(Game):
         variant = self.info.resolve(num_players, variant)
         return DesperadosState(self, num_players, variant, self.parse_options(options))
 
+    def heuristic_action(self, view: Any, player: int, rng: Any, **options: Any) -> int:
+        from ludoteca.games.desperados.bots import choose
+
+        return choose(view, player, rng, **options)
+
     def render(self, observation: dict[str, Any]) -> Any:
         from ludoteca.games.desperados.render import render
 
