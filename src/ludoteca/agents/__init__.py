@@ -76,7 +76,10 @@ def make_agent(spec: str) -> Agent:
     name, options = parse_spec(spec)
     if name not in _AGENTS:
         raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
-    agent = _AGENTS[name](**options)
+    try:
+        agent = _AGENTS[name](**options)
+    except TypeError as err:
+        raise ConfigError(f"agent spec {spec!r}: {err}") from None
     agent.spec = spec.strip()
     return agent
 
@@ -102,3 +105,6 @@ class HeuristicAgent(Agent):
             return view.game.heuristic_action(view, player, rng, **self.options)
         except TypeError as err:
             raise ConfigError(f"agent 'heuristic' for {view.game.id}: {err}") from None
+
+
+from ludoteca.agents import ismcts  # noqa: E402,F401  (registers "ismcts")

@@ -311,6 +311,19 @@ class State(ABC):
             action
         )
 
+    def evaluation(self) -> list[float]:
+        """A guess at each seat's share of the win, for searches that stop early.
+
+        Exact at the end (the returns); before it, by default, a share for whoever leads on
+        ``scores()``. Games whose points only move at a round's end override it.
+        """
+        if self.is_terminal():
+            return self.returns()
+        scores = self.scores()
+        best = max(scores)
+        leaders = [p for p, s in enumerate(scores) if s == best]
+        return [1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(scores))]
+
     def public_action_string(self, action: int, viewer: int | None) -> str | None:
         """What ``viewer`` learns when ``action`` is applied here, or None for nothing.
 

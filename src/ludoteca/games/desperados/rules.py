@@ -12,6 +12,7 @@ A *display* is a partnership's (seats 0+2 and 1+3) or, in the individual game, a
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -404,6 +405,30 @@ class DesperadosState(State):
 
     def winners(self) -> list[int]:
         return [p for p in range(self.num_players) if self.display_of(p) in self.winner_displays]
+
+    def evaluation(self) -> list[float]:
+        """Projected points (banked, closed, most of what is open), turned into win shares.
+
+        A mine under attack counts for the side winning the fight as it stands.
+        """
+        if self.over:
+            return self.returns()
+        projected = [float(t) for t in self.totals]
+        for slot in range(self.cards.num_slots):
+            owner = self.owner[slot]
+            if owner == NOBODY:
+                continue
+            if slot == self.fight_mine:
+                owner = (self._partnership_fight_winner(slot) if self.partnership
+                         else self._individual_fight_winner(slot))
+            projected[owner] += self.mine_value(slot) * (1.0 if self.closed[slot] else 0.5)
+        weights = [math.exp(0.15 * (p - max(projected))) for p in projected]
+        total = sum(weights)
+        by_display = [w / total for w in weights]
+        members = [sum(1 for p in range(self.num_players) if self.display_of(p) == d)
+                   for d in range(self.num_displays)]
+        return [by_display[self.display_of(p)] / members[self.display_of(p)]
+                for p in range(self.num_players)]
 
     # ===== Information ==============================================================
 
