@@ -251,7 +251,7 @@ def test_d12_match_end():
     assert not first.is_terminal() and first.round == 2
     second = after_round(4, "partnership", [61, 55])
     assert second.is_terminal() and second.winners() == [0, 2]
-    assert second.returns() == [0.5, 0, 0.5, 0]
+    assert second.returns() == [1.0, 0.0, 1.0, 0.0], "partners share one side's win"
     solo = after_round(3, "individual", [41, 43, 20])
     assert solo.is_terminal() and solo.winners() == [1]
 

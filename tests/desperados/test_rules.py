@@ -57,7 +57,8 @@ def test_pass_goes_face_down_to_the_partner():
     twelve = sc.kind("Desperado 12")
     action = sc.cards.index[Pass(twelve)]
     assert state.public_action_string(action, 1) == "Pass a card to their partner"
-    assert "Desperado 12" in state.public_action_string(action, 2)
+    assert state.public_action_string(action, 2) == "Pass a Desperado 12 to you"
+    assert state.public_action_string(action, 0) == "Pass a Desperado 12 to your partner"
     opponent_before = state.observation(1)
     sc.pass_card(0, "Desperado 12")
     assert state.hands[2][twelve] == 1 and state.hands[0][twelve] == 0
@@ -327,3 +328,12 @@ def test_bad_set_ups_are_refused_clearly():
         game.new_initial_state(4, None, {"pass_limit": -1})
     with pytest.raises(ConfigError, match="nonsense"):
         game.new_initial_state(4, None, {"nonsense": 1})
+
+
+def test_other_seats_read_moves_in_the_third_person():
+    sc = Script(hands=[["gold mine"], [], [], []])
+    action = sc.cards.index[Open(GOLD, 0)]
+    assert sc.state.action_to_string(action) == (
+        "Open a gold mine in your partnership's display")
+    assert sc.state.public_action_string(action, 1) == (
+        "Open a gold mine in the display of seats 0 and 2")

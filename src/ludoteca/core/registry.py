@@ -27,14 +27,18 @@ BUILTIN: dict[str, str] = {
 }
 
 _classes: dict[str, Any] = {}
+load_errors: dict[str, str] = {}
+"""Games that were found but failed to import, with the error (one broken plug-in must not
+hide every other game)."""
 _discovered = False
 _default_games: dict[str, Game] = {}
 
 
 def register(game_class: Any, game_id: str | None = None) -> Any:
     """Adds a game class; usable as a decorator."""
-    _classes[game_id or game_class.info.id] = game_class
-    _default_games.pop(game_id or game_class.info.id, None)
+    game_id = game_id or game_class.id
+    _classes[game_id] = game_class
+    _default_games.pop(game_id, None)
     return game_class
 
 
@@ -51,11 +55,16 @@ def _discover() -> None:
     found: dict[str, Any] = {}
     for ep in entry_points(group="ludoteca.games"):
         found[ep.name] = ep
-    for game_id, ref in BUILTIN.items():
-        _classes.setdefault(game_id, _load_reference(ref))
+    loaders = {game_id: (lambda ref=ref: _load_reference(ref)) for game_id, ref in BUILTIN.items()}
     for game_id, ep in found.items():
-        if game_id not in _classes:
-            _classes[game_id] = ep.load()
+        loaders.setdefault(game_id, ep.load)
+    for game_id, load in loaders.items():
+        if game_id in _classes:
+            continue
+        try:
+            _classes[game_id] = load()
+        except Exception as err:  # a broken plug-in is reported, not fatal
+            load_errors[game_id] = f"{type(err).__name__}: {err}"
 
 
 def game_ids() -> list[str]:
@@ -72,6 +81,8 @@ def load_game(game_id: str, edition: str | Path | None = None, *, edition_text: 
     :class:`~ludoteca.core.edition.EditionError` for a malformed edition.
     """
     _discover()
+    if game_id in load_errors and game_id not in _classes:
+        raise ConfigError(f"game {game_id!r} failed to load: {load_errors[game_id]}")
     if game_id not in _classes:
         raise ConfigError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}")
     cls = _classes[game_id]

@@ -234,8 +234,8 @@ class State(ABC):
         """Everything ``player`` may know (``None``: a spectator), JSON-safe."""
 
     @abstractmethod
-    def determinize(self, player: int, rng: random.Random) -> State:
-        """A copy in which everything ``player`` cannot see is resampled."""
+    def _determinize(self, player: int, rng: random.Random) -> State:
+        """A clone in which everything ``player`` cannot see is resampled."""
 
     @abstractmethod
     def _action_to_string(self, action: int) -> str: ...
@@ -282,14 +282,33 @@ class State(ABC):
         return list(self._history)
 
     def returns(self) -> list[float]:
-        """Win shares at the end (1/k to each of k winners), zeros before."""
+        """Win shares at the end (1/k to each winner, k winning sides), zeros before."""
         result = [0.0] * self.num_players
         if self.is_terminal():
             winners = self.winners()
+            # k counts winning sides: partners who win together each get the whole share.
+            sides = {self.team_of(seat) for seat in winners}
             for seat in winners:
                 if 0 <= seat < self.num_players:
-                    result[seat] = 1.0 / len(winners)
+                    result[seat] = 1.0 / len(sides)
         return result
+
+    def team_of(self, seat: int) -> int:
+        """The side a seat plays for (its own seat unless the game has partnerships)."""
+        return seat
+
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A world ``player`` cannot tell from this one: all it cannot see is resampled.
+
+        The view's ``history()`` is empty: the true history names hidden chance outcomes
+        (the cards dealt to others), and a sampled world has no true history of its own.
+        Actions applied to the view are recorded from there on, as usual.
+        """
+        self._check_seat(player)
+        view = self._determinize(player, rng)
+        view._history = []
+        view._legal = None  # a cached chance node would still list the true deck
+        return view
 
     def clone(self) -> State:
         new = object.__new__(type(self))

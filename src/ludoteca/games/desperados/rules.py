@@ -293,6 +293,8 @@ class DesperadosState(State):
     def display_of(self, seat: int) -> int:
         return seat % 2 if self.partnership else seat
 
+    team_of = display_of
+
     def _is_open(self, slot: int) -> bool:
         return self.owner[slot] != NOBODY and not self.closed[slot]
 
@@ -425,10 +427,7 @@ class DesperadosState(State):
         weights = [math.exp(0.15 * (p - max(projected))) for p in projected]
         total = sum(weights)
         by_display = [w / total for w in weights]
-        members = [sum(1 for p in range(self.num_players) if self.display_of(p) == d)
-                   for d in range(self.num_displays)]
-        return [by_display[self.display_of(p)] / members[self.display_of(p)]
-                for p in range(self.num_players)]
+        return [by_display[self.display_of(p)] for p in range(self.num_players)]
 
     # ===== Information ==============================================================
 
@@ -506,14 +505,13 @@ class DesperadosState(State):
             "draw or play")
         return f"Your turn: {choices} a card."
 
-    def determinize(self, player: int, rng: random.Random) -> DesperadosState:
+    def _determinize(self, player: int, rng: random.Random) -> DesperadosState:
         """Deals everything ``player`` cannot see again: other hands and the deck.
 
         What the seat knows of its partner's hand (cards it passed that are still there)
         stays put; opponents' knowledge of each other is forgotten, since this seat cannot
         know it.
         """
-        self._check_seat(player)
         view = self.clone()
         none = [0] * self.cards.num_kinds
         partner = self.partner(player) if self.partnership else NOBODY
@@ -547,24 +545,35 @@ class DesperadosState(State):
     # ===== Describing actions =======================================================
 
     def _action_to_string(self, action: int) -> str:
+        """The label the acting seat sees ("your partner", "your display")."""
         cards = self.cards
         if self.current_player() == CHANCE:
             return ("Deal " if self.to_deal else "Draw ") + f"a {cards.card_name(action)}"
+        return self._describe(action, self.player)
+
+    def _describe(self, action: int, viewer: int | None) -> str:
+        cards = self.cards
         act = cards.actions[action]
+        mover = self.player
+        partner = "your partner" if viewer == mover else "their partner"
+        if viewer is not None and viewer != mover and self.partnership and (
+                viewer == self.partner(mover)):
+            partner = "you"
         match act:
             case Draw():
                 return "Draw a card"
             case Pass(card):
-                return f"Pass a {cards.card_name(card)} to your partner"
+                return f"Pass a {cards.card_name(card)} to {partner}"
             case Open(metal, display):
-                return f"Open a {cards.metals[metal]} mine in {self._display_name(display)}"
+                where = self._display_name(display, viewer)
+                return f"Open a {cards.metals[metal]} mine in {where}"
             case Work(card, mine):
-                return f"Play a {cards.card_name(card)} on {self._mine_label(mine)}"
+                return f"Play a {cards.card_name(card)} on {self._mine_label(mine, viewer)}"
             case Close(mine):
-                return f"Close {self._mine_label(mine)}"
+                return f"Close {self._mine_label(mine, viewer)}"
             case Fight(card, mine):
                 verb = "Join the fight over" if self.fight_mine == mine else "Attack"
-                return f"{verb} {self._mine_label(mine)} with {cards.card_name(card)}"
+                return f"{verb} {self._mine_label(mine, viewer)} with {cards.card_name(card)}"
         raise AssertionError(act)
 
     def _action_to_json(self, action: int) -> dict[str, Any]:
@@ -586,20 +595,19 @@ class DesperadosState(State):
         act = self.cards.actions[action]
         if isinstance(act, Pass) and viewer not in (current, self.partner(current)):
             return "Pass a card to their partner"
-        return self._action_to_string(action)
+        return self._describe(action, viewer)
 
-    def _display_name(self, display: int) -> str:
+    def _display_name(self, display: int, viewer: int | None) -> str:
         if display >= self.num_displays:
             return f"display {display}"
         if self.partnership:
-            mine = self.display_of(self.player) == display
-            return ("your partnership's display" if mine
+            ours = viewer is not None and self.display_of(viewer) == display
+            return ("your partnership's display" if ours
                     else f"the display of seats {display} and {display + 2}")
-        return "your display" if display == self.player else f"seat {display}'s display"
+        return "your display" if display == viewer else f"seat {display}'s display"
 
-    def _mine_label(self, slot: int) -> str:
+    def _mine_label(self, slot: int, viewer: int | None) -> str:
         owner = self.owner[slot]
         if owner == NOBODY:
             return self.cards.mine_name(slot)
-        return f"{self.cards.mine_name(slot)} ({self._display_name(owner)})"
-
+        return f"{self.cards.mine_name(slot)} ({self._display_name(owner, viewer)})"

@@ -1,0 +1,296 @@
+"""The ``ludoteca`` command, driven as a user would drive it, with scripted input.
+
+Every command is tried on the toy game of the core tests; the ones that do not need a
+game-specific script also run on every real game that is installed and loads.
+"""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from ludoteca import MatchRecord, load_game, replay
+from ludoteca.cli import app
+from tests.core.toygame import EDITION, GAME_ID, install
+
+install()
+runner = CliRunner()
+
+
+def loads(game_id: str) -> bool:
+    try:
+        load_game(game_id)
+    except Exception:
+        return False
+    return True
+
+
+REAL_GAMES = [g for g in ("desperados", "douro1872") if loads(g)]
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, [str(a) for a in args], input=input)
+
+
+def assert_usage_error(result, message: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+# ----- help and games -------------------------------------------------------------------
+
+
+def test_no_command_shows_help():
+    result = run()
+    for command in ("games", "play", "replay", "simulate"):
+        assert command in result.output
+    assert "Usage" in result.output
+
+
+@pytest.mark.parametrize("command", ["games", "play", "replay", "simulate"])
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert "Usage" in result.output and len(result.output.splitlines()) > 5
+
+
+def test_games_lists_every_game_with_variants_and_player_counts():
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    assert "highcard" in result.output and "High Card" in result.output
+    assert "standard (2, 3)" in result.output and "lowball (2)" in result.output
+    for game_id in REAL_GAMES:
+        assert game_id in result.output
+
+
+# ----- play -----------------------------------------------------------------------------
+
+
+def test_play_a_whole_match_through_bad_input(tmp_path):
+    save = tmp_path / "match.json"
+    script = "abc\n0\n9999\n\n?\n2\n"
+    result = run("play", GAME_ID, "--players", 3, "--seed", 4, "--save", save, input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "'abc' is not a number; type 1 to 2." in out
+    assert "0 is not on the list; type 1 to 2." in out
+    assert "9999 is not on the list; type 1 to 2." in out
+    assert "Please type the number of an action" in out
+    assert "q quits" in out  # the help
+    assert "Your card: 2" in out and "1  fold" in out and "2  bet" in out
+    assert "Seat 1 (random): bet" in out and "Seat 2 (random): fold" in out
+    assert "Game over" in out and "final scores" in out and "Winner: seat 1" in out
+    record = MatchRecord.from_json(save.read_text())
+    assert record.finished and record.seed == 4
+    assert record.agents == ["human", "random", "random"]
+    assert record.actions[3] == 1  # the human's "2" was "bet"
+    assert replay(record).scores() == record.scores
+
+
+def test_play_shows_events_only_as_the_humans_seat_learns_them():
+    result = run("play", GAME_ID, "--players", 2, "--seat", 1, "--seed", 1, input="1\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 0 is dealt a card" in result.output
+    assert "you are dealt a" in result.output
+    assert "deal a" not in result.output  # the full label of a deal names the card
+    before_the_end = result.output.split("Game over")[0]
+    assert "shows" not in before_the_end
+
+
+def test_same_seed_and_choices_give_the_same_match(tmp_path):
+    paths = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in paths:
+        run("play", GAME_ID, "-p", 3, "--seed", 9, "--seat", 2, "--save", path, input="2\n")
+    assert paths[0].read_text() == paths[1].read_text()
+
+
+def test_play_with_variant_option_and_edition(tmp_path):
+    edition = tmp_path / "deck.toml"
+    edition.write_text(EDITION.read_text().replace("[2, 3, 5, 7, 11]", "[1, 2, 3, 4]"))
+    save = tmp_path / "m.json"
+    result = run("play", GAME_ID, "-p", 2, "--variant", "lowball", "-o", "stakes=3",
+                 "--edition", edition, "--bots", "random", "--save", save, input="2\n")
+    assert result.exit_code == 0, result.output
+    record = MatchRecord.from_json(save.read_text())
+    assert record.variant == "lowball" and record.options == {"stakes": 3}
+    assert record.edition == edition.read_text()
+
+
+def test_quit_offers_to_save_the_unfinished_match(tmp_path):
+    save = tmp_path / "left.json"
+    result = run("play", GAME_ID, "-p", 2, "--seed", 1, "--save", save, input="q\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "You left the match" in result.output
+    record = MatchRecord.from_json(save.read_text())
+    assert not record.finished and len(record.actions) == 2  # the deal, nothing more
+    assert replay(record).current_player() == 0
+
+
+def test_quit_without_saving(tmp_path):
+    save = tmp_path / "left.json"
+    result = run("play", GAME_ID, "-p", 2, "--save", save, input="q\nn\n")
+    assert result.exit_code == 0 and not save.exists()
+
+
+def test_input_ending_abandons_the_match():
+    result = run("play", GAME_ID, "-p", 2, input="abc\n")
+    assert result.exit_code == 1
+    assert "Input ended" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope", "-p", "2"], "unknown game 'nope'"),
+        (["play", GAME_ID, "-p", "5"], "High Card is for 2, 3 players, not 5"),
+        (["play", GAME_ID, "-p", "3", "--variant", "lowball"], "is for 2 players, not 3"),
+        (["play", GAME_ID, "-p", "2", "--variant", "poker"], "has no variant 'poker'"),
+        (["play", GAME_ID, "-p", "2", "--seat", "2"], "--seat must be 0 to 1, not 2"),
+        (["play", GAME_ID, "-p", "2", "-o", "stakes=99"], "stakes: Input should be less"),
+        (["play", GAME_ID, "-p", "2", "-o", "jokers=1"], "jokers: Extra inputs"),
+        (["play", GAME_ID, "-p", "2", "-o", "stakes"], "--option expects key=value"),
+        (["play", GAME_ID, "-p", "2", "--bots", "oracle"], "unknown agent 'oracle'"),
+        (["play", GAME_ID, "-p", "2", "--bots", "random:x"], "expected key=value"),
+        (["play", GAME_ID, "-p", "2", "--bots", "random:x=1"], "takes no options"),
+        (["play", GAME_ID, "-p", "2", "--edition", "missing.toml"], "cannot read the edition"),
+        (["simulate", GAME_ID, "-p", "3", "--bot", "random", "--bot", "random"],
+         "2 agents given for 3 players"),
+        (["simulate", GAME_ID, "-p", "2", "--bots", "random", "--bot", "random"], "not both"),
+        (["simulate", GAME_ID, "-p", "2", "--workers", "0"], "--workers must be 1 or more"),
+        (["simulate", GAME_ID, "-p", "2", "-n", "-3"], "-n must be 0 or more"),
+        (["replay", "missing.json"], "cannot read"),
+    ],
+)
+def test_bad_set_ups_are_one_line_errors_with_exit_code_2(args, message):
+    assert_usage_error(run(*args), message)
+
+
+def test_a_malformed_edition_is_reported_with_its_key(tmp_path):
+    edition = tmp_path / "bad.toml"
+    edition.write_text(EDITION.read_text().replace("ante = {", "# ante = {"))
+    result = run("play", GAME_ID, "-p", 2, "--edition", edition)
+    assert_usage_error(result, f"{edition}: betting.ante: missing")
+
+
+# ----- replay ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def saved(tmp_path):
+    path = tmp_path / "match.json"
+    run("play", GAME_ID, "-p", 3, "--seed", 4, "--save", path, input="2\n")
+    return path
+
+
+def test_replay_as_a_spectator(saved):
+    result = run("replay", saved)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "watching as spectator" in out
+    assert out.count("is dealt a card") == 3 and "deal a" not in out
+    assert "Seat 0: bet" in out and "Seat 1: bet" in out and "Seat 2: fold" in out
+    assert "final scores" in out and "human" in out
+
+
+def test_replay_from_a_seat_step_by_step(saved):
+    result = run("replay", saved, "--seat", 0, "--step", input="\n" * 6)
+    assert result.exit_code == 0, result.output
+    assert "Your card: 2" in result.output
+    assert "you are dealt a 2" in result.output and "seat 1 is dealt a card" in result.output
+    assert result.output.count("Enter for the next action") == 6
+
+
+def test_replay_can_reveal_everything(saved):
+    result = run("replay", saved, "--reveal")
+    assert result.exit_code == 0, result.output
+    assert "chance: deal a 2" in result.output and "chance: deal a 7" in result.output
+
+
+def test_replay_picks_a_record_from_json_lines(tmp_path, saved):
+    lines = tmp_path / "matches.jsonl"
+    first = saved.read_text().strip()
+    other = json.loads(first) | {"actions": [], "finished": False, "scores": [], "returns": []}
+    lines.write_text(first + "\n" + json.dumps(other) + "\n")
+    assert "final scores" in run("replay", lines).output
+    result = run("replay", lines, "--index", 1)
+    assert result.exit_code == 0 and "unfinished" in result.output
+    assert_usage_error(run("replay", lines, "--index", 2), "--index must be 0 to 1")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda text: text[:-5], "bad JSON"),
+        (lambda text: text.replace('"seed"', '"colour"'), "unknown keys: colour"),
+        (lambda text: text.replace('"actions":[', '"actions":[9,'), "does not replay"),
+        (lambda text: text.replace('"game":"highcard"', '"game":"nope"'), "unknown game"),
+    ],
+)
+def test_replay_rejects_a_bad_or_tampered_record(saved, edit, message):
+    saved.write_text(edit(saved.read_text()))
+    assert_usage_error(run("replay", saved), message)
+
+
+def test_replay_seat_must_exist(saved):
+    assert_usage_error(run("replay", saved, "--seat", 3), "--seat must be 0 to 2")
+    assert_usage_error(run("replay", saved, "--seat", 0, "--spectator"), "not both")
+
+
+# ----- simulate -------------------------------------------------------------------------
+
+
+def test_simulate_is_reproducible_across_worker_counts(tmp_path):
+    outs = [tmp_path / "one.jsonl", tmp_path / "two.jsonl"]
+    results = [
+        run("simulate", GAME_ID, "-p", 3, "-n", 30, "--seed", 5, "--workers", workers,
+            "--out", out)
+        for workers, out in zip((1, 2), outs, strict=True)
+    ]
+    for result in results:
+        assert result.exit_code == 0, result.output
+        for text in ("Win rate", "95% interval", "Mean score", "Match length (actions)"):
+            assert text in result.output
+    assert outs[0].read_text() == outs[1].read_text()
+    assert len(outs[0].read_text().splitlines()) == 30
+
+
+def test_simulate_takes_one_spec_per_seat_with_commas_inside(monkeypatch, tmp_path):
+    from ludoteca import agents
+
+    monkeypatch.setattr(agents, "_AGENTS", dict(agents._AGENTS))
+
+    @agents.register_agent("nth")
+    class Nth(agents.Agent):
+        def __init__(self, k: int = 0, m: int = 0) -> None:
+            super().__init__()
+            self.k = k
+
+        def act(self, view, player, rng):
+            legal = view.legal_actions()
+            return legal[min(self.k, len(legal) - 1)]
+
+    out = tmp_path / "o.jsonl"
+    result = run("simulate", GAME_ID, "-p", 2, "-n", 4, "--workers", 1, "--out", out,
+                 "--bot", "nth:k=1,m=2", "--bot", "random")
+    assert result.exit_code == 0, result.output
+    records = [MatchRecord.from_json(line) for line in out.read_text().splitlines()]
+    assert all(r.agents == ["nth:k=1,m=2", "random"] for r in records)
+    assert all(r.actions[2] == 1 for r in records)  # seat 0 always bets
+
+
+# ----- real games -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_real_game_plays_replays_and_simulates(game_id, tmp_path):
+    players = load_game(game_id).info.player_counts[0]
+    save = tmp_path / "m.json"
+    result = run("play", game_id, "-p", players, "--seed", 1, "--save", save,
+                 input="1\n" * 5000)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert run("replay", save).exit_code == 0
+    result = run("simulate", game_id, "-p", players, "-n", 3, "--workers", 1)
+    assert result.exit_code == 0, result.output
