@@ -271,6 +271,8 @@ def play_command(
             raise ConfigError(f"--seat must be 0 to {players - 1}, not {seat}")
         human = HumanAgent(game)
         seats: list[Agent] = [human if p == seat else make_agent(bots) for p in range(players)]
+        for agent in seats:
+            agent.check(game)
 
     if seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -481,7 +483,7 @@ def simulate_command(
         options = parse_options(option)
         variant = _check_setup(game, players, variant, options)
         agents: str | list[str] | None = list(bot) if bot else bots
-        resolve_agents(agents, players)
+        resolve_agents(agents, players, game)
 
     with Progress(
         "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),

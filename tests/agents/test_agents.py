@@ -43,3 +43,8 @@ def test_ismcts_saves_a_rich_mine_it_would_otherwise_lose():
     choice = agent.act(view, 2, random.Random(2))
     label = sc.state.action_to_string(choice)
     assert label.endswith("with Desperado 12") or label.startswith("Close gold mine 1"), label
+
+
+def test_an_agent_that_cannot_play_a_game_is_refused_before_the_first_move():
+    with pytest.raises(ConfigError, match="no heuristic bot"):
+        run_match("douro1872", ["heuristic", "random", "random"], seed=1)

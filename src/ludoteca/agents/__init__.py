@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ludoteca.core.state import ConfigError, State
+from ludoteca.core.state import ConfigError, Game, State
 
 
 class Agent:
@@ -27,6 +27,9 @@ class Agent:
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
         raise NotImplementedError
+
+    def check(self, game: Game) -> None:
+        """Raises :class:`ConfigError` if this agent cannot play ``game`` (before any move)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec}>"
@@ -99,6 +102,11 @@ class HeuristicAgent(Agent):
     def __init__(self, **options: Any) -> None:
         self.options = options
         self.spec = self.name
+
+    def check(self, game: Game) -> None:
+        if type(game).heuristic_action is Game.heuristic_action:
+            raise ConfigError(f"{game.info.title} has no heuristic bot yet; try 'random' or "
+                              "'ismcts'")
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
         try:

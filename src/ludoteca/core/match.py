@@ -131,6 +131,8 @@ def run_match(
     if isinstance(game, str):
         game = load_game(game)
     seats = [make_agent(a) if isinstance(a, str) else a for a in agents]
+    for agent in seats:
+        agent.check(game)
     num_players = len(seats)
     variant = game.info.resolve(num_players, variant)
     state = game.new_initial_state(num_players, variant, options)

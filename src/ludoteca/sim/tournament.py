@@ -82,7 +82,8 @@ def _play_in_worker(
 # ----- the calling process ----------------------------------------------------------------
 
 
-def resolve_agents(agents: str | Sequence[str] | None, num_players: int) -> list[str]:
+def resolve_agents(agents: str | Sequence[str] | None, num_players: int,
+                   game: Game | None = None) -> list[str]:
     """One spec per seat: ``None`` is ``random`` everywhere; a string is the same spec for
     every seat; a list must name one spec per seat. Every spec is checked by building it,
     so a bad spec fails here, in the caller, not in a worker."""
@@ -98,7 +99,9 @@ def resolve_agents(agents: str | Sequence[str] | None, num_players: int) -> list
                 "or a single spec for every seat"
             )
     for spec in specs:
-        make_agent(spec)
+        agent = make_agent(spec)
+        if game is not None:
+            agent.check(game)
     return specs
 
 

@@ -1,0 +1,459 @@
+"""One test per rule of issue #3: each fails if that rule is broken."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from rich.console import Console
+
+from ludoteca import EditionError, IllegalActionError, load_game, run_match
+from ludoteca.core.edition import provenance
+from ludoteca.games.douro1872 import Douro1872
+from ludoteca.games.douro1872.actions import Donate, PlayBarrel, decode, encode
+from ludoteca.testing import random_step
+from tests.douro1872.script import A, B, C, Script, position
+
+GAME = load_game("douro1872")
+
+
+def finished(n: int, seed: int):
+    state = GAME.new_initial_state(n)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        random_step(state, rng)
+    return state
+
+
+def to_middle(sc: Script) -> None:
+    """Plays the first half with distinct cards; chance gives its first outcome."""
+    plans = [[0, 1, 2, 3, 4, 6, 7, 8, 9, 10], [3, 4, 6, 7, 8, 9, 10, 0, 1, 2],
+             [7, 8, 9, 10, 0, 1, 2, 3, 4, 6]]
+    s = sc.state
+    while sc.obs["phase"] != "charity":
+        seat = s.current_player()
+        if seat < 0:
+            s.apply_action(s.chance_outcomes()[0][0])
+        else:
+            hand = sc.hand(seat)
+            value = next(v for v in plans[seat] if v in hand)
+            s.apply_action(encode(PlayBarrel(sc.tables.values.index(value)), 10))
+
+
+# ----- 1. the edition ------------------------------------------------------------------
+
+
+def test_edition_values_and_provenance():
+    t = GAME.tables
+    assert t.values == (0, 1, 2, 3, 4, 6, 7, 8, 9, 10)
+    assert t.num_regular == 15 and t.level_counts == (3, 3, 3, 3, 3)
+    assert sorted(t.fog_effects) == sorted(
+        ["fragas", "cardia", "rapidos", "sirga", "barraca", "customs"])
+    sources = {key: (source, note) for key, _v, source, note in provenance(GAME.edition)}
+    for key in ("rabelo.orders.3", "rabelo.orders.4", "rabelo.orders.5",
+                "fog.orders.3", "fog.orders.4", "fog.orders.5"):
+        assert sources[key][0] == "assumed" and "NOT FOUND" in sources[key][1]
+    assert sources["barrels.values"][0] == "found"
+    assert sources["stakes.fragas"][0] == "rulebook"
+
+
+def test_an_owner_corrects_the_order_table_with_an_edition():
+    text = Douro1872.default_edition.read_text(encoding="utf-8")
+    mine = text.replace("[1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29]",
+                        "[2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 29]")
+    sc = Script(3, edition_text=mine)
+    sc.start(2)
+    sc.play(1, 2, 3)
+    assert {sc.state.action_to_json(a)["order"] for a, _ in sc.state.chance_outcomes()} == {
+        8, 10, 12}
+
+
+def test_an_inconsistent_edition_is_refused():
+    text = Douro1872.default_edition.read_text(encoding="utf-8")
+    with pytest.raises(EditionError, match="run out"):
+        Douro1872(edition_text=text.replace("[0, 1, 2, 3, 4, 6, 7, 8, 9, 10]",
+                                            "[0, 1, 2, 3, 4, 6, 7, 8, 9]"))
+
+
+# ----- 2. set-up as chance nodes -------------------------------------------------------
+
+
+def test_stack_top_card_is_regular():
+    sc = Script(3)
+    outcomes = sc.state.chance_outcomes()
+    assert all(sc.state.action_to_json(a)["back"] == "regular" for a, _ in outcomes)
+    assert [p for _, p in outcomes] == pytest.approx([0.2] * 5)
+
+
+def test_stack_fog_chance_after_the_top_card():
+    sc = Script(3)
+    sc.backs(3)
+    p_fog = dict(sc.state.chance_outcomes())[0]
+    assert p_fog == pytest.approx(6 / 17)  # 11 regular and 6 fog left above the bottom 3
+
+
+def test_stack_bottom_three_regular_cards_lie_under_every_fog():
+    sc = Script(3)
+    sc.backs(1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4)  # the twelve upper regular cards
+    outcomes = sc.state.chance_outcomes()
+    assert [(sc.state.action_to_json(a)["back"], p) for a, p in outcomes] == [("fog", 1.0)]
+    assert sc.obs["valley"] == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
+
+
+def test_valley_is_dealt_until_a_fog_card_shows():
+    sc = Script(3)
+    sc.backs(2, 1)
+    assert sc.obs["phase"] == "stack"  # still dealing
+    sc.backs("fog")
+    assert sc.obs["phase"] == "lottery"  # dealt; now the phylloxera lottery (D)
+
+
+def test_lottery_draws_uniformly_from_the_owners_hand():
+    sc = Script(4)
+    sc.backs(1, "fog")
+    outcomes = sc.state.chance_outcomes()
+    assert len(outcomes) == 10 and all(p == pytest.approx(0.1) for _, p in outcomes)
+    assert {sc.state.action_to_json(a)["owner"] for a, _ in outcomes} == {A}
+    sc.lottery(6, 2, 9, 4)
+    assert sc.holder() == B
+
+
+def test_lottery_tie_redraws_among_the_tied_only():
+    sc = Script(3)
+    sc.backs(1, "fog")
+    sc.lottery(0, 8, 0)
+    assert sc.holder() is None
+    sc.lottery(3, 1, owners=(A, C))
+    assert sc.holder() == C
+
+
+def test_lottery_cut_after_the_redraw_limit():
+    sc = Script(3)
+    sc.backs(1, "fog")
+    sc.lottery(4, 4, 9)
+    for _ in range(GAME.tables.redraws):
+        sc.lottery(2, 2, owners=(A, B))
+    assert sc.obs["phase"] == "lottery cut"
+    assert sc.state.chance_outcomes() == [(A, 0.5), (B, 0.5)]
+    sc.chance(seat=B)
+    assert sc.holder() == B
+
+
+# ----- 3. the dispute ------------------------------------------------------------------
+
+
+def test_face_down_choice_is_hidden_until_the_reveal():
+    sc = Script(3)
+    sc.start(3)
+    sc.play(7)
+    s = sc.state
+    for viewer in (None, B, C):
+        text = json.dumps(s.observation(viewer))
+        assert '"my_choice": 7' not in text
+        assert s.observation(viewer)["seats"][A]["chosen"] is True
+        assert s.observation(viewer)["seats"][A]["played"] is None
+    assert s.observation(A)["my_choice"] == 7
+    seen = {s.determinize(B, random.Random(k)).observation(A)["my_choice"] for k in range(40)}
+    assert len(seen) > 3  # B's view of A's card is resampled, not copied
+    s.apply_action(encode(PlayBarrel(0), 10))
+    s.apply_action(encode(PlayBarrel(1), 10))
+    assert [x["played"] for x in s.observation(B)["seats"]] == [7, 0, 1]  # revealed
+    assert s.observation(B)["in_dispute"]["total"] == 8
+
+
+def test_prompt_says_what_the_seat_decides():
+    sc = Script(3)
+    sc.start(3)
+    assert "level-3" in sc.state.observation(A)["prompt"]
+    assert "Waiting for Player 0" in sc.state.observation(B)["prompt"]
+
+
+def test_regular_card_two_points_ties_one():
+    sc = Script(3)
+    sc.start(1, 5, holder=C)
+    sc.regular(5, 9, 9, 2)  # filled, A and B tie highest
+    assert sc.last()["points"] == [1, 1, 0]
+    sc.regular(29, 8, 6, 4)  # not filled, C alone lowest
+    assert sc.last()["points"] == [0, 0, -2]
+
+
+def test_played_cards_stay_in_the_pile_last_one_on_view():
+    sc = Script(3)
+    sc.start(1, 1)
+    sc.regular(1, 9, 8, 7)
+    sc.regular(3, 2, 3, 4)
+    seats = sc.obs["seats"]
+    assert [s["pile"] for s in seats] == [[9, 2], [8, 3], [7, 4]]
+    assert [s["pile_top"] for s in seats] == [2, 3, 4]
+    assert 9 not in sc.hand(A)
+
+
+def _fog(effect: str, plays: tuple[int, int, int], holder: int = C) -> Script:
+    sc = Script(3)
+    sc.start(1, holder=holder)
+    sc.regular(1, 1, 3, 7)
+    sc.play(*plays)
+    sc.fog(effect)
+    return sc
+
+
+def test_fragas_four_points_ties_two():
+    assert _fog("fragas", (10, 6, 2)).last()["points"] == [4, 0, 0]
+    assert _fog("fragas", (0, 0, 4)).last()["points"] == [-2, -2, 0]
+
+
+def test_cardia_cards_return_to_hand():
+    sc = _fog("cardia", (10, 6, 2))
+    assert sc.last()["points"] == [2, 0, 0]
+    assert [10 in sc.hand(A), 6 in sc.hand(B), 2 in sc.hand(C)] == [True, True, True]
+    assert [s["pile"] for s in sc.obs["seats"]] == [[1], [3], [7]]
+
+
+def test_rapidos_is_reversed():
+    assert _fog("rapidos", (10, 6, 2)).last()["points"] == [0, 0, 2]  # 18 >= 15: lowest
+    assert _fog("rapidos", (4, 2, 0)).last()["points"] == [2, 0, 0]  # 6 < 15: highest
+
+
+def test_sirga_skips_every_fog_card_and_the_same_barrels_dispute_the_regular():
+    sc = _fog("sirga", (10, 6, 2))
+    assert sc.obs["in_dispute"]["kind"] == "sirga"
+    sc.backs("fog", "fog", 5)  # two fog cards under the Sirga: both skipped
+    sc.face(25)
+    assert sc.last()["rabelo"] == {"fog": "Sirga (Tow)", "level": 5, "order": 25}
+    assert sc.last()["points"] == [0, 0, -2]  # 18 < 25: the same cards lost the regular card
+    assert sc.obs["stack"]["fog_on_top"] == 2
+    assert [s["pile_top"] for s in sc.obs["seats"]] == [10, 6, 2]
+
+
+def test_sirga_takes_a_regular_top_card_directly():
+    sc = _fog("sirga", (10, 6, 2))
+    sc.backs(2)
+    sc.face(7)
+    assert sc.last()["points"] == [2, 0, 0]
+    assert sc.obs["stack"]["fog_on_top"] == 0
+
+
+def test_barraca_lowest_gains_whatever_the_sum():
+    assert _fog("barraca", (10, 9, 8)).last()["points"] == [0, 0, 2]  # 27: filled
+    assert _fog("barraca", (2, 0, 4)).last()["points"] == [0, 2, 0]  # 6: not filled
+
+
+def test_customs_does_nothing():
+    sc = _fog("customs", (10, 0, 4))
+    assert sc.last()["points"] == [0, 0, 0]
+    assert [s["pile_top"] for s in sc.obs["seats"]] == [10, 0, 4]
+
+
+# ----- 4. phylloxera -------------------------------------------------------------------
+
+
+def test_phylloxera_holder_loses_a_reward_tie():
+    sc = Script(3)
+    sc.start(1, holder=A)
+    sc.regular(1, 9, 9, 9)  # three-way tie, holder out: B and C share as a tie
+    assert sc.last()["points"] == [0, 1, 1]
+    assert sc.holder() == B
+
+
+def test_phylloxera_holder_alone_pays_a_penalty_tie():
+    sc = Script(3)
+    sc.start(5, holder=C)
+    sc.regular(29, 1, 0, 0)
+    assert sc.last()["points"] == [0, 0, -2]
+    assert sc.holder() == A  # clockwise from the last seat wraps to the first
+
+
+def test_phylloxera_passes_after_a_worthless_tie():
+    sc = Script(3)
+    sc.start(1, holder=B)
+    sc.regular(1, 10, 4, 4)  # B and C tie for lowest on a filled boat: worth nothing
+    assert sc.last()["points"] == [2, 0, 0]
+    assert sc.holder() == C
+
+
+def test_phylloxera_passes_on_a_customs_tie():
+    sc = _fog("customs", (6, 6, 1), holder=A)
+    assert sc.holder() == B
+
+
+def test_phylloxera_no_tie_no_pass():
+    sc = Script(3)
+    sc.start(1, holder=B)
+    sc.regular(1, 10, 4, 3)
+    assert sc.holder() == B
+
+
+# ----- 5. the middle of the game and charity ------------------------------------------
+
+
+def test_middle_of_the_game_takes_back_ten_cards_and_donates_one_secretly():
+    sc = Script(3)
+    sc.start(1, holder=C)
+    to_middle(sc)
+    s = sc.state
+    assert [len(sc.hand(seat)) for seat in range(3)] == [10, 10, 10]
+    assert [x["pile"] for x in sc.obs["seats"]] == [[], [], []]
+    spent = [e for e in sc.obs["log"] if e["rabelo"].get("fog") != "Our Lady of Cardia"]
+    assert len(spent) == 10
+    assert "charity" in s.observation(A)["prompt"]
+    sc.donate_one(A, 8)
+    assert s.observation(A)["my_donation"] == 8
+    assert "8" not in json.dumps(s.observation(B)["charity"])
+    assert s.observation(None)["seats"][A]["donated"] is True
+    sc.donate_one(B, 0)
+    sc.donate_one(C, 3)
+    while s.current_player() < 0:
+        s.apply_action(s.chance_outcomes()[0][0])
+    with pytest.raises(IllegalActionError, match="your 8 lies under the charity card"):
+        s.apply_action(encode(PlayBarrel(GAME.tables.values.index(8)), 10))
+
+
+def test_charity_all_equal_pays_nothing_but_the_phylloxera_passes():
+    plans = [[0, 1, 2, 3, 4, 6, 7, 8, 9, 10], [3, 4, 6, 7, 8, 9, 10, 0, 1, 2],
+             [7, 8, 9, 10, 0, 1, 2, 3, 4, 6]]
+    second = [[1, 2, 3, 4, 6, 7, 8, 9, 10], [4, 6, 7, 8, 9, 10, 1, 2, 3],
+              [8, 9, 10, 1, 2, 3, 4, 6, 7]]
+    sc = Script(3)
+    sc.start(1, holder=A)
+    sc.play_out(plans, [0, 0, 0], second)
+    charity = sc.obs["charity"]
+    assert charity["revealed"] == [0, 0, 0] and charity["points"] == [0, 0, 0]
+    assert charity["phylloxera"] == [A, B]
+
+
+# ----- 6. the end ----------------------------------------------------------------------
+
+
+def test_game_ends_after_the_last_regular_card():
+    for seed in range(30):
+        state = finished(3 + seed % 3, seed)
+        last = state.observation(None)["log"][-1]["rabelo"]
+        assert "level" in last and "fog" not in last
+
+
+def test_final_tie_is_broken_from_the_holders_left():
+    sc = Script(4)
+    sc.state = finished(4, 3)
+    position(sc, scores=[9, 9, 9, 9], holder=A)
+    assert sc.state.final_ranking() == (B,)
+    position(sc, scores=[9, 4, 4, 9], holder=C)
+    assert sc.state.final_ranking() == (3,)
+    position(sc, scores=[9, 9, 4, 4], holder=B)  # the holder is reached last
+    assert sc.state.final_ranking() == (A,)
+    seen = 0
+    for seed in range(300):
+        state = finished(3, seed)
+        scores = state.scores()
+        tied = [s for s, v in enumerate(scores) if v == max(scores)]
+        if len(tied) > 1:
+            seen += 1
+            holder = state.observation(None)["phylloxera"]
+            first = next(s for s in ((holder + k) % 3 for k in (1, 2, 3)) if s in tied)
+            assert state.winners() == [first] and state.returns()[first] == 1.0
+    assert seen > 0
+
+
+def test_points_are_never_below_zero():
+    sc = Script(3)
+    sc.start(5, 5, 5, holder=A)
+    for order, plays in ((25, (4, 3, 0)), (27, (6, 2, 1)), (29, (7, 4, 2))):
+        sc.regular(order, *plays)
+    assert sc.score(C) == 0  # 5 - 2 - 2 - 2, forgiven the last point
+    assert all(v >= 0 for seed in range(40) for v in finished(5, seed).scores())
+
+
+# ----- 7. two players: D. Sebastião ----------------------------------------------------
+
+
+def test_ghost_cards_are_chance_uniform_over_his_hand():
+    sc = Script(2)
+    sc.start(3)
+    assert sc.state.observation(A)["seats"][2]["name"] == "D. Sebastião"
+    sc.play(10, 9)
+    outcomes = sc.state.chance_outcomes()
+    assert len(outcomes) == 10 and all(p == pytest.approx(0.1) for _, p in outcomes)
+    sc.chance(event="ghost", card=4)
+    sc.face(15)
+    assert sc.last()["played"] == [10, 9, 4]
+    assert sc.obs["seats"][2]["hand_size"] == 9
+
+
+def test_two_players_have_no_phylloxera():
+    sc = Script(2)
+    sc.backs(1, "fog")
+    assert sc.obs["phase"] == "dispute"  # no lottery
+    assert sc.holder() is None
+    sc.regular(1, 8, 8, 8)  # ties simply split
+    assert sc.last()["points"] == [1, 1, 1]
+
+
+def test_ghost_scores_and_can_win():
+    ghost_alone = shared = 0
+    for seed in range(200):
+        record = run_match(GAME, ["random", "random"], seed=seed)
+        state = GAME.new_initial_state(2)
+        for a in record.actions:
+            state.apply_action(a)
+        result = state.observation(None)["result"]
+        ghost = state.observation(None)["seats"][2]["score"]
+        if result["table_winners"] == [2]:
+            ghost_alone += 1
+            assert result["ghost_won"] and state.winners() == []
+            assert state.returns() == [0.0, 0.0] and ghost > max(state.scores())
+            assert "D. Sebastião wins" in result["text"]
+        elif 2 in result["table_winners"]:
+            shared += 1
+            k = len(result["table_winners"])
+            assert sum(state.returns()) == pytest.approx((k - 1) / k)
+    assert ghost_alone > 0 and shared > 0
+
+
+# ----- 8. observations and actions -----------------------------------------------------
+
+
+def test_observation_shows_only_the_own_hand():
+    sc = Script(4)
+    sc.start(3)
+    for seat in range(4):
+        obs = sc.state.observation(seat)
+        assert obs["hand"] == [0, 1, 2, 3, 4, 6, 7, 8, 9, 10]
+        assert all("hand" not in s for s in obs["seats"])
+    assert "hand" not in sc.obs and "my_choice" not in sc.obs
+    assert sc.obs["valley"] == [3]  # levels on the backs are public
+
+
+def test_illegal_actions_are_explained():
+    sc = Script(3)
+    sc.start(1, 1)
+    sc.regular(1, 7, 8, 9)
+    with pytest.raises(IllegalActionError, match="you have already played your 7"):
+        sc.play(7)
+    with pytest.raises(IllegalActionError, match="not time for charity"):
+        sc.state.apply_action(encode(Donate(0), 10))
+
+
+def test_action_codec_round_trips():
+    for action in range(GAME.info.num_distinct_actions):
+        assert encode(decode(action, 10), 10) == action
+    assert decode(3, 10) == PlayBarrel(3) and decode(13, 10) == Donate(3)
+
+
+def test_private_moves_are_not_announced_to_others():
+    sc = Script(3)
+    sc.start(1)
+    s = sc.state
+    assert s.public_action_string(0, A) == "play 0"
+    assert s.public_action_string(0, B) == "Player 0 lays a barrel card face down"
+
+
+def test_render_every_view():
+    console = Console(file=io.StringIO(), width=100)
+    state = GAME.new_initial_state(2)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        for viewer in (None, 0, 1):
+            console.print(GAME.render(state.observation(viewer)))
+        random_step(state, rng)
+    console.print(GAME.render(state.observation(0)))
