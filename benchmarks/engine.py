@@ -10,7 +10,8 @@ variant) it prints:
 * matches/s - whole random playouts per second in the same run;
 * clones/s - ``clone()`` of mid-game states (what every search node pays);
 * determinize/s - ``determinize(seat, rng)`` of the same states (what IS-MCTS pays per
-  iteration).
+  iteration);
+* IS-MCTS iterations/s - the ``ismcts`` agent (default rollout) deciding at those states.
 
 These are figures to compare engines and commits, not a pass/fail test. The random steps
 are :func:`ludoteca.testing.random_step`, the same as the conformance playouts.
@@ -97,6 +98,24 @@ def determinize_rate(states: list[State], seconds: float) -> float:
     return _rate(work, seconds)
 
 
+def ismcts_rate(states: list[State], seconds: float, iterations: int = 50) -> float:
+    from ludoteca.agents.ismcts import ISMCTSAgent
+
+    agent = ISMCTSAgent(iterations=iterations)
+    rng = random.Random(3)
+    deciding = [s for s in states if s.current_player() >= 0]
+    if not deciding:
+        return float("nan")
+
+    def work() -> int:
+        for state in deciding[:5]:
+            player = state.current_player()
+            agent.act(state.determinize(player, rng), player, rng)
+        return iterations * len(deciding[:5])
+
+    return _rate(work, seconds)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
@@ -115,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     table = Table(title=f"ludoteca engine throughput ({args.seconds:g} s per figure, one core)")
     for column in ("Game", "Players", "Variant", "Actions/s", "Matches/s", "Clones/s",
-                   "Determinize/s", "Actions/match"):
+                   "Determinize/s", "IS-MCTS it/s", "Actions/match"):
         table.add_column(column, justify="left" if column in ("Game", "Variant") else "right",
                          no_wrap=True)
     console = Console()
@@ -132,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{actions:,.0f}", f"{matches:,.1f}",
                 f"{clone_rate(states, args.seconds):,.0f}",
                 f"{determinize_rate(states, args.seconds):,.0f}",
+                f"{ismcts_rate(states, args.seconds):,.0f}",
                 f"{actions / matches:,.1f}" if matches else "-",
             )
             console.print(f"measured {game_id} {players}p {variant}", style="dim")

@@ -294,3 +294,11 @@ def test_real_game_plays_replays_and_simulates(game_id, tmp_path):
     assert run("replay", save).exit_code == 0
     result = run("simulate", game_id, "-p", players, "-n", 3, "--workers", 1)
     assert result.exit_code == 0, result.output
+
+
+def test_simulate_reports_wins_that_went_to_the_ghost_player():
+    result = run("simulate", "douro1872", "-p", "2", "-n", "40", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "Won by no seat (a ghost player" in result.output
+    result = run("simulate", "douro1872", "-p", "3", "-n", "5", "--workers", "1")
+    assert "Won by no seat" not in result.output

@@ -499,8 +499,9 @@ def simulate_command(
     if out is not None:
         save_records(out, records)
     summary = summarize(records)
-    table = Table(title=f"{game.info.title} · {players} players · {variant} · {n} matches"
-                        f" · seed {seed}")
+    console.print(f"[bold]{game.info.title} · {players} players · {variant} · {n} matches"
+                  f" · seed {seed}[/]")
+    table = Table()
     table.add_column("Seat", justify="right")
     table.add_column("Agent")
     table.add_column("Win rate", justify="right")
@@ -510,6 +511,9 @@ def simulate_command(
         table.add_row(str(s.seat), s.agent, f"{s.win_rate:.3f}",
                       f"{s.low:.3f} – {s.high:.3f}", f"{s.mean_score:.2f}")
     console.print(table)
+    if summary.matches and summary.finished == summary.matches and _ghost_share(records) > 0:
+        console.print(f"Won by no seat (a ghost player, e.g. D. Sebastião): "
+                      f"{_ghost_share(records):.3f} of matches")
     if summary.matches:
         console.print(
             f"Match length (actions): mean {summary.mean_length:.1f}, "
@@ -519,6 +523,12 @@ def simulate_command(
         )
     if out is not None:
         console.print(f"Records written to {out}.")
+
+
+def _ghost_share(records: list[MatchRecord]) -> float:
+    """The share of finished matches whose win went to no seat at the table."""
+    done = [r for r in records if r.finished]
+    return sum(1 for r in done if not any(r.returns)) / len(done) if done else 0.0
 
 
 def main() -> None:
