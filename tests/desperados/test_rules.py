@@ -337,3 +337,61 @@ def test_other_seats_read_moves_in_the_third_person():
         "Open a gold mine in your partnership's display")
     assert sc.state.public_action_string(action, 1) == (
         "Open a gold mine in the display of seats 0 and 2")
+
+
+def test_closing_during_an_individual_fight_ends_it_too():
+    sc = Script(3, "individual", hands=[["Desperado 6"], ["silver mine", "silver chest"],
+                                        ["closed mine"]])
+    sc.draw(0)
+    silver = sc.open(1, SILVER)
+    sc.draw(2)
+    sc.fight(0, 6, silver)
+    sc.work(1, "silver chest", silver)
+    sc.close(2, silver)
+    state = sc.state
+    assert state.fight_mine == -1 and state.owner[silver] == 1
+    assert sc.mine(silver)["chests"] == [], "the chest laid during the fight is discarded"
+
+
+def test_an_empty_hand_can_only_draw_ruling_r14():
+    sc = Script(2, "individual", hands=[["gold mine"] * 3 + ["silver mine"] * 3, []])
+    for _ in range(6):
+        sc.open(0, sc.cards.metal_of(next(k for k in range(3) if sc.state.hands[0][k])))
+        sc.draw(1)
+    assert sc.state.hand_sizes[0] == 0
+    assert sc.state.legal_actions() == [sc.cards.index[Draw()]]
+
+
+TINY = """
+game = "desperados"
+name = "tiny test deck"
+hand_size = { value = 1, source = "assumed" }
+[[metals]]
+name = "gold"
+chest_points = { value = 3, source = "rulebook" }
+[deck]
+mines_per_metal = { value = 1, source = "assumed" }
+single_chests_per_metal = { value = 4, source = "assumed" }
+double_chests_per_metal = { value = 0, source = "assumed" }
+closed_mines = { value = 0, source = "assumed" }
+desperados = { value = [1], source = "assumed" }
+[partnership]
+target = { value = 60, source = "rulebook" }
+[individual]
+target = { value = 1, source = "assumed" }
+[individual.removed_single_chests_per_metal]
+2 = { value = 0, source = "assumed" }
+"""
+
+
+def test_a_player_with_nothing_to_do_in_the_final_turns_skips_ruling_r13():
+    sc = Script(2, "individual", hands=[["gold chest"], ["gold chest"]], edition_text=TINY)
+    sc.draw(0, "gold chest")
+    sc.draw(1, "gold mine")
+    sc.draw(0, "gold chest")
+    sc.draw(1, "Desperado 1")  # the last card: final turns for seat 0, then seat 1
+    state = sc.state
+    assert state.final_turns is not None
+    assert state.current_player() == 1, "seat 0 holds only chests and no mine is open: skipped"
+    sc.act(1, Open(GOLD, 1))
+    assert state.round == 2, "seat 1's was the last turn of the round"
