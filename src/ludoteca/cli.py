@@ -220,6 +220,8 @@ class HumanAgent(Agent):
             if not 1 <= choice <= len(legal):
                 console.print(f"[red]{choice} is not on the list; type 1 to {len(legal)}.[/]")
                 continue
+            console.print(escape(f"You: {view.action_to_string(legal[choice - 1])}"),
+                          style="bold")
             return legal[choice - 1]
 
     @staticmethod
@@ -317,7 +319,8 @@ def play_command(
     console.print(_results_table(final, lambda p: "you" if p == seat else seats[p].spec))
     winners = _winners(record.returns)
     if seat in winners:
-        console.print("[bold green]You win![/]" if len(winners) == 1 else
+        # A whole share is a win (alone, or with partners); less is a tie for the top.
+        console.print("[bold green]You win![/]" if record.returns[seat] >= 1.0 else
                       "[bold green]You share the win.[/]")
     else:
         console.print(f"Winner{'s' if len(winners) > 1 else ''}: "

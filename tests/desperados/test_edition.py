@@ -60,3 +60,10 @@ def test_a_malformed_edition_names_the_file_the_key_and_the_problem(tmp_path, ch
 def test_a_missing_edition_file_is_a_clear_error(tmp_path):
     with pytest.raises(EditionError, match="cannot read"):
         load_game("desperados", tmp_path / "nope.toml")
+
+
+def test_an_edition_too_small_to_deal_is_refused(tmp_path):
+    path = tmp_path / "small.toml"
+    path.write_text(DEFAULT.replace("hand_size = { value = 6,", "hand_size = { value = 15,"))
+    with pytest.raises(EditionError, match="with 4 players the deal of 15 cards each leaves 0"):
+        load_game("desperados", path)

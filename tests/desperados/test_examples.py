@@ -121,7 +121,8 @@ def test_d04_single_values():
 
 def test_d05_doubled_mine():
     sc = Script(hands=[["copper mine", "gold mine", "double copper chest", "double gold chest"],
-                       ["copper chest", "copper chest", "gold chest"], [], []])
+                       ["copper chest", "copper chest", "gold chest"],
+                       ["closed mine", "closed mine"], []])
     copper = sc.open(N, COPPER)
     sc.draw(E), sc.draw(S), sc.draw(W)
     gold = sc.open(N, GOLD)
@@ -132,6 +133,10 @@ def test_d05_doubled_mine():
     sc.draw(S), sc.draw(W)
     sc.work(N, "double gold chest", gold)
     sc.work(E, "copper chest", copper)
+    sc.close(S, copper)
+    sc.draw(W), sc.draw(N), sc.draw(E)
+    sc.close(S, gold)
+    assert sc.mine(copper)["closed"] and sc.mine(gold)["closed"]
     assert sc.mine(copper)["value"] == 2 + 2 + 2
     assert sc.mine(gold)["value"] == 3 + 6, "a double that is not first doubles nothing else"
 

@@ -88,7 +88,7 @@ def test_a_round_limits_passes_ruling_r20():
                 options={"pass_limit": 1})
     sc.pass_card(0, "gold chest")
     sc.draw(1), sc.draw(2), sc.draw(3)
-    with pytest.raises(IllegalActionError, match="the most allowed"):
+    with pytest.raises(IllegalActionError, match="passed 1 of the 1 cards a player may pass"):
         sc.act(0, Pass(sc.kind("copper chest")))
 
 
@@ -395,3 +395,127 @@ def test_a_player_with_nothing_to_do_in_the_final_turns_skips_ruling_r13():
     assert state.current_player() == 1, "seat 0 holds only chests and no mine is open: skipped"
     sc.act(1, Open(GOLD, 1))
     assert state.round == 2, "seat 1's was the last turn of the round"
+
+
+# ----- Edge cases the audit asked for ------------------------------------------------
+
+def _to_final_turns(sc: Script, drawer: int) -> None:
+    """Everyone draws until ``drawer`` is about to draw the last card."""
+    state = sc.state
+    while state.deck_total > 1 or state.current_player() != drawer:
+        seat = state.current_player()
+        if state.deck_total == 1:
+            sc.pass_card(seat, sc.cards.card_name(
+                next(k for k, c in enumerate(state.hands[seat]) if c)))
+        else:
+            sc.draw(seat)
+    sc.draw(drawer)
+
+
+def test_a_fight_started_in_the_final_turns_has_no_effect_ruling_r13():
+    sc = Script(hands=[["gold mine", "gold chest"], ["closed mine"], [], ["Desperado 12"]])
+    gold = sc.open(0, GOLD)
+    _to_final_turns(sc, 2)  # final turns: seat 3, 0, 1, then 2
+    sc.fight(3, 12, gold)
+    state = sc.state
+    for seat in (0, 1, 2):
+        sc.pass_card(seat, sc.cards.card_name(
+            next(k for k, c in enumerate(state.hands[seat]) if c)))
+    assert state.round == 2 and state.totals == [0, 0]
+    assert state.observation(None)["last_fight"] is None, "the fight was never settled"
+
+
+def test_the_attackers_partner_may_close_the_contested_mine():
+    sc = Script(hands=[["gold mine", "gold chest"], ["Desperado 9"], [], ["closed mine"]])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold)
+    sc.draw(2)
+    sc.close(3, gold)
+    state = sc.state
+    assert state.fight_mine == -1 and state.owner[gold] == 0 and state.closed[gold]
+    assert state.observation(0)["last_fight"]["outcome"].startswith("the mine was closed")
+
+
+def test_closing_removes_a_first_placed_double_that_is_the_only_chest_ruling_r12():
+    sc = Script(hands=[["gold mine"], ["Desperado 9"], ["double gold chest"], ["closed mine"]])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold)
+    sc.work(2, "double gold chest", gold)
+    assert sc.mine(gold)["value"] == 6
+    sc.close(3, gold)
+    assert sc.mine(gold)["chests"] == [] and sc.mine(gold)["value"] == 0
+    assert sc.state.discard[sc.kind("double gold chest")] == 1
+
+
+def test_a_mine_opened_in_an_opponents_display_may_be_attacked_by_its_opener():
+    sc = Script(hands=[["gold mine", "Desperado 5"], [], [], []])
+    gold = sc.open(0, GOLD, display=1)
+    sc.draw(1), sc.draw(2), sc.draw(3)
+    sc.fight(0, 5, gold)
+    sc.draw(1), sc.draw(2), sc.draw(3)
+    assert sc.state.owner[gold] == 0, "an unanswered 5 takes it into the opener's display"
+
+
+def test_a_new_round_forgets_passes_knowledge_and_fights():
+    sc = Script(hands=[["Desperado 1"], ["gold mine"], ["Desperado 9"], []])
+    sc.pass_card(0, "Desperado 1")
+    gold = sc.open(1, GOLD)
+    state = sc.state
+    assert state.passes[0] == 1 and state.observation(0)["partner_holds"]
+    sc.fight(2, 9, gold)
+    assert state.fight_mine == gold
+    play_to_round_end(sc)
+    assert state.round == 2
+    assert state.passes == [0, 0, 0, 0]
+    assert state.observation(0)["partner_holds"] == {}
+    assert state.fight_mine == -1 and all(owner == -1 for owner in state.owner)
+
+
+def test_scores_add_up_over_rounds():
+    def bank_a_gold_mine(sc: Script) -> None:
+        first = sc.state.current_player()
+        order = [(first + i) % 4 for i in range(4)]
+        gold = sc.open(order[0], GOLD)
+        sc.work(order[1], "gold chest", gold)
+        sc.draw(order[2]), sc.draw(order[3])
+        sc.close(order[0], gold)
+
+    sc = Script(hands=[["gold mine", "closed mine"], ["gold chest"], [], []])
+    bank_a_gold_mine(sc)
+    play_to_round_end(sc)
+    assert sc.state.totals == [3, 0]
+    assert sc.state.observation(None)["last_round"]["mines"] == [
+        {"display": 0, "mine": "gold mine 1", "points": 3}]
+    sc.deal([[], ["gold mine", "closed mine"], ["gold chest"], []])  # seat 1 opens round 2
+    bank_a_gold_mine(sc)
+    play_to_round_end(sc)
+    assert sc.state.totals == [3, 3]
+
+
+def test_partnerships_tied_at_the_round_cap_share_the_win():
+    state = load_game("desperados").new_initial_state(4, "partnership", {"max_rounds": 1})
+    state.totals = [10, 10]
+    state.score_the_round()
+    assert state.is_terminal() and state.returns() == [0.5, 0.5, 0.5, 0.5]
+
+
+def test_a_spectator_sees_a_pass_only_as_a_pass():
+    sc = Script(hands=[["Desperado 12"], [], [], []])
+    action = sc.cards.index[Pass(sc.kind("Desperado 12"))]
+    assert sc.state.public_action_string(action, None) == "Pass a card to their partner"
+
+
+def test_the_fight_prompt_is_offered_only_to_a_seat_holding_a_desperado():
+    sc = Script(hands=[["gold mine"], ["Desperado 9"], ["gold chest"] * 6, ["Desperado 3"]])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold)
+    assert "Fight over" not in sc.state.observation(2)["prompt"]
+    sc.draw(2)
+    assert "Fight over" in sc.state.observation(3)["prompt"]
+
+
+def test_skipped_final_turns_are_reported():
+    sc = Script(2, "individual", hands=[["gold chest"], ["gold chest"]], edition_text=TINY)
+    sc.draw(0, "gold chest"), sc.draw(1, "gold mine"), sc.draw(0, "gold chest")
+    sc.draw(1, "Desperado 1")
+    assert sc.state.observation(1)["skipped"] == [0]

@@ -88,4 +88,17 @@ class DesperadosEdition(EditionFile):
                     f"individual.removed_single_chests_per_metal.{players}: cannot remove "
                     f"{removed.value} of {self.deck.single_chests_per_metal.value} single chests"
                 )
+        deck = self.deck
+        cards = (len(self.metals) * (deck.mines_per_metal.value + deck.single_chests_per_metal.value
+                                     + deck.double_chests_per_metal.value)
+                 + deck.closed_mines.value + len(deck.desperados.value))
+        removals = self.individual.removed_single_chests_per_metal
+        for players in (2, 3, 4):
+            removed = removals[players].value if players in removals else 0
+            left = cards - removed * len(self.metals) - players * self.hand_size.value
+            if left < 1:
+                raise ValueError(
+                    f"with {players} players the deal of {self.hand_size.value} cards each "
+                    f"leaves {max(left, 0)} cards to draw; a round needs at least one"
+                )
         return self

@@ -33,12 +33,43 @@ def _mine_line(mine: dict[str, Any], fight: dict[str, Any] | None) -> Text:
     return line
 
 
+def _seats(seats: list[int]) -> str:
+    names = [f"seat {s}" for s in seats]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names)
+
+
+def _news(obs: dict[str, Any]) -> list[Text]:
+    """What happened off the action log: fights settled, rounds scored, turns skipped."""
+    news = []
+    round_ = obs.get("last_round")
+    # A round's result is news until the next round is under way (or the game is over).
+    if round_ and (round_["round"] == obs["round"] - 1 or obs.get("winners") is not None):
+        by_display = {}
+        for mine in round_["mines"]:
+            entry = f"{mine['mine']} ({mine['points']})"
+            by_display.setdefault(mine["display"], []).append(entry)
+        lines = []
+        for display in obs["displays"]:
+            scored = ", ".join(by_display.get(display["display"], [])) or "nothing"
+            lines.append(f"{_seats(display['seats'])}: {scored}")
+        news.append(Text(f"Round {round_['round']} scored — " + "; ".join(lines)
+                         + f". Totals: {round_['totals']}", style="green"))
+    fight = obs.get("last_fight")
+    if fight:
+        cards = ", ".join(f"seat {s}: {v}" for s, v in fight["desperados"].items())
+        news.append(Text(f"Last fight, over {fight['mine']} ({cards}): {fight['outcome']}.",
+                         style="yellow"))
+    if obs.get("skipped"):
+        news.append(Text(f"Nothing to play, skipped: {_seats(obs['skipped'])}.", style="dim"))
+    return news
+
+
 def render(obs: dict[str, Any]) -> Group:
     head = Text()
     head.append(f"Desperados ({obs['variant']}) — round {obs['round']}, ", style="bold")
     head.append(f"first to {obs['target']}. Deck: {obs['deck']} cards. ")
     head.append(f"Dealer: seat {obs['dealer']}. ")
-    if obs["final_turns"] is not None:
+    if obs["final_turns"] is not None and obs.get("winners") is None:
         head.append("Final turns: no more drawing.", style="bold magenta")
 
     table = Table(show_header=True, expand=True)
@@ -49,7 +80,7 @@ def render(obs: dict[str, Any]) -> Group:
         mines = [_mine_line(m, fight) for m in display["mines"]] or [Text("no mines", "dim")]
         table.add_row(_display_title(obs, display), Group(*mines))
 
-    parts: list[Any] = [head, table]
+    parts: list[Any] = [head, *_news(obs), table]
     if fight:
         cards = ", ".join(f"seat {s}: {v}" for s, v in fight["desperados"].items())
         parts.append(Text(f"Fight over {fight['name']} (attacker seat {fight['attacker']}): "
@@ -63,6 +94,6 @@ def render(obs: dict[str, Any]) -> Group:
             known = ", ".join(f"{n}× {k}" for k, n in obs["partner_holds"].items())
             parts.append(Text(f"Your partner still holds what you passed: {known}", "dim"))
     if obs.get("winners") is not None:
-        parts.append(Text(f"Winners: seats {obs['winners']}", style="bold green"))
+        parts.append(Text(f"Winners: {_seats(obs['winners'])}", style="bold green"))
     parts.append(Text(obs["prompt"], style="bold cyan"))
     return Group(*parts)

@@ -57,6 +57,10 @@ class DesperadosState(State):
         self.dealer = num_players - 1  # R19: seat 0 opens the first round
         self.winner_displays: list[int] = []
         self.over = False
+        # Public news for front ends, replaced (never mutated) so clones may share them.
+        self.last_fight: tuple = ()
+        self.last_round: tuple = ()
+        self.skipped: tuple[int, ...] = ()
         self._new_round()
 
     # ===== Preparing to play ========================================================
@@ -77,7 +81,7 @@ class DesperadosState(State):
         self.passes = [0] * n
         self.partner_knows = [[0] * cards.num_kinds for _ in range(n)]
         self._no_fight()
-        self.to_deal = min(n * self.hand_size, self.deck_total)
+        self.to_deal = n * self.hand_size  # the edition guarantees cards are left to draw
         self.drawing = False
         self.final_turns: int | None = None
         self.player = self.dealer
@@ -163,10 +167,12 @@ class DesperadosState(State):
     def _end_turn(self) -> None:
         """The next player clockwise; settles a fight and runs out the round's final turns."""
         n = self.num_players
+        skipped: list[int] = []
         while True:
             if self.final_turns is not None:
                 self.final_turns -= 1
                 if self.final_turns == 0:
+                    self.skipped = tuple(skipped)
                     self.score_the_round()
                     return
             self.player = (self.player + 1) % n
@@ -174,7 +180,9 @@ class DesperadosState(State):
                 self.settle_the_fight()
             # Only in the final turns can a player have nothing to do (R13): they skip.
             if self.final_turns is None or self._moves(self.player):
+                self.skipped = tuple(skipped)
                 return
+            skipped.append(self.player)
 
     # ===== Playing a card ===========================================================
 
@@ -204,12 +212,16 @@ class DesperadosState(State):
     def close_during_a_fight(self, slot: int) -> None:
         """The fight is over at once, no change of owner, and the last chest is discarded."""
         chests = self.chests[slot]
+        lost = "nothing"
         if chests:
             # Discarded cards are kept as counts of the kind they were.
             metal = self.cards.slot_metal[slot]
             last = chests.pop()
             base = self.cards.DOUBLE if last == DOUBLE else self.cards.CHEST
             self.discard[base + metal] += 1
+            lost = f"a {self.cards.card_name(base + metal)}"
+        self._report_fight(slot, self.owner[slot],
+                           f"the mine was closed during the fight and lost {lost}")
         self._discard_the_fight()
 
     def fight_over_a_mine(self, kind: int, slot: int) -> None:
@@ -225,8 +237,16 @@ class DesperadosState(State):
         slot = self.fight_mine
         winner = (self._partnership_fight_winner(slot) if self.partnership
                   else self._individual_fight_winner(slot))
+        kept = winner == self.owner[slot]
+        self._report_fight(slot, winner, "the defenders keep the mine" if kept
+                           else "the mine changes hands")
         self.owner[slot] = winner
         self._discard_the_fight()
+
+    def _report_fight(self, slot: int, owner: int, outcome: str) -> None:
+        cards = tuple((seat, self.cards.value_of(kind))
+                      for seat, kind in enumerate(self.fight_cards) if kind != NOBODY)
+        self.last_fight = (self.cards.mine_name(slot), self.fight_attacker, cards, owner, outcome)
 
     def _partnership_fight_winner(self, slot: int) -> int:
         """Higher combined total wins; equal totals go to the defenders."""
@@ -262,9 +282,13 @@ class DesperadosState(State):
 
     def score_the_round(self) -> None:
         """Only closed mines count; then the target decides whether another round follows."""
+        scored = []
         for slot in range(self.cards.num_slots):
             if self.owner[slot] != NOBODY and self.closed[slot]:
                 self.totals[self.owner[slot]] += self.mine_value(slot)
+                scored.append((self.owner[slot], self.cards.mine_name(slot),
+                               self.mine_value(slot)))
+        self.last_round = (self.round, tuple(scored), tuple(self.totals))
         best = max(self.totals)
         leaders = [d for d, t in enumerate(self.totals) if t == best]
         reached = best >= self.target and len(leaders) == 1  # R16: a tie at the top replays
@@ -355,6 +379,8 @@ class DesperadosState(State):
         hand = self.hands[seat]
         if isinstance(act, Draw):
             return "the deck is empty: in the final turns you may only play or pass a card"
+        if isinstance(act, Pass) and not self.partnership:
+            return "passing a card exists only in the partnership game"
         card = getattr(act, "card", None)
         if isinstance(act, Open):
             card = cards.MINE + act.metal
@@ -363,14 +389,16 @@ class DesperadosState(State):
         if card is not None and not hand[card]:
             return f"you have no {cards.card_name(card)} in your hand"
         if isinstance(act, Pass):
-            if not self.partnership:
-                return "passing a card exists only in the partnership game"
-            return (f"you have already passed {self.passes[seat]} cards this round, "
-                    "the most allowed (ruling R20)")
+            limit = self.options.pass_limit
+            if limit == 0:
+                return "passing is switched off in this match (pass_limit=0)"
+            return (f"you have already passed {self.passes[seat]} of the {limit} cards a "
+                    "player may pass in a round")
         if isinstance(act, Open):
             if act.display >= self.num_displays:
                 return f"there is no display {act.display}"
-            return "you may open mines only in your own display (opponent displays: close_or_fight)"
+            return ("in this match you may only close or fight over mines in an opponent's "
+                    "display, so open mines in your own")
         slot = act.mine
         name = cards.mine_name(slot)
         if self.owner[slot] == NOBODY:
@@ -381,7 +409,8 @@ class DesperadosState(State):
             if cards.metal_of(card) != cards.slot_metal[slot]:
                 return (f"a {cards.card_name(card)} goes only onto a "
                         f"{cards.metals[cards.metal_of(card)]} mine")
-            return "you may work only your own mines (opponent displays: close_or_fight)"
+            return ("in this match you may only close or fight over an opponent's mines, "
+                    "not lay chests on them")
         if isinstance(act, Fight):
             return self._why_no_fight(seat, slot)
         return None
@@ -394,7 +423,7 @@ class DesperadosState(State):
                 return f"only one mine may be fought over at a time: the fight over {fought} is on"
             if seat == self.fight_attacker:
                 return "you started this fight: the other players answer it, then it is settled"
-            return "only the mine's owner may answer this fight (fight joiners: owner)"
+            return "in this match only the mine's owner may answer a fight"
         if self.owner[slot] == self.display_of(seat):
             whose = "your partnership's" if self.partnership else "your own"
             return f"{name} is {whose}: you may only fight over an opponent's mine"
@@ -452,6 +481,9 @@ class DesperadosState(State):
             "discard": {cards.card_name(k): c for k, c in enumerate(self.discard) if c},
             "passes": list(self.passes) if self.partnership else None,
             "winners": self.winners() if self.over else None,
+            "skipped": list(self.skipped),
+            "last_fight": self._last_fight_view(),
+            "last_round": self._last_round_view(),
         }
         if player is not None:
             obs["hand"] = {cards.card_name(k): c for k, c in enumerate(self.hands[player]) if c}
@@ -488,6 +520,22 @@ class DesperadosState(State):
                            for p, k in enumerate(self.fight_cards) if k != NOBODY},
         }
 
+    def _last_fight_view(self) -> dict[str, Any] | None:
+        if not self.last_fight:
+            return None
+        mine, attacker, cards, owner, outcome = self.last_fight
+        return {"mine": mine, "attacker": attacker,
+                "desperados": {str(seat): value for seat, value in cards},
+                "owner": owner, "outcome": outcome}
+
+    def _last_round_view(self) -> dict[str, Any] | None:
+        if not self.last_round:
+            return None
+        number, scored, totals = self.last_round
+        return {"round": number, "totals": list(totals),
+                "mines": [{"display": d, "mine": name, "points": points}
+                          for d, name, points in scored]}
+
     def _prompt(self, player: int | None) -> str:
         current = self.current_player()
         if current == TERMINAL:
@@ -496,7 +544,9 @@ class DesperadosState(State):
             return "Cards are being dealt." if self.to_deal else "A card is being drawn."
         if player != current:
             return f"Seat {current} is to play."
-        if self.fight_mine != NOBODY and self._fight_targets(player, [self.fight_mine]):
+        hand = self.hands[player]
+        if (self.fight_mine != NOBODY and self._fight_targets(player, [self.fight_mine])
+                and any(hand[k] for k in self.cards.desperado_kinds)):
             return (f"Fight over {self.cards.mine_name(self.fight_mine)}: you may add one "
                     "Desperado now, or take another action.")
         if self.final_turns is not None:
@@ -601,9 +651,11 @@ class DesperadosState(State):
         if display >= self.num_displays:
             return f"display {display}"
         if self.partnership:
-            ours = viewer is not None and self.display_of(viewer) == display
-            return ("your partnership's display" if ours
-                    else f"the display of seats {display} and {display + 2}")
+            seats = f"seats {display} and {display + 2}"
+            if viewer is None or self.display_of(viewer) != display:
+                return f"the display of {seats}"
+            return ("your partnership's display" if viewer == self.player
+                    else f"your partnership's display ({seats})")
         return "your display" if display == viewer else f"seat {display}'s display"
 
     def _mine_label(self, slot: int, viewer: int | None) -> str:
