@@ -16,6 +16,10 @@ from ludoteca.games.douro1872.actions import Donate, PlayBarrel, encode
 
 A, B, C, D, E = range(5)
 
+# Three plans with a different card for every seat at every step (no tie ever involves anyone).
+PLANS = [[0, 1, 2, 3, 4, 6, 7, 8, 9, 10], [3, 4, 6, 7, 8, 9, 10, 0, 1, 2],
+         [7, 8, 9, 10, 0, 1, 2, 3, 4, 6]]
+
 
 class Script:
     def __init__(self, num_players: int = 3, edition_text: str | None = None) -> None:
@@ -154,3 +158,15 @@ def position(sc: Script, *, scores: list[int] | None = None, holder: int | None 
     if holder is not None:
         s._holder = holder
     s._legal = None
+
+
+def charity_match(donations: list[int], holder: int) -> Script:
+    """A whole 3-seat match to the end: ``holder`` draws the phylloxera, the seats give
+    ``donations`` to charity and play PLANS (in the second half, PLANS less the donated card,
+    B's and C's shifted); chance gives its first outcome."""
+    sc = Script(3)
+    sc.start(1, holder=holder)
+    second = [[v for v in plan if v != donations[s]] for s, plan in enumerate(PLANS)]
+    second = [second[0], second[1][3:] + second[1][:3], second[2][6:] + second[2][:6]]
+    sc.play_out(PLANS, donations, second)
+    return sc

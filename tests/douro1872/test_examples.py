@@ -2,7 +2,7 @@
 
 Orders are those of the shipped edition (the ASSUMED 3-player column is the odd numbers
 1..29). Where an example names an order that is not in that column (10, 12, 20) the nearest
-order with the same outcome is used and the test says so.
+order with the same outcome is used and the test says so (E6-E10, E14).
 """
 
 from __future__ import annotations
@@ -10,12 +10,9 @@ from __future__ import annotations
 import random
 
 from ludoteca import load_game
+from ludoteca.core.state import CHANCE
 from ludoteca.testing import random_step
-from tests.douro1872.script import A, B, C, D, Script, position
-
-# Plans with a different card for every seat at every step (no tie ever involves anyone).
-PLANS = [[0, 1, 2, 3, 4, 6, 7, 8, 9, 10], [3, 4, 6, 7, 8, 9, 10, 0, 1, 2],
-         [7, 8, 9, 10, 0, 1, 2, 3, 4, 6]]
+from tests.douro1872.script import A, B, C, D, Script, charity_match
 
 
 def to_fog(sc: Script, holder: int = C) -> None:
@@ -83,6 +80,7 @@ def test_e06_regular_failure_and_score_floor():
 
 
 def test_e07_failure_with_tie():
+    # Order 20 is not a 3-seat order; 21 fails the same way (total 6 < 20 < 21).
     sc = Script(3)
     sc.start(4, holder=A)
     sc.regular(21, 6, 0, 0)
@@ -91,6 +89,7 @@ def test_e07_failure_with_tie():
 
 
 def test_e08_failure_tie_involving_phylloxera():
+    # Order 20 is not a 3-seat order; 21 fails the same way (total 6 < 20 < 21).
     sc = Script(3)
     sc.start(4, holder=B)
     sc.regular(21, 6, 0, 0)
@@ -108,6 +107,7 @@ def test_e09_success_tie_involving_phylloxera():
 
 
 def test_e10_irrelevant_tie_still_rotates():
+    # Order 10 is not a 3-seat order; 11 (total 15 >= 11) succeeds the same way.
     sc = Script(3)
     sc.start(2, holder=A)
     sc.regular(11, 3, 3, 9)
@@ -193,21 +193,12 @@ def test_e16_customs():
     assert [len(sc.hand(seat)) for seat in range(3)] == [8, 8, 8]
 
 
-def _charity(donations: list[int], holder: int) -> Script:
-    sc = Script(3)
-    sc.start(1, holder=holder)
-    second = [[v for v in plan if v != donations[s]] for s, plan in enumerate(PLANS)]
-    second = [second[0], second[1][3:] + second[1][:3], second[2][6:] + second[2][:6]]
-    sc.play_out(PLANS, donations, second)
-    return sc
-
-
 def test_e17_charity():
-    sc = _charity([0, 10, 10], holder=A)
+    sc = charity_match([0, 10, 10], holder=A)
     charity = sc.obs["charity"]
     assert charity["revealed"] == [0, 10, 10]
     assert charity["points"] == [-1, 1, 1]
-    sc = _charity([0, 10, 10], holder=B)
+    sc = charity_match([0, 10, 10], holder=B)
     charity = sc.obs["charity"]
     assert charity["points"] == [-1, 0, 1]
     assert charity["phylloxera"] == [B, C]
@@ -222,17 +213,33 @@ def test_e18_lottery():
     assert [(x["seat"], x["card"]) for x in sc.obs["lottery"]] == [(A, 7), (B, 4), (C, 0)]
 
 
-def test_e19_end_tie():
-    state = load_game("douro1872").new_initial_state(4)
-    rng = random.Random(0)
+def _random_match(num_players: int, seed: int):
+    """A whole match of uniformly random moves and chance drawn by its probabilities. The
+    sampler is written out here so the match depends on nothing but the game's rules."""
+    state = load_game("douro1872").new_initial_state(num_players)
+    rng = random.Random(seed)
     while not state.is_terminal():
-        random_step(state, rng)
-    sc = Script(4)
-    sc.state = state
-    position(sc, scores=[12, 5, 12, 9], holder=B)
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+    return state
+
+
+def test_e19_end_tie():
+    # Real matches that end in the example's positions (seeds found by searching).
+    state = _random_match(4, 84166)
+    assert state.observation(None)["phylloxera"] == B
+    assert state.scores() == [12, 3, 12, 9]  # A and C tie; from B's left, C comes first
     assert state.final_ranking() == (C,)
-    position(sc, scores=[5, 12, 3, 12], holder=B)
+    assert state.winners() == [C] and state.returns() == [0.0, 0.0, 1.0, 0.0]
+    state = _random_match(4, 3233)
+    assert state.observation(None)["phylloxera"] == B
+    assert state.scores() == [5, 12, 3, 12]  # B and D tie; C is not tied, then D
     assert state.final_ranking() == (D,)
+    assert state.winners() == [D] and state.returns() == [0.0, 0.0, 0.0, 1.0]
 
 
 def test_e20_game_length_invariant():
@@ -241,13 +248,20 @@ def test_e20_game_length_invariant():
         n = 2 + seed % 4
         state = game.new_initial_state(n)
         rng = random.Random(seed)
+        spent_at_middle = None  # barrel cards each seat had spent when the charity began
         while not state.is_terminal():
             random_step(state, rng)
+            if spent_at_middle is None and state.observation(None)["phase"] == "charity":
+                log = state.observation(None)["log"]
+                spent_at_middle = sum(
+                    1 for e in log if e["rabelo"].get("fog") != "Our Lady of Cardia")
+        assert spent_at_middle == 10  # the middle came when the first ten were spent
         obs = state.observation(None)
         log = obs["log"]
         assert len(log) == 20  # 21 Rabelo cards, Sirga settles two with one dispute
         cardia = sum(1 for e in log if e["rabelo"].get("fog") == "Our Lady of Cardia")
-        assert cardia == 1 and 20 - cardia == 19  # 19 barrel cards spent = 10 + 9
+        spending = sum(1 for e in log if e["rabelo"].get("fog") != "Our Lady of Cardia")
+        assert cardia == 1 and spending == 19  # 19 barrel cards spent = 10 + 9
         assert all(s["hand_size"] == 0 for s in obs["seats"])
         assert all(len(s["pile"]) == 9 for s in obs["seats"])  # second half
         assert obs["stack"]["cards"] == 0 and obs["valley"] == []

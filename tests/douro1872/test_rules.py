@@ -14,7 +14,7 @@ from ludoteca.core.edition import provenance
 from ludoteca.games.douro1872 import Douro1872
 from ludoteca.games.douro1872.actions import Donate, PlayBarrel, decode, encode
 from ludoteca.testing import random_step
-from tests.douro1872.script import A, B, C, Script, position
+from tests.douro1872.script import PLANS, A, B, C, Script, charity_match, position
 
 GAME = load_game("douro1872")
 
@@ -235,6 +235,42 @@ def test_sirga_takes_a_regular_top_card_directly():
     assert sc.obs["stack"]["fog_on_top"] == 0
 
 
+def test_sirga_tows_from_the_bottom_three_once_the_upper_stack_is_used_up():
+    """R13: the last upper card is the Sirga; the tow takes a bottom regular card."""
+    sc = Script(3)
+    s = sc.state
+    while not s.is_terminal():  # regular backs first, Sirga as the last fog card
+        if s.current_player() >= 0:
+            s.apply_action(s.legal_actions()[0])
+            continue
+        obs = sc.obs
+        meanings = [(a, s.action_to_json(a)) for a, _ in s.chance_outcomes()]
+        if obs["phase"] == "stack":
+            if (obs["in_dispute"] or {}).get("kind") == "sirga":
+                break
+            regular = [a for a, m in meanings if m["back"] == "regular"]
+            s.apply_action(regular[0] if regular else meanings[0][0])
+        elif obs["phase"] == "turn fog":
+            other = [a for a, m in meanings if m["card"] != "sirga"]
+            s.apply_action(other[0] if other else meanings[0][0])
+        else:
+            s.apply_action(meanings[0][0])
+    assert not s.is_terminal()
+    assert sc.obs["stack"] == {"cards": 3, "fog_on_top": 0}  # only the bottom three left
+    assert sc.obs["valley"] == []
+    tow = [(s.action_to_json(a)["back"], s.action_to_json(a)["level"], p)
+           for a, p in s.chance_outcomes()]
+    assert tow == [("regular", 5, 1.0)]  # levels 1-4 were dealt: the bottom is 5, 5, 5
+    sc.backs(5)
+    sc.face(27)
+    assert sc.last()["rabelo"] == {"fog": "Sirga (Tow)", "level": 5, "order": 27}
+    assert sc.obs["stack"]["cards"] == 2
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0] if s.current_player() >= 0
+                       else s.chance_outcomes()[0][0])
+    assert len(sc.obs["log"]) == 20  # the other two bottom cards were still disputed
+
+
 def test_barraca_lowest_gains_whatever_the_sum():
     assert _fog("barraca", (10, 9, 8)).last()["points"] == [0, 0, 2]  # 27: filled
     assert _fog("barraca", (2, 0, 4)).last()["points"] == [0, 2, 0]  # 6: not filled
@@ -263,6 +299,45 @@ def test_phylloxera_holder_alone_pays_a_penalty_tie():
     sc.regular(29, 1, 0, 0)
     assert sc.last()["points"] == [0, 0, -2]
     assert sc.holder() == A  # clockwise from the last seat wraps to the first
+
+
+@pytest.mark.parametrize(("effect", "plays", "holder", "points"), [
+    # Fragas penalty tie (4 < 15): the holder alone loses the full 4.
+    ("fragas", (0, 0, 4), A, [-4, 0, 0]),
+    ("fragas", (0, 0, 4), B, [0, -4, 0]),
+    # Fragas reward tie (22 >= 15): the one player left takes the full 4.
+    ("fragas", (10, 10, 2), A, [0, 4, 0]),
+    ("fragas", (10, 10, 2), B, [4, 0, 0]),
+    # Rapidos filled (18 >= 15): lowest tied with the holder; the other takes the full 2.
+    ("rapidos", (10, 4, 4), B, [0, 0, 2]),
+    ("rapidos", (10, 4, 4), C, [0, 2, 0]),
+    # Rapidos not filled (12 < 15): highest tied with the holder.
+    ("rapidos", (6, 6, 0), A, [0, 2, 0]),
+    ("rapidos", (6, 6, 0), B, [2, 0, 0]),
+    # Barraca: lowest tied with the holder; a three-way tie leaves two to share 1 each.
+    ("barraca", (9, 0, 0), B, [0, 0, 2]),
+    ("barraca", (9, 0, 0), C, [0, 2, 0]),
+    ("barraca", (4, 4, 4), A, [0, 1, 1]),
+])
+def test_phylloxera_holder_loses_fog_card_ties(effect, plays, holder, points):
+    """R6: out of a reward tie (a sole remaining player takes the full reward), alone in a
+    penalty tie (the full penalty); the card then passes to the holder's left."""
+    sc = _fog(effect, plays, holder=holder)
+    assert sc.last()["points"] == points
+    assert sc.last()["phylloxera"] == [holder, (holder + 1) % 3]
+
+
+@pytest.mark.parametrize(("donations", "holder", "points"), [
+    ([0, 0, 10], A, [-1, 0, 1]),  # A and B tied lowest: the holder alone loses 1
+    ([0, 0, 10], B, [0, -1, 1]),
+    ([6, 2, 2], C, [1, 0, -1]),
+])
+def test_phylloxera_holder_alone_loses_a_charity_tie_for_lowest(donations, holder, points):
+    """R9: a holder tied for the lowest gift loses 1 alone; the others tied lose nothing."""
+    charity = charity_match(donations, holder).obs["charity"]
+    assert charity["phylloxera"] == [holder, (holder + 1) % 3]  # it held the card to the end
+    assert charity["revealed"] == donations
+    assert charity["points"] == points
 
 
 def test_phylloxera_passes_after_a_worthless_tie():
@@ -298,9 +373,13 @@ def test_middle_of_the_game_takes_back_ten_cards_and_donates_one_secretly():
     spent = [e for e in sc.obs["log"] if e["rabelo"].get("fog") != "Our Lady of Cardia"]
     assert len(spent) == 10
     assert "charity" in s.observation(A)["prompt"]
+    other = s.clone()  # the same position, but A gives the 9 instead of the 8
     sc.donate_one(A, 8)
+    other.apply_action(encode(Donate(GAME.tables.values.index(9)), 10))
     assert s.observation(A)["my_donation"] == 8
-    assert "8" not in json.dumps(s.observation(B)["charity"])
+    assert other.observation(A)["my_donation"] == 9
+    for viewer in (None, B, C):  # nothing another seat sees depends on A's gift
+        assert json.dumps(s.observation(viewer)) == json.dumps(other.observation(viewer))
     assert s.observation(None)["seats"][A]["donated"] is True
     sc.donate_one(B, 0)
     sc.donate_one(C, 3)
@@ -308,6 +387,31 @@ def test_middle_of_the_game_takes_back_ten_cards_and_donates_one_secretly():
         s.apply_action(s.chance_outcomes()[0][0])
     with pytest.raises(IllegalActionError, match="your 8 lies under the charity card"):
         s.apply_action(encode(PlayBarrel(GAME.tables.values.index(8)), 10))
+
+
+def test_middle_of_the_game_deals_the_valley_before_the_charity():
+    """R10: when the hands run out with the Valley empty, it is dealt before the gifts."""
+    sc = Script(3)
+    step = iter(zip(*PLANS, strict=True))  # a different card for every seat, every time
+    sc.backs(1, 1, "fog")
+    sc.give_phylloxera(C)
+    rounds = (((1, 3), "fragas", (2, "fog")), ((9,), "rapidos", (2, "fog")),
+              ((11,), "barraca", (3, 3, "fog")), ((13, 15), "customs", ()))
+    for orders, fog, next_valley in rounds:  # Valley, fog card, the next Valley dealt
+        for order in orders:
+            sc.regular(order, *next(step))
+        sc.play(*next(step))
+        sc.fog(fog)
+        sc.backs(*next_valley)
+    # Ten disputes spent ten cards: the hands are empty, the Valley too.
+    assert [x["hand_size"] for x in sc.obs["seats"]] == [0, 0, 0]
+    assert sc.obs["valley"] == [] and sc.obs["stack"]["fog_on_top"] == 0
+    assert sc.obs["phase"] == "stack"  # dealing first, not the charity
+    assert sc.obs["half"] == 1
+    sc.backs(4, "fog")
+    assert sc.obs["phase"] == "charity"
+    assert sc.obs["valley"] == [4] and sc.obs["stack"]["fog_on_top"] == 1
+    assert [len(sc.hand(seat)) for seat in range(3)] == [10, 10, 10]
 
 
 def test_charity_all_equal_pays_nothing_but_the_phylloxera_passes():
@@ -378,6 +482,56 @@ def test_ghost_cards_are_chance_uniform_over_his_hand():
     sc.face(15)
     assert sc.last()["played"] == [10, 9, 4]
     assert sc.obs["seats"][2]["hand_size"] == 9
+
+
+def test_ghost_takes_his_card_back_on_our_lady_of_cardia():
+    """R11: D. Sebastião's card goes back to his hand like everyone's."""
+    sc = Script(2)
+    sc.start(1)
+    sc.regular(1, 1, 3, 7)  # he plays the 7: it stays in his pile
+    sc.play(6, 4, 2)  # he lays the 2 ...
+    sc.fog("cardia")
+    assert sc.last()["played"] == [6, 4, 2]
+    ghost = sc.obs["seats"][2]
+    assert ghost["pile"] == [7] and ghost["hand_size"] == 9  # ... and takes it back
+    sc.backs(2, "fog")
+    sc.play(0, 0)
+    hand = {sc.state.action_to_json(a)["card"] for a, _ in sc.state.chance_outcomes()}
+    assert hand == {0, 1, 2, 3, 4, 6, 8, 9, 10}  # his next card comes from this hand
+
+
+def test_ghost_start_and_columns_are_edition_values():
+    sources = {key: source for key, _v, source, _n in provenance(GAME.edition)}
+    assert sources["ghost.table_size"] == "rulebook"
+    assert sources["ghost.order_column"] == "derived"
+    assert sources["ghost.hand_size"] == "assumed"
+    assert sources["ghost.start_points"] == "assumed"
+    text = Douro1872.default_edition.read_text(encoding="utf-8")
+    mine = text.replace('start_points = { value = 5,', 'start_points = { value = 8,')
+    assert Script(2, edition_text=mine).scores() == [5, 5, 8]
+    with pytest.raises(EditionError, match=r"ghost\.hand_size"):
+        Douro1872(edition_text=text.replace('hand_size = { value = 10,',
+                                            'hand_size = { value = 9,'))
+
+
+def test_evaluation_ranks_the_ghost_too():
+    """With two players the guess of a search that stops early counts D. Sebastião."""
+    sc = Script(2)
+    sc.start(1, 1, 1)
+    s = sc.state
+    assert s.evaluation() == [pytest.approx(1 / 3)] * 2  # three tied leaders, one a ghost
+    sc.regular(1, 0, 1, 10)  # filled: he played the highest
+    assert sc.scores() == [5, 5, 7]
+    assert s.evaluation() == [0.0, 0.0]  # the players lead each other, not the table
+    sc.regular(3, 10, 0, 0)  # A highest; B and he tie for lowest on a filled boat
+    assert sc.scores() == [7, 5, 7]
+    assert s.evaluation() == [0.5, 0.0]  # A shares the lead with the ghost
+    sc.regular(5, 9, 2, 3)  # A highest again: A leads the whole table
+    assert sc.scores() == [9, 5, 7]
+    assert s.evaluation() == [1.0, 0.0]
+    finished_state = finished(2, 4)
+    assert finished_state.evaluation() == finished_state.returns()
+    assert finished(3, 1).evaluation() == finished(3, 1).returns()
 
 
 def test_two_players_have_no_phylloxera():

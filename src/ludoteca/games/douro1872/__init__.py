@@ -8,9 +8,9 @@ highest card gains 2 points (tied: 1 each); otherwise the lowest card loses 2 (t
 Six fog cards change that: Fragas (±4), Our Lady of Cardia (cards go back to hand), Rápidos
 (reversed), Sirga (the same barrels dispute the next regular card), Barraca (lowest gains
 whatever the sum) and Customs (nothing). Whoever holds the phylloxera card loses every tie
-it is in and passes the card to its left after any tie. In the middle of the game everyone
-takes back their cards and gives one, face down, to charity: at the end the lowest gift
-loses 1 and the highest gains 1. Most points wins; ties go to the first tied player to the
+it is in and passes the card to its left after any tie it is in. In the middle of the game
+everyone takes back their cards and gives one, face down, to charity: at the end the lowest
+gift loses 1 and the highest gains 1. Most points wins; ties go to the first tied player to the
 left of the phylloxera card. With two players, the ghost D. Sebastião plays random cards,
 scores and can win.
 

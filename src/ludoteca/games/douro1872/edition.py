@@ -76,8 +76,17 @@ class Phylloxera(Section):
 
 
 class Ghost(Section):
+    """D. Sebastião, the ghost third seat of the two-player game."""
+
     name: Sourced[str]
     table_size: Sourced[int]
+    """Seats at the table of the two-player game (the ghost included)."""
+    order_column: Sourced[int]
+    """The table size whose order columns (``rabelo.orders``, ``fog.orders``) it uses."""
+    hand_size: Sourced[int]
+    """Barrel cards in the ghost's hand (the same values as a player's)."""
+    start_points: Sourced[int]
+    """The ghost's points at the start."""
 
 
 class DouroEdition(EditionFile):
@@ -122,6 +131,15 @@ class DouroEdition(EditionFile):
             raise ValueError("stack.bottom_regular: Sirga needs a regular card under every fog")
         if self.ghost.table_size.value != 3:
             raise ValueError("ghost.table_size: the two-player game is played at a table of 3")
+        if str(self.ghost.order_column.value) not in TABLE_SIZES:
+            raise ValueError(f"ghost.order_column: one of the table sizes {', '.join(TABLE_SIZES)}")
+        if self.ghost.hand_size.value != len(values):
+            raise ValueError(
+                f"ghost.hand_size: the ghost plays in every dispute, so he needs all "
+                f"{len(values)} barrel cards"
+            )
+        if self.ghost.start_points.value < 0:
+            raise ValueError("ghost.start_points: a score is never negative")
         if len(self.score.barrel_values.value) != len(self.score.barrel_counts.value):
             raise ValueError("score: barrel_values and barrel_counts differ in length")
         return self

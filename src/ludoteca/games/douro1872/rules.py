@@ -94,6 +94,8 @@ class Tables:
         self.phylloxera_in_two = edition.phylloxera.in_two_player.value
         self.ghost_name = edition.ghost.name.value
         self.ghost_table = edition.ghost.table_size.value
+        self.ghost_column = edition.ghost.order_column.value
+        self.ghost_start = edition.ghost.start_points.value  # his hand: validated full
         self.score_barrels = tuple(zip(edition.score.barrel_values.value,
                                        edition.score.barrel_counts.value, strict=True))
         self.start_barrels = tuple(edition.score.start.value)
@@ -134,13 +136,16 @@ class DouroState(State):
         self._seats = t.ghost_table if two else num_players
         self._ghost = num_players if two else -1
         self._phylloxera_used = not two or t.phylloxera_in_two
-        self._orders = t.orders[self._seats]
-        self._fog_order = t.fog_orders[self._seats]
+        column = t.ghost_column if two else num_players  # the 3-player column (derived)
+        self._orders = t.orders[column]
+        self._fog_order = t.fog_orders[column]
         seats = self._seats
-        # A1/A3: ten barrel cards and 5 points each.
+        # A1/A3: ten barrel cards and 5 points each; the ghost's are edition values (R11).
         self._hands = [t.full_hand] * seats
         self._piles: list[list[int]] = [[] for _ in range(seats)]
         self._scores = [t.start_score] * seats
+        if two:
+            self._scores[self._ghost] = t.ghost_start
         self._holder = -1
         # B: the stack, as counts of cards nobody has seen the back of (module docstring).
         self._up_regular = t.num_regular - t.bottom
@@ -608,6 +613,18 @@ class DouroState(State):
             for s in self.winners():
                 result[s] = share
         return result
+
+    def evaluation(self) -> list[float]:
+        """A win-share guess for a search that stops early; exact (``returns()``) at the end.
+        The whole table is ranked, D. Sebastião included: a player gets a share only if they
+        lead it, and ``k`` tied leaders share as in ``returns()`` - ``1/k`` each, the ghost
+        counted among them (R11). With three to five players this is the default guess."""
+        if self.is_terminal():
+            return self.returns()
+        best = max(self._scores)
+        leaders = [s for s, v in enumerate(self._scores) if v == best]
+        share = 1.0 / len(leaders)
+        return [share if s in leaders else 0.0 for s in range(self.num_players)]
 
     def ghost_won(self) -> bool:
         """True when D. Sebastião is among the winners."""
