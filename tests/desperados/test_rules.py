@@ -519,3 +519,38 @@ def test_skipped_final_turns_are_reported():
     sc.draw(0, "gold chest"), sc.draw(1, "gold mine"), sc.draw(0, "gold chest")
     sc.draw(1, "Desperado 1")
     assert sc.state.observation(1)["skipped"] == [0]
+
+
+def _cards_in_play(state) -> list[int]:
+    """Every card of the round, wherever it is, counted per kind."""
+    cards = state.cards
+    counts = list(state.deck)
+    for hand in state.hands:
+        counts = [a + b for a, b in zip(counts, hand, strict=True)]
+    counts = [a + b for a, b in zip(counts, state.discard, strict=True)]
+    for slot in range(cards.num_slots):
+        if state.owner[slot] == -1:
+            continue
+        metal = cards.slot_metal[slot]
+        counts[cards.MINE + metal] += 1
+        counts[cards.CLOSED] += state.closed[slot]
+        for chest in state.chests[slot]:
+            counts[(cards.DOUBLE if chest == 2 else cards.CHEST) + metal] += 1
+    for kind in state.fight_cards:
+        if kind != -1:
+            counts[kind] += 1
+    return counts
+
+
+@pytest.mark.parametrize("players,variant", [(4, "partnership"), (2, "individual"),
+                                             (3, "individual")])
+def test_no_card_is_ever_lost_or_made(players, variant):
+    from ludoteca.testing import playout_states
+
+    game = load_game("desperados")
+    for seed in range(3):
+        for state in playout_states(game, players, variant, seed):
+            if state.is_terminal():
+                break
+            expected = game.cards.deck_counts(state.removed_singles)
+            assert _cards_in_play(state) == expected, f"seed {seed}, {len(state.history())}"

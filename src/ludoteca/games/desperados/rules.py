@@ -589,7 +589,7 @@ class DesperadosState(State):
             view.deck[kind] += 1
         return view
 
-    def _others(self, player: int) -> range | list[int]:
+    def _others(self, player: int) -> list[int]:
         return [s for s in range(self.num_players) if s != player]
 
     # ===== Describing actions =======================================================
