@@ -30,9 +30,7 @@ def broken_game(state_class: type[HighCardState], **info_changes) -> HighCard:
         def build_info(self):
             return dataclasses.replace(super().build_info(), **info_changes)
 
-        def new_initial_state(self, num_players, variant=None, options=None):
-            variant = self.info.resolve(num_players, variant)
-            return state_class(self, num_players, variant, self.parse_options(options))
+    Broken.state_class = state_class
 
     register(Broken, GAME_ID)
     return Broken()

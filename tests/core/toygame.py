@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -80,15 +79,6 @@ class HighCard(Game):
             hidden_information=True,
             description="A toy for the core tests.",
         )
-
-    def new_initial_state(
-        self,
-        num_players: int,
-        variant: str | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> HighCardState:
-        variant = self.info.resolve(num_players, variant)
-        return HighCardState(self, num_players, variant, self.parse_options(options))
 
     def render(self, observation: dict[str, Any]) -> Any:
         from rich.text import Text
@@ -227,6 +217,8 @@ class HighCardState(State):
         if self.current_player() == CHANCE:
             return {"kind": "deal", "rank": self.ranks[action]}
         return {"kind": {FOLD: "fold", BET: "bet"}.get(action, "unknown")}
+
+HighCard.state_class = HighCardState  # declared here: the State class comes second
 
 
 def install() -> type[HighCard]:

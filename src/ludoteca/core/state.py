@@ -113,13 +113,15 @@ class GameInfo:
 class Game(ABC):
     """A game bound to one edition: the factory of initial states.
 
-    A subclass declares ``id``, ``Edition`` (the pydantic schema of its edition files),
-    ``default_edition`` (the TOML file it ships), ``Options`` (a pydantic model of rule
-    switches, every field with a default, or ``None``), ``build_info`` and
-    ``new_initial_state``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
+    A subclass declares ``id``, ``state_class`` (its State subclass, built as
+    ``state_class(game, num_players, variant, options)``), ``Edition`` (the pydantic schema
+    of its edition files), ``default_edition`` (the TOML file it ships), ``Options`` (a
+    pydantic model of rule switches, every field with a default, or ``None``) and
+    ``build_info``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
     """
 
     id: ClassVar[str]
+    state_class: ClassVar[type[State]]
     Edition: ClassVar[type[EditionFile]]
     default_edition: ClassVar[Path]
     Options: ClassVar[type[BaseModel] | None] = None
@@ -173,7 +175,6 @@ class Game(ABC):
         """The game's own heuristic bot (the ``heuristic`` agent); games override it."""
         raise ConfigError(f"{self.info.title} has no heuristic bot yet; try 'random'")
 
-    @abstractmethod
     def new_initial_state(
         self,
         num_players: int,
@@ -182,9 +183,11 @@ class Game(ABC):
     ) -> State:
         """The state before anything has happened (usually a chance node: the shuffle).
 
-        Implementations call ``self.info.resolve(num_players, variant)`` and
-        ``self.parse_options(options)`` so that a bad set-up raises :class:`ConfigError`.
+        A bad set-up (player count, variant, option) raises :class:`ConfigError`; the game's
+        ``state_class`` then builds the state from the checked set-up.
         """
+        variant = self.info.resolve(num_players, variant)
+        return self.state_class(self, num_players, variant, self.parse_options(options))
 
 
 class State(ABC):

@@ -58,6 +58,7 @@ class Options(BaseModel):
 
 class Desperados(Game):
     id = "desperados"
+    state_class = DesperadosState
     Edition = DesperadosEdition
     default_edition = Path(__file__).with_name("editions") / "default.toml"
     Options = Options
@@ -86,11 +87,6 @@ class Desperados(Game):
             description="Open mines, work them with chests, close them to score, "
             "and send Desperados to take your opponents' mines.",
         )
-
-    def new_initial_state(self, num_players: int, variant: str | None = None,
-                          options: Any = None) -> DesperadosState:
-        variant = self.info.resolve(num_players, variant)
-        return DesperadosState(self, num_players, variant, self.parse_options(options))
 
     def heuristic_action(self, view: Any, player: int, rng: Any, **options: Any) -> int:
         from ludoteca.games.desperados.bots import choose

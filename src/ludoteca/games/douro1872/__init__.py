@@ -49,7 +49,6 @@ The model, in short (details in :mod:`.rules` and ``docs/rulings/douro1872.md``)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +62,7 @@ __all__ = ["Douro1872", "DouroState"]
 
 class Douro1872(Game):
     id = "douro1872"
+    state_class = DouroState
     Edition = DouroEdition
     default_edition = Path(__file__).parent / "editions" / "default.toml"
     Options = None
@@ -94,16 +94,6 @@ class Douro1872(Game):
             description="Fill the Rabelo boats with barrels; beware the fog and phylloxera.",
             extra={"ghost": t.ghost_name},
         )
-
-    def new_initial_state(
-        self,
-        num_players: int,
-        variant: str | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> DouroState:
-        variant = self.info.resolve(num_players, variant)
-        parsed = self.parse_options(options)
-        return DouroState(self, num_players, variant, parsed)
 
     def render(self, observation: dict[str, Any]) -> Any:
         from ludoteca.games.douro1872.render import render
