@@ -7,9 +7,9 @@
     True
 """
 
-from ludoteca.agents import Agent, make_agent, register_agent
+from ludoteca.agents import Agent, make_agent, register_agent, run_match
 from ludoteca.core.edition import EditionError
-from ludoteca.core.match import MatchRecord, ReplayError, replay, run_match
+from ludoteca.core.match import MatchRecord, ReplayError, load_records, replay, save_records
 from ludoteca.core.registry import game_ids, load_game, register
 from ludoteca.core.state import (
     CHANCE,
@@ -37,10 +37,12 @@ __all__ = [
     "Variant",
     "game_ids",
     "load_game",
+    "load_records",
     "make_agent",
     "register",
     "register_agent",
     "replay",
     "run_match",
+    "save_records",
 ]
 __version__ = "0.1.0"

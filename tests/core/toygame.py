@@ -1,13 +1,14 @@
 """High Card: the smallest hidden-information game that uses the whole State API.
 
 The core is tested through this game rather than through a real one, so that a core test
-fails only when the core is wrong, and so that the core can be tested before any real game
-exists. It has what the real games have, in miniature:
+fails only when the core is wrong. It is also the worked example of
+``docs/adding-a-game.md``: one file, in the sections a real game splits into modules
+(tables, actions, state, steps, rules, view). In miniature it has what the real games have:
 
 * an edition file (``highcard.toml`` beside this module) with sourced values;
 * chance nodes that deal from a deck as draws over the cards still in it;
 * hidden hands, a showdown that reveals some of them, and a ``determinize`` that resamples
-  only what a seat cannot see;
+  only what a seat cannot see, with a view history that leads to the sampled world;
 * two variants (``standard`` for 2 or 3 players, ``lowball`` for 2) and an option model.
 
 Rules. Every seat antes. Chance deals each seat one card, seat 0 first. Then each seat in
@@ -15,26 +16,33 @@ turn, seat 0 first, bets or folds once. Bettors show their cards: the highest ca
 (the lowest in ``lowball``) and takes the pot. If everyone folds, the antes go back and
 every seat shares the win.
 
-Actions: at a decision, 0 = fold and 1 = bet; at a chance node, the index of the card dealt.
+Actions: ``Fold()`` = 0 and ``Bet()`` = 1; chance outcomes: ``Card(index)``, one per card.
 """
 
 from __future__ import annotations
 
 import random
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ludoteca.core.codec import Codec
 from ludoteca.core.edition import EditionFile, Section, Sourced
+from ludoteca.core.events import Event, all_but, everyone, only
+from ludoteca.core.flow import ChanceStep, Step
 from ludoteca.core.registry import game_ids, register
-from ludoteca.core.state import CHANCE, TERMINAL, Game, GameInfo, State, Variant
+from ludoteca.core.state import Game, GameInfo, State, Variant
+from ludoteca.core.tensor import Segment, TensorLayout
 
 GAME_ID = "highcard"
 EDITION = Path(__file__).with_name("highcard.toml")
 FOLD, BET = 0, 1
 
+
+# ----- edition ---------------------------------------------------------------------------
 
 class Deck(Section):
     ranks: Sourced[list[int]]
@@ -58,79 +66,130 @@ class HighCardOptions(BaseModel):
     stakes: int = Field(default=1, ge=1, le=10)
 
 
+# ----- actions and chance outcomes ---------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Give up the ante."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """Put in the bet and show the card at the end."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """Chance: the card with this index (into the edition's ranks) comes off the deck."""
+
+    index: int
+
+
+# ----- the game ------------------------------------------------------------------------------
+
 class HighCard(Game):
     id = GAME_ID
     Edition = HighCardEdition
     default_edition = EDITION
     Options = HighCardOptions
 
+    def build_tables(self) -> None:
+        self.ranks: tuple[int, ...] = tuple(self.edition.deck.ranks.value)
+
+    def build_codec(self) -> Codec:
+        return Codec([Fold(), Bet()], [Card(i) for i in range(len(self.ranks))])
+
     def build_info(self) -> GameInfo:
-        ranks = self.edition.deck.ranks.value
         return GameInfo(
             id=GAME_ID,
             title="High Card",
             variants=(
-                Variant("standard", (2, 3), "highest card among the bettors wins"),
-                Variant("lowball", (2,), "lowest card among the bettors wins"),
+                Variant("standard", (2, 3), "highest card among the bettors wins", 1.0),
+                Variant("lowball", (2,), "lowest card among the bettors wins", 1.0),
             ),
-            num_distinct_actions=2,
-            max_chance_outcomes=len(ranks),
+            num_distinct_actions=self.codec.num_actions,
+            max_chance_outcomes=self.codec.num_outcomes,
             max_game_length=2 * 3,
             hidden_information=True,
             description="A toy for the core tests.",
         )
 
-    def render(self, observation: dict[str, Any]) -> Any:
-        from rich.text import Text
+    def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:
+        return TensorLayout([
+            Segment("hand", len(self.ranks), 0, 1, "one-hot: the seat's card"),
+            Segment("choices", 3 * num_players, 0, 1, "per seat: undecided, fold, bet"),
+            Segment("shown", num_players * len(self.ranks), 0, 1, "per seat: card shown"),
+        ])
 
-        hand = observation["hand"]
-        lines = [f"Your card: {hand}" if hand is not None else "Spectating"]
-        for seat, (choice, shown) in enumerate(
-            zip(observation["choices"], observation["shown"], strict=True)
-        ):
-            lines.append(f"  seat {seat}: {choice or '...'}" + (f" shows {shown}" if shown else ""))
-        lines.append(observation["prompt"])
-        return Text("\n".join(lines))
 
+# ----- steps -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Deal(ChanceStep):
+    """Chance deals ``seat`` one card from the deck."""
+
+    to: int
+
+    def chance_outcomes(self, state: HighCardState) -> list[tuple[int, float]]:
+        p = 1.0 / len(state.deck)
+        return [(card, p) for card in state.deck]
+
+    def prompt(self, state: HighCardState, viewer: int | None) -> str:
+        return "the cards are being dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class Decide(Step):
+    """``seat`` bets or folds."""
+
+    seat: int
+
+    def legal_actions(self, state: HighCardState) -> list[int]:
+        return [FOLD, BET]
+
+    def prompt(self, state: HighCardState, viewer: int | None) -> str:
+        return "bet or fold?" if viewer == self.seat else f"seat {self.seat} is deciding"
+
+
+# ----- state: fields, clone, determinize (no rules) -------------------------------------------
 
 class HighCardState(State):
     _copy_lists = ("hands", "deck", "choices")
 
-    def __init__(self, game: HighCard, num_players: int, variant: str, options: Any) -> None:
-        super().__init__(game, num_players, variant, options)
-        self.ranks: list[int] = game.edition.deck.ranks.value  # static, shared by clones
-        self.hands: list[int] = [-1] * num_players  # card index, -1 before the deal
+    def _setup(self) -> None:
+        self.ranks: tuple[int, ...] = self.game.ranks  # static, shared by clones
+        n = self.num_players
+        self.hands: list[int] = [-1] * n  # card index, -1 before the deal
         self.deck: list[int] = list(range(len(self.ranks)))  # card indices still in the deck
-        self.choices: list[int] = [-1] * num_players  # FOLD, BET, or -1 before deciding
+        self.choices: list[int] = [-1] * n  # FOLD, BET, or -1 before deciding
+        self.push(*(Deal(p) for p in range(n)), *(Decide(p) for p in range(n)))
 
-    # ----- rules ---------------------------------------------------------------------
+    def _determinize(self, player: int, rng: random.Random) -> HighCardState:
+        view = self.clone()
+        hidden = [q for q in range(self.num_players)
+                  if q != player and self.hands[q] >= 0 and not self._shown(q)]
+        # Built in a fixed order from what the seat cannot see, so that two truths the seat
+        # cannot tell apart give the same world for the same rng.
+        pool = sorted(view.deck + [view.hands[q] for q in hidden])
+        rng.shuffle(pool)
+        for q in hidden:
+            view.hands[q] = pool.pop()
+        view.deck = sorted(pool)
+        return view
 
-    def current_player(self) -> int:
-        if -1 in self.hands:
-            return CHANCE
-        if -1 in self.choices:
-            return self.choices.index(-1)
-        return TERMINAL
+    def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
+                      ) -> list[int]:
+        """The true history with each seat's deal replaced by the card it holds here."""
+        actions = [a for a, _ in source]
+        for q in range(self.num_players):
+            if 0 <= q < len(actions) and self.hands[q] >= 0:
+                actions[q] = self.hands[q]  # the q-th action deals seat q's card
+        return actions
 
-    def _legal_actions(self) -> list[int]:
-        return [FOLD, BET]
+    def _shown(self, seat: int) -> bool:
+        return self.is_terminal() and self.choices[seat] == BET
 
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / len(self.deck)
-        return [(card, p) for card in self.deck]
-
-    def _apply(self, action: int) -> None:
-        player = self.current_player()
-        if player == CHANCE:
-            self.hands[self.hands.index(-1)] = action
-            self.deck.remove(action)
-        else:
-            self.choices[player] = action
-
-    def _explain_illegal(self, action: int) -> str | None:
-        if self.current_player() >= 0:
-            return f"you may only fold ({FOLD}) or bet ({BET}), not {action}"
-        return None
+    # ----- results ----------------------------------------------------------------------
 
     def _stake(self) -> int:
         stakes = self.options.stakes if self.options is not None else 1
@@ -157,67 +216,78 @@ class HighCardState(State):
             for p in range(self.num_players)
         ]
 
-    # ----- information ---------------------------------------------------------------
-
-    def _shown(self, seat: int) -> bool:
-        return self.is_terminal() and self.choices[seat] == BET
+    # ----- view ----------------------------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        self._check_seat(player)
-        to_act = self.current_player()
-        if to_act == CHANCE:
-            prompt = "the cards are being dealt"
-        elif to_act == TERMINAL:
-            prompt = "the game is over"
-        elif to_act == player:
-            prompt = "bet or fold?"
-        else:
-            prompt = f"seat {to_act} is deciding"
+        player = self._check_seat(player, spectator=True)
         own = self.hands[player] if player is not None else -1
         return {
-            "prompt": prompt,
-            "to_act": to_act,
+            "prompt": self.prompt(player),
+            "to_act": self.current_player(),
             "hand": self.ranks[own] if own >= 0 else None,
             "dealt": [h >= 0 for h in self.hands],
             "choices": [{FOLD: "fold", BET: "bet"}.get(c) for c in self.choices],
-            "shown": [
-                self.ranks[self.hands[p]] if self._shown(p) else None
-                for p in range(self.num_players)
-            ],
+            "shown": [self.ranks[self.hands[p]] if self._shown(p) else None
+                      for p in range(self.num_players)],
         }
 
-    def _determinize(self, player: int, rng: random.Random) -> HighCardState:
-        view = self.clone()
-        hidden = [
-            q for q in range(self.num_players)
-            if q != player and self.hands[q] >= 0 and not self._shown(q)
-        ]
-        pool = view.deck + [view.hands[q] for q in hidden]
-        rng.shuffle(pool)
-        for q in hidden:
-            view.hands[q] = pool.pop()
-        view.deck = sorted(pool)
-        return view
+    def _observation_tensor(self, player: int) -> list[float]:
+        layout = self.tensor_layout()
+        vec = layout.zeros()
+        k = len(self.ranks)
+        if self.hands[player] >= 0:
+            vec[layout.offsets["hand"] + self.hands[player]] = 1.0
+        for p, c in enumerate(self.choices):
+            vec[layout.offsets["choices"] + 3 * p + c + 1] = 1.0
+            if self._shown(p):
+                vec[layout.offsets["shown"] + k * p + self.hands[p]] = 1.0
+        return vec
 
-    def public_action_string(self, action: int, viewer: int | None) -> str | None:
-        """A deal names the card only to the seat that receives it."""
-        if self.current_player() == CHANCE:
-            seat = self.hands.index(-1)
-            if viewer == seat:
-                return f"you are dealt a {self.ranks[action]}"
-            return f"seat {seat} is dealt a card"
-        return super().public_action_string(action, viewer)
+    def _action_label(self, action: Any) -> str:
+        return "bet" if isinstance(action, Bet) else "fold"
 
-    def _action_to_string(self, action: int) -> str:
-        if self.current_player() == CHANCE:
-            return f"deal a {self.ranks[action]}"
-        return {FOLD: "fold", BET: "bet"}.get(action, f"action {action}")
+    def _outcome_label(self, outcome: Card) -> str:
+        return f"deal a {self.ranks[outcome.index]}"
 
-    def _action_to_json(self, action: int) -> dict[str, Any]:
-        if self.current_player() == CHANCE:
-            return {"kind": "deal", "rank": self.ranks[action]}
-        return {"kind": {FOLD: "fold", BET: "bet"}.get(action, "unknown")}
+    def _final_prompt(self, viewer: int | None) -> str:
+        return "the game is over"
 
+    def _describe_event(self, event: Event, viewer: int | None) -> str:
+        d = event.data
+        who = "you" if viewer == d.get("seat") else f"seat {d.get('seat')}"
+        if event.kind == "dealt":
+            return f"{who} are dealt a {d['card']}" if "card" in d else f"{who} is dealt a card"
+        if event.kind == "shows":
+            return f"seat {d['seat']} shows {d['card']}"
+        return f"{who} {event.kind}"
+
+    def _explain_illegal(self, action: Any) -> str | None:
+        return f"you may only fold ({FOLD}) or bet ({BET})"
+
+
+# ----- rules -------------------------------------------------------------------------------------
+
+def deal(state: HighCardState, step: Deal, outcome: Card) -> None:
+    """Chance deals one card; only its receiver learns which."""
+    seat, card = step.to, outcome.index
+    state.hands[seat] = card
+    state.deck.remove(card)
+    state.emit(only((seat,), "dealt", seat=seat, card=state.ranks[card]),
+               all_but((seat,), "dealt", seat=seat))
+
+
+def decide(state: HighCardState, step: Decide, action: Fold | Bet) -> None:
+    """A seat bets or folds in the open; after the last decision bettors show their cards."""
+    seat, choice = step.seat, BET if isinstance(action, Bet) else FOLD
+    state.choices[seat] = choice
+    state.emit(everyone("bet" if choice == BET else "fold", seat=seat))
+    if not state.pending():
+        for p in range(state.num_players):
+            if state.choices[p] == BET:
+                state.emit(everyone("shows", seat=p, card=state.ranks[state.hands[p]]))
+
+
+HighCardState.rules = {Deal: deal, Decide: decide}
 HighCard.state_class = HighCardState  # declared here: the State class comes second
 
 

@@ -3,15 +3,23 @@
 An agent is named by a spec string, ``name`` or ``name:key=value,key=value``, the same on
 the command line, in the server and in tournaments (``random``, ``ismcts:iterations=400``).
 ``Agent.act(view, player, rng)`` receives ``view = true_state.determinize(player, rng)``,
-never the true state, so no agent can see what its seat may not know.
+never the true state, so no agent can see what its seat may not know. An agent that never
+reads its view sets ``reads_view = False`` and implements ``act_blind(legal_actions,
+player, rng)`` instead: the match runner then spends nothing on a view for it.
+
+:func:`run_match` here is :func:`ludoteca.core.match.run_match` with agents also named by
+spec strings.
 """
 
 from __future__ import annotations
 
+import inspect
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
+from ludoteca.core import match as _match
+from ludoteca.core.registry import game_module
 from ludoteca.core.state import ConfigError, Game, State
 
 
@@ -19,6 +27,7 @@ class Agent:
     """Base class: chooses an action for ``player`` in a determinized view."""
 
     name = "agent"
+    reads_view: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         if options:
@@ -26,6 +35,10 @@ class Agent:
         self.spec = self.name
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def act_blind(self, legal_actions: list[int], player: int, rng: random.Random) -> int:
+        """The choice of an agent that does not read the view (``reads_view = False``)."""
         raise NotImplementedError
 
     def check(self, game: Game) -> None:
@@ -75,24 +88,56 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def agent_parameters(name: str) -> dict[str, Any]:
+    """The keyword options an agent takes, with their defaults."""
+    if name not in _AGENTS:
+        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+    params = inspect.signature(_AGENTS[name].__init__).parameters
+    return {p.name: p.default for p in params.values()
+            if p.name != "self" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
 def make_agent(spec: str) -> Agent:
+    """The agent named by ``spec`` (``"ismcts:iterations=400"``); ConfigError if unknown or
+    if an option is unknown or has a bad value."""
+    if not isinstance(spec, str):
+        raise ConfigError(f"an agent spec is a string such as 'random', not {spec!r}")
     name, options = parse_spec(spec)
     if name not in _AGENTS:
         raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
     try:
         agent = _AGENTS[name](**options)
     except TypeError as err:
-        raise ConfigError(f"agent spec {spec!r}: {err}") from None
+        known = ", ".join(agent_parameters(name)) or "none"
+        raise ConfigError(f"agent spec {spec!r}: {err} (options: {known})") from None
     agent.spec = spec.strip()
     return agent
 
 
+def run_match(game: Game | str, agents: Sequence[Agent | str], seed: int | None = None,
+              **kwargs: Any) -> _match.MatchRecord:
+    """:func:`ludoteca.core.match.run_match`, with agents as objects or spec strings."""
+    seats = [make_agent(a) if isinstance(a, str) else a for a in agents]
+    return _match.run_match(game, seats, seed, **kwargs)
+
+
+def heuristic_for(game: Game) -> Callable[..., int] | None:
+    """The game's heuristic bot (``heuristic_action`` in its ``bots`` module), if any."""
+    module = game_module(game, "bots")
+    return getattr(module, "heuristic_action", None) if module is not None else None
+
+
 @register_agent("random")
 class RandomAgent(Agent):
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions (it never reads a view)."""
+
+    reads_view = False
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
         return rng.choice(view.legal_actions())
+
+    def act_blind(self, legal_actions: list[int], player: int, rng: random.Random) -> int:
+        return rng.choice(legal_actions)
 
 
 @register_agent("heuristic")
@@ -104,13 +149,16 @@ class HeuristicAgent(Agent):
         self.spec = self.name
 
     def check(self, game: Game) -> None:
-        if type(game).heuristic_action is Game.heuristic_action:
+        if heuristic_for(game) is None:
             raise ConfigError(f"{game.info.title} has no heuristic bot yet; try 'random' or "
                               "'ismcts'")
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
+        bot = heuristic_for(view.game)
+        if bot is None:
+            raise ConfigError(f"{view.title} has no heuristic bot")
         try:
-            return view.game.heuristic_action(view, player, rng, **self.options)
+            return bot(view, player, rng, **self.options)
         except TypeError as err:
             raise ConfigError(f"agent 'heuristic' for {view.game.id}: {err}") from None
 

@@ -54,7 +54,7 @@ class ISMCTSAgent(Agent):
         while not state.is_terminal():
             mover = state.current_player()
             if mover == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng))
+                state.apply_trusted(sample_chance(state.chance_outcomes(), rng))
                 continue
             legal = state.legal_actions()
             untried = [a for a in legal if a not in node.children]
@@ -64,20 +64,20 @@ class ISMCTSAgent(Agent):
             if untried:
                 action = rng.choice(untried)
                 node.children[action] = child = _Node(mover)
-                state.apply_action(action)
+                state.apply_trusted(action)
                 path.append(child)
                 break
             action = max(legal, key=lambda a: self._ucb(node.children[a]))
             node = node.children[action]
-            state.apply_action(action)
+            state.apply_trusted(action)
             path.append(node)
         for _ in range(self.rollout):
             if state.is_terminal():
                 break
             if state.current_player() == CHANCE:
-                state.apply_action(sample_chance(state.chance_outcomes(), rng))
+                state.apply_trusted(sample_chance(state.chance_outcomes(), rng))
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                state.apply_trusted(rng.choice(state.legal_actions()))
         result = state.evaluation()
         for visited in path:
             visited.visits += 1

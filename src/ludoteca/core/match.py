@@ -6,20 +6,30 @@ state exactly, on any machine. Records are JSON (one line per match in a dataset
 
 ``run_match`` samples chance with a seeded RNG of its own and hands each agent a
 *determinized* view of the state (``state.determinize(seat, rng)``), never the state itself,
-so an agent cannot see what its seat may not know. Every seat and the chance player draw
-from separate streams derived from the seed, so one agent's use of randomness never shifts
-another's: the same seed gives the same match.
+so an agent cannot see what its seat may not know; an agent that never reads a view
+(``reads_view = False``, e.g. ``random``) is handed only its legal actions. Every seat and
+the chance player draw from separate streams derived from the seed, so one agent's use of
+randomness never shifts another's: the same seed gives the same match. Without a seed a
+fresh one is drawn and recorded, so every match can be replayed.
+
+The core knows agents only by this shape (``act``, ``reads_view``, ``check``, ``spec``);
+naming agents by spec strings is :mod:`ludoteca.agents`' business.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import ValidationError as _ValidationError
+
+from ludoteca.core.errors import ConfigError
 from ludoteca.core.registry import load_game
 from ludoteca.core.state import CHANCE, Game, IllegalActionError, State, sample_chance
 
@@ -27,7 +37,42 @@ RECORD_VERSION = 1
 
 
 class ReplayError(ValueError):
-    """A record that does not replay: an unknown game, an illegal action, other scores."""
+    """A record that does not replay: malformed, an unknown game, an illegal action, other
+    scores. The message says which field or action is wrong."""
+
+
+class _RecordSchema(BaseModel):
+    """The shape of a record's JSON, checked before anything is replayed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: StrictStr
+    num_players: StrictInt
+    variant: StrictStr
+    options: dict[StrictStr, Any] = {}
+    edition: StrictStr | None = None
+    actions: list[StrictInt] = []
+    seed: StrictInt | None = None
+    agents: list[StrictStr] = []
+    scores: list[StrictFloat | StrictInt] = []
+    returns: list[StrictFloat | StrictInt] = []
+    finished: StrictBool = False
+    version: StrictInt = 1
+
+
+def _check_fields(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ReplayError("not a match record (expected a JSON object)")
+    try:
+        model = _RecordSchema.model_validate(data)
+    except _ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'record'}: "
+            + ("unknown key" if e["type"] == "extra_forbidden" else e["msg"])
+            for e in err.errors()
+        )
+        raise ReplayError(f"not a valid match record ({problems})") from None
+    return model.model_dump()
 
 
 @dataclass
@@ -55,19 +100,15 @@ class MatchRecord:
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise ReplayError(f"not a match record (bad JSON: {err})") from None
-        if not isinstance(data, dict):
-            raise ReplayError("not a match record (expected a JSON object)")
-        known = set(cls.__dataclass_fields__)
-        unknown = set(data) - known
-        if unknown:
-            raise ReplayError(f"not a match record (unknown keys: {', '.join(sorted(unknown))})")
-        try:
-            record = cls(**data)
-        except TypeError as err:
-            raise ReplayError(f"not a match record ({err})") from None
+        record = cls(**_check_fields(data))
         if record.version != RECORD_VERSION:
             raise ReplayError(f"match record version {record.version} is not supported")
         return record
+
+    def check(self) -> None:
+        """Raises :class:`ReplayError` if a field has the wrong type (a record built in
+        Python, or edited by hand)."""
+        _check_fields(asdict(self))
 
     def game_object(self) -> Game:
         return load_game(self.game, edition_text=self.edition)
@@ -92,7 +133,13 @@ def replay(record: MatchRecord, *, upto: int | None = None, verify: bool = True)
 
     With ``verify``, a finished record must end in a finished game with the recorded scores.
     """
-    state = record.initial_state()
+    if not isinstance(record, MatchRecord):
+        raise ReplayError(f"not a match record: {record!r}")
+    record.check()
+    try:
+        state = record.initial_state()
+    except ConfigError as err:
+        raise ReplayError(f"the record's set-up is not playable: {err}") from None
     actions = record.actions if upto is None else record.actions[:upto]
     for i, action in enumerate(actions):
         try:
@@ -122,22 +169,29 @@ def run_match(
     max_actions: int | None = None,
     on_action: Callable[[State, int, int], None] | None = None,
 ) -> MatchRecord:
-    """Plays one match between ``agents`` (one per seat: Agent objects or spec strings).
+    """Plays one match between ``agents`` (one object per seat with ``act(view, player,
+    rng)``; :func:`ludoteca.run_match` also takes spec strings such as ``"ismcts"``).
 
-    ``on_action(state, player, action)`` is called before each action is applied.
+    ``seed`` None draws a fresh seed, which the record keeps. ``on_action(state, player,
+    action)`` is called after each action is applied, so ``state.events()`` holds what it
+    told whom.
     """
-    from ludoteca.agents import make_agent
-
     if isinstance(game, str):
         game = load_game(game)
-    seats = [make_agent(a) if isinstance(a, str) else a for a in agents]
+    seats = list(agents)
     for agent in seats:
+        if isinstance(agent, str):
+            raise TypeError("core.match.run_match takes agent objects; use ludoteca.run_match "
+                            "to name agents by spec strings")
         agent.check(game)
     num_players = len(seats)
     variant = game.info.resolve(num_players, variant)
     state = game.new_initial_state(num_players, variant, options)
+    if seed is None:
+        seed = secrets.randbits(62)
     chance_rng = seat_rng(seed, "chance")
     agent_rngs = [seat_rng(seed, f"seat{p}") for p in range(num_players)]
+    reads = [getattr(a, "reads_view", True) for a in seats]
     limit = max_actions if max_actions is not None else game.info.max_game_length
     steps = 0
     while not state.is_terminal() and steps < limit:
@@ -146,11 +200,13 @@ def run_match(
             action = sample_chance(state.chance_outcomes(), chance_rng)
         else:
             rng = agent_rngs[player]
-            view = state.determinize(player, rng)
-            action = seats[player].act(view, player, rng)
+            if reads[player]:
+                action = seats[player].act(state.determinize(player, rng), player, rng)
+            else:
+                action = seats[player].act_blind(state.legal_actions(), player, rng)
+        state.apply_action(action)
         if on_action is not None:
             on_action(state, player, action)
-        state.apply_action(action)
         steps += 1
     return record_of(state, seed=seed, agents=[getattr(a, "spec", str(a)) for a in seats])
 

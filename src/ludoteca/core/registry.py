@@ -1,30 +1,33 @@
 """The game registry.
 
-Games are found through the ``ludoteca.games`` entry-point group, so a third-party package
-adds a game by declaring, in its own ``pyproject.toml``::
+A game is registered in one place. The games of this package are the subpackages of
+``ludoteca.games`` whose ``__init__`` names their Game class as ``GAME``; nothing else lists
+them. A third-party package adds a game by declaring, in its own ``pyproject.toml``::
 
     [project.entry-points."ludoteca.games"]
     mygame = "mypackage.mygame:MyGame"
 
 where ``MyGame`` is a :class:`~ludoteca.core.state.Game` subclass whose constructor takes an
-optional edition (a path, or ``None`` for the edition it ships). The games of this
-package are also listed in :data:`BUILTIN`, so a source checkout that was never installed
-still finds them. :func:`register` adds a game class at run time (tests, notebooks).
+optional edition (a path, or ``None`` for the edition it ships). :func:`register` adds a
+game class at run time (tests, notebooks).
+
+Fronts find a game's companions by module name (:func:`game_module`): ``render`` (the
+terminal view), ``bots`` (the heuristic bot), ``web`` (the board template) beside the
+module that defines the Game class.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from importlib.metadata import entry_points
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ludoteca.core.state import ConfigError, Game
 
-BUILTIN: dict[str, str] = {
-    "desperados": "ludoteca.games.desperados:Desperados",
-    "douro1872": "ludoteca.games.douro1872:Douro1872",
-}
+BUILTIN_PACKAGE = "ludoteca.games"
 
 _classes: dict[str, Any] = {}
 load_errors: dict[str, str] = {}
@@ -42,11 +45,6 @@ def register(game_class: Any, game_id: str | None = None) -> Any:
     return game_class
 
 
-def _load_reference(ref: str) -> Any:
-    module, _, attr = ref.partition(":")
-    return getattr(importlib.import_module(module), attr)
-
-
 def _discover() -> None:
     global _discovered
     if _discovered:
@@ -55,16 +53,23 @@ def _discover() -> None:
     found: dict[str, Any] = {}
     for ep in entry_points(group="ludoteca.games"):
         found[ep.name] = ep
-    loaders = {game_id: (lambda ref=ref: _load_reference(ref)) for game_id, ref in BUILTIN.items()}
+    package = importlib.import_module(BUILTIN_PACKAGE)
+    loaders = {
+        info.name: (lambda name=info.name: importlib.import_module(
+            f"{BUILTIN_PACKAGE}.{name}").GAME)
+        for info in pkgutil.iter_modules(package.__path__) if info.ispkg
+    }
     for game_id, ep in found.items():
         loaders.setdefault(game_id, ep.load)
     for game_id, load in loaders.items():
         if game_id in _classes:
             continue
         try:
-            _classes[game_id] = load()
+            cls = load()
         except Exception as err:  # a broken plug-in is reported, not fatal
             load_errors[game_id] = f"{type(err).__name__}: {err}"
+            continue
+        _classes[getattr(cls, "id", game_id)] = cls
 
 
 def game_ids() -> list[str]:
@@ -91,3 +96,21 @@ def load_game(game_id: str, edition: str | Path | None = None, *, edition_text: 
             _default_games[game_id] = cls()
         return _default_games[game_id]
     return cls(edition, edition_text=edition_text)
+
+
+def game_module(game: Game, name: str) -> ModuleType | None:
+    """The companion module ``name`` (``render``, ``bots``, ``web``) of a game's package,
+    or None if the game has none."""
+    module = type(game).__module__
+    base = module if _is_package(module) else module.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{base}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name == f"{base}.{name}":
+            return None
+        raise
+
+
+def _is_package(module_name: str) -> bool:
+    module = importlib.import_module(module_name)
+    return hasattr(module, "__path__")

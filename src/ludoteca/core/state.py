@@ -1,70 +1,91 @@
-"""The State API that every game implements (DESIGN.md section 3).
+"""The State API that every game implements, and the machinery every game shares.
 
 A game is a pure state machine. A :class:`State` never holds or calls a random-number
 generator: every random event (a shuffle, a draw, a die) is a *chance node*, where
 ``current_player()`` is :data:`CHANCE` and ``chance_outcomes()`` lists what can happen and
-how likely each is. Whoever drives the game (the match runner, a search, a test) picks the
+how likely it is. Whoever drives the game (the match runner, a search, a test) picks the
 outcome and applies it like any other action. A match is therefore fully defined by its
 game, player count, variant, options, edition and action history.
 
 The base class owns what is the same in every game, so that a game owns only its rules:
 
-* the action history, and validation before anything changes: an illegal, unknown or
-  malformed action raises :class:`IllegalActionError` with a sentence a player understands
-  and leaves the state exactly as it was;
-* the cache of legal actions (rules are asked once per node, however often callers ask);
-* returns as win shares, derived from the game's ``winners()``;
-* cloning: a shallow copy plus the game's own list of mutable fields to copy.
+* **turn flow** - the stack of pending steps (:mod:`ludoteca.core.flow`), from which
+  ``current_player``, the legal actions, the chance outcomes and the prompt derive;
+* **the codec** - integer actions at the boundary, structured actions inside
+  (:mod:`ludoteca.core.codec`): ``action_to_json`` / ``action_from_json`` for every game;
+* **validation** before anything changes: an illegal, unknown or malformed action raises
+  :class:`IllegalActionError` with a sentence a player understands and leaves the state
+  exactly as it was; search uses :meth:`State.apply_trusted`, which skips the check;
+* **history and events** - every applied action and the events it produced
+  (:mod:`ludoteca.core.events`) are kept in a persistent chain that clones share, from
+  which ``history()`` and ``information_state_string(p)`` (perfect recall) derive;
+* **determinized views** whose ``history()`` is built only when asked;
+* returns as win shares derived from the game's ``winners()``, cloning, pickling.
 
-A game subclass implements the underscored hooks (``_legal_actions``, ``_apply``, ...)
-and the information-set methods ``observation`` and ``determinize``.
+A game implements: ``_setup`` (initial fields and first steps), its step classes and the
+``rules`` table that resolves them, ``scores``, ``winners``, ``observation``, ``_determinize``, ``_view_history``,
+``_observation_tensor``, the labels (``_action_label``, ``_outcome_label``) and
+``_describe_event``. ``docs/adding-a-game.md`` walks through one.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from ludoteca.core.errors import ConfigError, IllegalActionError
+from ludoteca.core.events import Event
+from ludoteca.core.flow import CHANCE, TERMINAL, Step
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from pydantic import BaseModel
 
+    from ludoteca.core.codec import Codec
     from ludoteca.core.edition import EditionFile
+    from ludoteca.core.tensor import TensorLayout
 
-CHANCE = -1
-"""``current_player()`` at a chance node."""
-TERMINAL = -4
-"""``current_player()`` once the game is over."""
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow at this point. The message is for a player."""
-
-
-class ConfigError(ValueError):
-    """A game was asked for with an impossible set-up (player count, variant, option)."""
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "ConfigError",
+    "Game",
+    "GameInfo",
+    "IllegalActionError",
+    "State",
+    "Variant",
+    "next_seat",
+    "sample_chance",
+]
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A named way of playing a game, e.g. Desperados' partnership game."""
+    """A named way of playing a game, e.g. Desperados' partnership game.
+
+    ``constant_sum`` is what ``returns()`` add up to at the end of every match of this
+    variant, or None when the sum varies (general-sum, e.g. a ghost player who can win).
+    """
 
     id: str
     player_counts: tuple[int, ...]
     description: str = ""
+    constant_sum: float | None = None
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Static facts about a game, declared once at the top of its module.
+    """Static facts about a game, declared once.
 
     ``num_distinct_actions``, ``max_chance_outcomes`` and ``max_game_length`` are bounds
     over every variant and player count, so that one action space serves every set-up (what
-    masks and fixed-size policy heads need).
+    masks and fixed-size policy heads need). ``utility_bounds`` bound every entry of
+    ``returns()``.
     """
 
     id: str
@@ -76,6 +97,7 @@ class GameInfo:
     hidden_information: bool = True
     teams: bool = False
     description: str = ""
+    utility_bounds: tuple[float, float] = (0.0, 1.0)
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -91,6 +113,8 @@ class GameInfo:
 
     def resolve(self, num_players: int, variant_id: str | None = None) -> str:
         """Checks a set-up and returns the variant to use (the first that fits by default)."""
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise ConfigError(f"the number of players is a whole number, not {num_players!r}")
         if variant_id is None:
             for v in self.variants:
                 if num_players in v.player_counts:
@@ -110,14 +134,23 @@ class GameInfo:
         return [(n, v.id) for v in self.variants for n in v.player_counts]
 
 
+def _rebuild_game(cls: type[Game], edition_text: str | None) -> Game:
+    return cls(edition_text=edition_text) if edition_text is not None else cls()
+
+
 class Game(ABC):
     """A game bound to one edition: the factory of initial states.
 
-    A subclass declares ``id``, ``state_class`` (its State subclass, built as
-    ``state_class(game, num_players, variant, options)``), ``Edition`` (the pydantic schema
-    of its edition files), ``default_edition`` (the TOML file it ships), ``Options`` (a
-    pydantic model of rule switches, every field with a default, or ``None``) and
-    ``build_info``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
+    A subclass declares ``id``, ``state_class`` (its State subclass), ``Edition`` (the
+    pydantic schema of its edition files), ``default_edition`` (the TOML file it ships),
+    ``Options`` (a pydantic model of rule switches, every field with a default, or
+    ``None``), and implements ``build_tables`` (the edition compiled into whatever the rules
+    read), ``build_codec`` (every structured action and chance outcome), ``build_info`` and
+    ``tensor_layout``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
+
+    Terminal rendering, the web board and the heuristic bot are not the Game's business:
+    they live in the game package's ``render``, ``web`` and ``bots`` modules, which the
+    fronts find by name (:func:`ludoteca.core.registry.game_module`).
     """
 
     id: ClassVar[str]
@@ -138,42 +171,59 @@ class Game(ABC):
         self.edition_text: str | None = (
             None if edition is None and edition_text is None else text
         )
+        self.build_tables()
+        self.codec: Codec = self.build_codec()
         self.info = self.build_info()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Editions hold pydantic generics that do not pickle; the TOML text rebuilds them.
+        return (_rebuild_game, (type(self), self.edition_text))
+
+    def build_tables(self) -> None:
+        """Compiles the edition into the flat tables the rules read (shared by all states)."""
+
+    @abstractmethod
+    def build_codec(self) -> Codec:
+        """Every structured action and chance outcome of this edition, numbered once."""
 
     @abstractmethod
     def build_info(self) -> GameInfo:
         """The game's facts; bounds may depend on the edition (how many cards, ...)."""
 
-    def parse_options(self, options: Mapping[str, Any] | None) -> Any:
+    def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:
+        """The layout of ``observation_tensor`` for one set-up (fixed length, bounds)."""
+        raise NotImplementedError(f"{self.info.title} declares no observation tensor")
+
+    def parse_options(self, options: Mapping[str, Any] | Any | None) -> Any:
         """Validates rule switches; unknown keys and bad values raise :class:`ConfigError`."""
         if self.Options is None:
             if options:
                 raise ConfigError(f"{self.info.title} has no options (got {sorted(options)})")
             return None
+        if isinstance(options, self.Options):
+            return options
         from pydantic import ValidationError
 
+        if options is not None and not isinstance(options, Mapping):
+            raise ConfigError(f"{self.info.title} options must be a mapping, not {options!r}")
         try:
             return self.Options.model_validate(dict(options or {}))
         except ValidationError as err:
-            problems = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in err.errors()
+            fields = ", ".join(
+                f"{name} (default {f.default!r})" for name, f in self.Options.model_fields.items()
             )
-            raise ConfigError(f"{self.info.title} options: {problems}") from None
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'options'}: "
+                + e["msg"] + (" (not an option of this game)" if e["type"] == "extra_forbidden"
+                              else "")
+                for e in err.errors()
+            )
+            raise ConfigError(f"{self.info.title} options: {problems}. Options: {fields}"
+                              ) from None
 
     @staticmethod
     def options_dict(options: Any) -> dict[str, Any]:
         return {} if options is None else options.model_dump(mode="json")
-
-    def render(self, observation: dict[str, Any]) -> Any:
-        """A terminal view (a Rich renderable) of one observation; games override it."""
-        from rich.pretty import Pretty
-
-        return Pretty(observation)
-
-    def heuristic_action(self, view: State, player: int, rng: random.Random,
-                         **options: Any) -> int:
-        """The game's own heuristic bot (the ``heuristic`` agent); games override it."""
-        raise ConfigError(f"{self.info.title} has no heuristic bot yet; try 'random'")
 
     def new_initial_state(
         self,
@@ -183,50 +233,92 @@ class Game(ABC):
     ) -> State:
         """The state before anything has happened (usually a chance node: the shuffle).
 
-        A bad set-up (player count, variant, option) raises :class:`ConfigError`; the game's
-        ``state_class`` then builds the state from the checked set-up.
+        A bad set-up (player count, variant, option) raises :class:`ConfigError`.
         """
         variant = self.info.resolve(num_players, variant)
         return self.state_class(self, num_players, variant, self.parse_options(options))
 
 
+class _ViewRoot:
+    """Where a determinized view's history begins: built from the seat's information,
+    and only when somebody asks for it (search never does)."""
+
+    __slots__ = ("_items", "seat", "source", "world")
+
+    def __init__(self, seat: int, source: Any, world: State) -> None:
+        self.seat = seat
+        self.source = source  # the trail of the state the view was drawn from
+        self.world = world  # the view as it was drawn (a private clone)
+        self._items: list[tuple[int, tuple[Event, ...]]] | None = None
+
+    def items(self) -> list[tuple[int, tuple[Event, ...]]]:
+        if self._items is None:
+            world = self.world
+            actions = world._view_history(self.seat, _flatten(self.source))
+            fresh = world.game.new_initial_state(world.num_players, world.variant, world.options)
+            for action in actions:
+                fresh.apply_action(action)
+            self._items = _flatten(fresh._trail)
+        return self._items
+
+
+def _flatten(trail: Any) -> list[tuple[int, tuple[Event, ...]]]:
+    """The (action, events) pairs of a trail, oldest first."""
+    out: list[tuple[int, tuple[Event, ...]]] = []
+    node = trail
+    while type(node) is tuple:
+        node, action, events = node
+        out.append((action, events))
+    out.reverse()
+    if node is not None:  # a view's root
+        return node.items() + out
+    return out
+
+
+def _chain(items: Sequence[tuple[int, tuple[Event, ...]]]) -> Any:
+    node = None
+    for action, events in items:
+        node = (node, action, events)
+    return node
+
+
 class State(ABC):
-    """One position of a match. See the module docstring for the contract."""
+    """One position of a match. See the module docstring for the contract.
+
+    Public methods take seats as ints ``0..num_players-1`` (``None`` for a spectator where
+    allowed) and actions as ints; anything else raises :class:`ConfigError` (a bad seat)
+    or :class:`IllegalActionError` (a bad action), never a bare Python error.
+    """
 
     # Mutable fields a game adds, named here so the base clone copies them.
     # Lists of ints are copied with ``list.copy``; lists of lists with one more level.
     _copy_lists: ClassVar[tuple[str, ...]] = ()
     _copy_nested: ClassVar[tuple[str, ...]] = ()
+    rules: ClassVar[Mapping[type[Step], Callable[[Any, Any, Any], None]]] = {}
+    """Step type -> the rule ``rule(state, step, action)`` that resolves it."""
 
     def __init__(self, game: Game, num_players: int, variant: str, options: Any) -> None:
         self.game = game
         self.num_players = num_players
         self.variant = variant
         self.options = options
-        self._history: list[int] = []
+        self._actions: tuple[Any, ...] = game.codec.actions
+        self._outcomes: tuple[Any, ...] = game.codec.outcomes
+        self._steps: tuple[Step, ...] = ()
+        self._trail: Any = None  # (previous, action, events), shared by clones
+        self._moves = 0
+        self._events: tuple[Event, ...] = ()
         self._legal: list[int] | None = None
+        self._setup()
 
     # ----- hooks a game implements -------------------------------------------------
 
-    @abstractmethod
-    def current_player(self) -> int:
-        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
-
-    @abstractmethod
-    def _legal_actions(self) -> list[int]:
-        """Sorted legal actions of the seat to act (only called at decision nodes)."""
-
-    @abstractmethod
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcomes and probabilities (only called at chance nodes)."""
-
-    @abstractmethod
-    def _apply(self, action: int) -> None:
-        """Applies an action already known to be legal."""
+    def _setup(self) -> None:
+        """Sets the initial fields and pushes the first steps (usually the deal)."""
 
     @abstractmethod
     def scores(self) -> list[float]:
-        """The game's own points, as the rulebook counts them."""
+        """The game's own points, as the rulebook counts them, one per seat."""
 
     @abstractmethod
     def winners(self) -> list[int]:
@@ -234,21 +326,87 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
-        """Everything ``player`` may know (``None``: a spectator), JSON-safe."""
+        """Everything ``player`` may know (``None``: a spectator), JSON-safe.
+
+        Implementations start with ``player = self._check_seat(player)``.
+        """
 
     @abstractmethod
     def _determinize(self, player: int, rng: random.Random) -> State:
-        """A clone in which everything ``player`` cannot see is resampled."""
+        """A clone in which everything ``player`` cannot see is resampled.
 
-    @abstractmethod
-    def _action_to_string(self, action: int) -> str: ...
+        It must read only what ``player`` knows, in a fixed order, so that two true states
+        the seat cannot tell apart give the same world for the same rng.
+        """
 
-    @abstractmethod
-    def _action_to_json(self, action: int) -> dict[str, Any]: ...
+    def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
+                      ) -> list[int]:
+        """Actions that lead from the initial state to this world (a determinized view).
 
-    def _explain_illegal(self, action: int) -> str | None:
-        """Why a well-formed action is not legal now, in the rulebook's words."""
-        return None
+        ``source`` is the (action, events) history of the state the view was drawn from;
+        only what ``seat`` could see of it may be used. Games with hidden information
+        override this; the default suits games whose views equal the truth.
+        """
+        return [action for action, _ in source]
+
+    def _observation_tensor(self, player: int) -> list[float]:
+        raise NotImplementedError(f"{self.title} has no observation tensor")
+
+    def _action_label(self, action: Any) -> str:
+        """The acting seat's words for a structured action."""
+        return repr(action)
+
+    def _outcome_label(self, outcome: Any) -> str:
+        """Words for a structured chance outcome (the whole truth: not for players)."""
+        return repr(outcome)
+
+    def _action_json(self, item: Any) -> dict[str, Any]:
+        """Extra JSON fields for an action or outcome (names of cards, ...)."""
+        return {}
+
+    def _describe_event(self, event: Event, viewer: int | None) -> str:
+        """An event in words for ``viewer`` (one of its audience)."""
+        data = ", ".join(f"{k} {v}" for k, v in event.data.items())
+        return f"{event.kind}: {data}" if data else event.kind
+
+    def _final_prompt(self, viewer: int | None) -> str:
+        return "The game is over."
+
+    def _explain_illegal(self, action: Any) -> str | None:
+        """Why a well-formed action is not legal now (default: the pending step's reason)."""
+        return self._steps[-1].explain_illegal(self, action) if self._steps else None
+
+    # ----- turn flow -----------------------------------------------------------------
+
+    def push(self, *steps: Step) -> None:
+        """Makes ``steps`` pending, the first listed to be resolved first."""
+        self._steps = self._steps + steps[::-1]
+
+    def pending(self) -> tuple[Step, ...]:
+        """The pending steps, the one to resolve next first."""
+        return self._steps[::-1]
+
+    def emit(self, *events: Event) -> None:
+        """Records events of the action being applied (rule functions call this)."""
+        self._events += events
+
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        steps = self._steps
+        return steps[-1].seat if steps else TERMINAL
+
+    def _legal_actions(self) -> list[int]:
+        return self._steps[-1].legal_actions(self)
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._steps[-1].chance_outcomes(self)
+
+    def _apply(self, action: int) -> None:
+        steps = self._steps
+        step = steps[-1]
+        self._steps = steps[:-1]
+        self.rules[type(step)](
+            self, step, self._outcomes[action] if step.chance else self._actions[action])
 
     # ----- the public API ----------------------------------------------------------
 
@@ -259,30 +417,110 @@ class State(ABC):
         return self.current_player() == CHANCE
 
     def legal_actions(self) -> list[int]:
-        """Sorted legal actions; at a chance node the possible outcomes."""
-        if self._legal is None:
+        """Sorted legal actions; at a chance node the possible outcomes; [] at the end."""
+        legal = self._legal
+        if legal is None:
             player = self.current_player()
             if player == TERMINAL:
-                self._legal = []
+                legal = []
             elif player == CHANCE:
-                self._legal = sorted(a for a, _ in self._chance_outcomes())
+                legal = sorted(a for a, _ in self._chance_outcomes())
             else:
-                self._legal = self._legal_actions()
-        return list(self._legal)
+                legal = self._legal_actions()
+            self._legal = legal
+        return list(legal)
+
+    def legal_actions_mask(self) -> list[int]:
+        """1 for each legal action id in ``range(num_distinct_actions)``, else 0."""
+        mask = [0] * self.game.info.num_distinct_actions
+        if self.current_player() >= 0:
+            for a in self.legal_actions():
+                mask[a] = 1
+        return mask
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node; [] elsewhere."""
         if self.current_player() != CHANCE:
             return []
         return self._chance_outcomes()
 
     def apply_action(self, action: int) -> None:
-        self._check_action(action)
+        """Applies a decision or chance outcome after checking it is legal here."""
+        self.apply_trusted(self._check_action(action))
+
+    def apply_trusted(self, action: int) -> None:
+        """Applies an action taken from ``legal_actions()`` / ``chance_outcomes()`` of this
+        very state, without checking it: the fast path for search and rollouts. Anything
+        else is undefined behaviour; outside callers use :meth:`apply_action`."""
+        self._events = ()
         self._apply(action)
-        self._history.append(action)
+        self._trail = (self._trail, action, self._events)
+        self._moves += 1
         self._legal = None
 
     def history(self) -> list[int]:
-        return list(self._history)
+        """Every applied action from the initial state, chance outcomes included.
+
+        On a determinized view, a history that leads to that very world (built on first
+        request from what the view's seat knew, then kept).
+        """
+        return [action for action, _ in _flatten(self._trail)]
+
+    def move_number(self) -> int:
+        """How many actions (chance outcomes included) led here: ``len(history())``."""
+        return self._moves
+
+    def events(self) -> list[Event]:
+        """The events the last applied action produced, each with its audience."""
+        return list(self._events)
+
+    def events_for(self, viewer: int | None) -> list[Event]:
+        """The events of the last action that ``viewer`` (a seat, None: spectator) saw."""
+        viewer = self._check_seat(viewer, spectator=True)
+        return [e for e in self._events if e.visible_to(viewer)]
+
+    def describe_event(self, event: Event, viewer: int | None) -> str:
+        """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...")."""
+        viewer = self._check_seat(viewer, spectator=True)
+        if not event.visible_to(viewer):
+            raise ConfigError(f"{self.title}: this event was not shown to {viewer!r}")
+        return self._describe_event(event, viewer)
+
+    def event_log(self, viewer: int | None) -> list[tuple[int, Event]]:
+        """Every event ``viewer`` saw so far, as (move number, event), oldest first."""
+        viewer = self._check_seat(viewer, spectator=True)
+        return [(i + 1, e) for i, (_, events) in enumerate(_flatten(self._trail))
+                for e in events if e.visible_to(viewer)]
+
+    def information_state_string(self, player: int) -> str:
+        """Everything ``player`` has observed, in order (perfect recall): the set-up, then
+        every event shown to the seat. Equal strings mean the seat cannot tell the two
+        histories apart."""
+        player = self._check_seat(player)
+        lines = [f"{self.game.id} {self.num_players}p {self.variant} seat {player}"]
+        for _, events in _flatten(self._trail):
+            for e in events:
+                if e.visible_to(player):
+                    lines.append(e.key())
+        return "\n".join(lines)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """A flat vector of ``observation_tensor_shape()`` floats within the layout's bounds:
+        the seat's observation for learning."""
+        return self._observation_tensor(self._check_seat(player))
+
+    def observation_tensor_shape(self) -> tuple[int]:
+        return self.tensor_layout().shape
+
+    def tensor_layout(self) -> TensorLayout:
+        return self.game.tensor_layout(self.num_players, self.variant)
+
+    def prompt(self, viewer: int | None) -> str:
+        """What is being decided, in words for ``viewer``."""
+        viewer = self._check_seat(viewer, spectator=True)
+        if not self._steps:
+            return self._final_prompt(viewer)
+        return self._steps[-1].prompt(self, viewer)
 
     def returns(self) -> list[float]:
         """Win shares at the end (1/k to each winner, k winning sides), zeros before."""
@@ -303,35 +541,76 @@ class State(ABC):
     def determinize(self, player: int, rng: random.Random) -> State:
         """A world ``player`` cannot tell from this one: all it cannot see is resampled.
 
-        The view's ``history()`` is empty: the true history names hidden chance outcomes
-        (the cards dealt to others), and a sampled world has no true history of its own.
-        Actions applied to the view are recorded from there on, as usual.
+        It depends only on what the seat knows: two states the seat cannot tell apart give
+        the same world for equally seeded rngs. The view's ``history()`` leads from the
+        initial state to that world; it is built only when asked. Actions applied to the
+        view are recorded after it, as usual.
         """
-        self._check_seat(player)
+        player = self._check_seat(player)
         view = self._determinize(player, rng)
-        view._history = []
         view._legal = None  # a cached chance node would still list the true deck
+        view._events = ()
+        world = view.clone()
+        world._trail = None
+        view._trail = _ViewRoot(player, self._trail, world)
         return view
 
     def clone(self) -> State:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new._history = self._history.copy()
         for name in self._copy_lists:
             setattr(new, name, getattr(self, name).copy())
         for name in self._copy_nested:
             setattr(new, name, [inner.copy() for inner in getattr(self, name)])
+        if self._legal is not None:
+            new._legal = self._legal.copy()
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        # The trail is a deep chain of tuples (too deep for pickle): store it flat.
+        state["_trail"] = _flatten(self._trail)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        state["_trail"] = _chain(state["_trail"])
+        self.__dict__.update(state)
+
+    def _decode(self, action: int) -> Any:
+        return (self._outcomes if self.current_player() == CHANCE else self._actions)[action]
+
     def action_to_string(self, action: int) -> str:
-        self._check_range(action)
-        return self._action_to_string(action)
+        """The label of an action id at this node (a chance outcome at a chance node).
+
+        Labels are the acting seat's words, and a chance outcome's label is the whole truth:
+        show other seats what happened through :meth:`events_for`, never through this.
+        """
+        action = self._check_range(action)
+        if self.current_player() == CHANCE:
+            return self._outcome_label(self._outcomes[action])
+        return self._action_label(self._actions[action])
 
     def action_to_json(self, action: int) -> dict[str, Any]:
-        self._check_range(action)
-        return {"action": action, "label": self._action_to_string(action)} | self._action_to_json(
-            action
-        )
+        """``{"action": id, "label": ..., "type": ..., <fields>}`` of an action id here."""
+        action = self._check_range(action)
+        chance = self.current_player() == CHANCE
+        codec = self.game.codec
+        item = self._decode(action)
+        fields = codec.outcome_to_json(action) if chance else codec.action_to_json(action)
+        return {"action": action, "label": self.action_to_string(action), "chance": chance,
+                **fields, **self._action_json(item)}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        """The id of the action named by its fields (``{"type": "fight", "card": 14, ...}``,
+        or ``{"action": 17}``) at this node. Raises :class:`IllegalActionError` if no action
+        of the game has those fields; legality is checked when it is applied."""
+        if isinstance(data, Mapping) and "type" not in data and "action" in data:
+            return self._check_range(data["action"])
+        codec = self.game.codec
+        number = (codec.outcome_from_json(data) if self.current_player() == CHANCE
+                  else codec.action_from_json(data))
+        return number
 
     def evaluation(self) -> list[float]:
         """A guess at each seat's share of the win, for searches that stop early.
@@ -346,61 +625,68 @@ class State(ABC):
         leaders = [p for p, s in enumerate(scores) if s == best]
         return [1.0 / len(leaders) if p in leaders else 0.0 for p in range(len(scores))]
 
-    def public_action_string(self, action: int, viewer: int | None) -> str | None:
-        """What ``viewer`` learns when ``action`` is applied here, or None for nothing.
-
-        Called before the action is applied. The history holds private moves too (the card
-        drawn, the card passed face down); front ends show other seats' moves only through
-        this. By default a chance outcome is hidden and a decision is public; games with
-        private decisions override it.
-        """
-        if self.current_player() == CHANCE:
-            return None
-        return self._action_to_string(action)
-
     # ----- shared checks -----------------------------------------------------------
 
     @property
     def title(self) -> str:
         return self.game.info.title
 
-    def _check_range(self, action: Any) -> None:
-        if isinstance(action, bool) or not isinstance(action, int):
+    def _check_range(self, action: Any) -> int:
+        """``action`` as an int inside this node's numbering, or IllegalActionError."""
+        if isinstance(action, bool):
+            raise IllegalActionError(f"{self.title}: an action is a whole number, not {action!r}")
+        try:
+            action = operator.index(action)
+        except TypeError:
             raise IllegalActionError(
-                f"{self.title}: an action is a whole number, not {action!r}"
-            )
-        limit = max(self.game.info.num_distinct_actions, self.game.info.max_chance_outcomes)
+                f"{self.title}: an action is a whole number, not {action!r}") from None
+        chance = self.current_player() == CHANCE
+        limit = len(self._outcomes) if chance else len(self._actions)
         if not 0 <= action < limit:
+            what = "a chance outcome" if chance else "an action"
+            plural = "chance outcomes" if chance else "actions"
             raise IllegalActionError(
-                f"{self.title}: {action} is not an action of this game "
-                f"(actions are numbered 0 to {limit - 1})"
+                f"{self.title}: {action} is not {what} of this game "
+                f"({plural} are numbered 0 to {limit - 1})"
             )
+        return action
 
-    def _check_action(self, action: Any) -> None:
-        self._check_range(action)
+    def _check_action(self, action: Any) -> int:
+        action = self._check_range(action)
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError(f"{self.title}: the game is over; no more actions")
-        if action in self.legal_actions():
-            return
+        if self._legal is None:
+            self.legal_actions()
+        if action in self._legal:  # type: ignore[operator]
+            return action
         if player == CHANCE:
             raise IllegalActionError(
-                f"{self.title}: {action} is not a possible chance outcome here"
+                f"{self.title}: {action} is not a possible chance outcome here "
+                f"('{self.action_to_string(action)}' cannot happen now)"
             )
-        reason = self._explain_illegal(action)
+        reason = self._explain_illegal(self._actions[action])
         raise IllegalActionError(
             f"{self.title}: {reason}" if reason
-            else f"{self.title}: '{self._action_to_string(action)}' is not allowed now"
+            else f"{self.title}: '{self.action_to_string(action)}' is not allowed now"
         )
 
-    def _check_seat(self, player: int | None) -> None:
-        if player is not None and not (
-            isinstance(player, int) and 0 <= player < self.num_players
-        ):
-            raise ValueError(
-                f"{self.title}: seat {player!r} does not exist "
-                f"(seats are 0 to {self.num_players - 1}, or None for a spectator)"
-            )
+    def _check_seat(self, player: Any, *, spectator: bool = False) -> Any:
+        """``player`` as a seat int (or None where a spectator is allowed), else ConfigError."""
+        if player is None and spectator:
+            return None
+        if not isinstance(player, bool):
+            try:
+                seat = operator.index(player)
+            except TypeError:
+                seat = -1
+            if 0 <= seat < self.num_players:
+                return seat
+        extra = ", or None for a spectator" if spectator else ""
+        raise ConfigError(
+            f"{self.title}: seat {player!r} does not exist "
+            f"(seats are 0 to {self.num_players - 1}{extra})"
+        )
 
     def __str__(self) -> str:
         import json

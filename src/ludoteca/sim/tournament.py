@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.agents import make_agent
-from ludoteca.core.match import MatchRecord, run_match
+from ludoteca.agents import run_match
+from ludoteca.core.match import MatchRecord
 from ludoteca.core.registry import load_game, register
 from ludoteca.core.state import ConfigError, Game
 

@@ -1,0 +1,61 @@
+"""Events: what an action told whom.
+
+``apply_action`` produces events; each names its audience, so that a front end shows
+every seat exactly what that seat learned and nothing more. A card drawn is two events:
+the drawer is told which card (``only((seat,), "draw", seat=seat, card="Desperado 9")``)
+and everyone else that a card was drawn (``all_but((seat,), "draw", seat=seat)``).
+
+Events are small frozen records with JSON-safe data; turning one into words for a viewer
+is the game's business (``State.describe_event``), so that producing them costs the
+engine almost nothing. The sequence of events a seat could see, in order, is its
+information state: two histories that show a seat the same events are, to that seat, the
+same history (``State.information_state_string``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, and who saw it.
+
+    ``to`` None means everyone (spectators too) except the seats in ``hidden_from``;
+    otherwise only the seats in ``to`` (never a spectator).
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: tuple[int, ...] | None = None
+    hidden_from: tuple[int, ...] = ()
+
+    def visible_to(self, viewer: int | None) -> bool:
+        if self.to is None:
+            return viewer not in self.hidden_from
+        return viewer in self.to
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+    def key(self) -> str:
+        """A canonical one-line form (kind and sorted data), for information states."""
+        items = ",".join(f"{k}={self.data[k]!r}" for k in sorted(self.data))
+        return f"{self.kind}({items})"
+
+
+def everyone(kind: str, **data: Any) -> Event:
+    """A public event: every seat and every spectator sees it."""
+    return Event(kind, data)
+
+
+def only(seats: tuple[int, ...], kind: str, **data: Any) -> Event:
+    """A private event: only ``seats`` see it."""
+    return Event(kind, data, to=tuple(seats))
+
+
+def all_but(seats: tuple[int, ...], kind: str, **data: Any) -> Event:
+    """Everyone but ``seats`` sees it (spectators included): the public side of a secret."""
+    return Event(kind, data, hidden_from=tuple(seats))

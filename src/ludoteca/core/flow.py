@@ -1,0 +1,93 @@
+"""Turn flow: the stack of pending steps that every game's state carries.
+
+A *step* is one pending decision or chance event: who acts (a seat, or :data:`CHANCE`),
+what they may choose (``legal_actions``) or what may happen and how likely it is
+(``chance_outcomes``), and the prompt a player reads. The state keeps its pending steps as
+an immutable tuple, the top last; ``current_player``, the legal actions, the chance
+outcomes and the prompt all derive from the top step. The stack empty means the game is
+over.
+
+What applying a choice does is a *rule*: a function ``rule(state, step, action)`` that the
+game's State names in its ``rules`` table (step type -> rule). Applying an action pops the
+top step first, then calls its rule, which may push new steps (the next seat's turn, a die
+to roll in the middle of a challenge, each seat in turn laying a card face down). Steps are
+data and rules are functions, so a game's modules import one way: actions and tables <-
+steps <- rules <- state. Because steps are small frozen objects and the stack is a tuple,
+a clone shares them with its original at no cost and neither can change the other's.
+
+This is the mechanism TAG calls an extended action sequence and boardgame.io calls
+phases, turns and stages: multi-step turns are steps, never flags or phase numbers kept in
+the state. A game subclasses :class:`Step` once per kind of pending decision, usually as
+``@dataclass(frozen=True, slots=True)`` with the seat (and anything the step needs to
+remember) as fields::
+
+    @dataclass(frozen=True, slots=True)
+    class LayFaceDown(Step):
+        seat: int
+
+        def legal_actions(self, state):
+            return state.cards_in_hand(self.seat)
+
+        def prompt(self, state, viewer):
+            return "Choose a barrel card to lay face down."
+
+    # rules/dispute.py
+    def lay_face_down(state, step: LayFaceDown, action: PlayBarrel) -> None: ...
+
+    # state.py
+    class DouroState(State):
+        rules = {LayFaceDown: dispute.lay_face_down, ...}
+
+A chance step derives from :class:`ChanceStep` and implements ``chance_outcomes`` instead
+of ``legal_actions``. A rule receives the *structured* action or chance outcome (decoded by
+the game's :class:`~ludoteca.core.codec.Codec`), so it reads ``action.card``, never a bare
+integer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from ludoteca.core.state import State
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -4
+"""``current_player()`` once the game is over (the step stack is empty)."""
+
+
+class Step:
+    """A pending decision (``seat >= 0``) or chance event (``seat == CHANCE``).
+
+    Subclasses are immutable: a step is shared by every clone of the state that pushed
+    it. Everything that changes lives in the state; a step only says what is pending.
+    """
+
+    __slots__ = ()
+    seat: int
+    chance: ClassVar[bool] = False
+
+    def legal_actions(self, state: State) -> list[int]:
+        """Sorted legal action ids of ``self.seat`` (decision steps)."""
+        raise NotImplementedError(f"{type(self).__name__} is not a decision")
+
+    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+        """(outcome id, probability) pairs, probabilities positive and summing to 1."""
+        raise NotImplementedError(f"{type(self).__name__} is not a chance event")
+
+    def prompt(self, state: State, viewer: int | None) -> str:
+        """What ``viewer`` reads while this step is pending (the actor: what to decide)."""
+        return ""
+
+    def explain_illegal(self, state: State, action: Any) -> str | None:
+        """Why a well-formed but illegal ``action`` is not allowed, in the rulebook's words."""
+        return None
+
+
+class ChanceStep(Step):
+    """Base of chance steps: nobody decides; ``chance_outcomes`` says what may happen."""
+
+    __slots__ = ()
+    seat: ClassVar[int] = CHANCE  # type: ignore[misc]
+    chance: ClassVar[bool] = True
