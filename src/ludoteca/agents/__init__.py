@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ludoteca.core import match as _match
