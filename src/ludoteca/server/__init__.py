@@ -1,0 +1,54 @@
+"""``ludoteca serve``: play in the browser.
+
+A FastAPI application under Uvicorn (:mod:`.app`): a lobby of every registered game, matches
+with seats for people (secret invite links) and bots, live pages for the players and
+spectators, replays, and storage that loses nothing (:mod:`.db`, SQLite by default,
+PostgreSQL by URL, migrations applied at start). See ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["create_app", "serve"]
+
+
+def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
+    from ludoteca.server.app import create_app as _create
+
+    return _create(db_url, **kwargs)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
+          bot_delay: float = 0.4, bot_workers: int = 1, log_level: str = "warning") -> None:
+    """Runs the server until interrupted, printing the address to open."""
+    import uvicorn
+
+    from ludoteca.server.app import create_app as _create
+    from ludoteca.server.db import default_url
+
+    url = db or default_url()
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    address = f"http://{shown}:{port}/"
+
+    def ready(app: Any) -> None:
+        resumed = app.state.resumed
+        print(f"ludoteca is ready: open {address} in your browser", flush=True)
+        print(f"  database: {_safe(url)}; {resumed} open match"
+              f"{'' if resumed == 1 else 'es'} resumed", flush=True)
+        for problem in app.state.problems:
+            print(f"  could not resume {problem}", flush=True)
+
+    app = _create(url, bot_delay=bot_delay, bot_workers=bot_workers, on_ready=ready)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False,
+                ws_ping_interval=20, ws_ping_timeout=20)
+
+
+def _safe(url: str) -> str:
+    """The database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url
