@@ -26,7 +26,7 @@ class ServerProcess:
     """``python -m ludoteca.server`` with the toy game registered, on 127.0.0.1."""
 
     def __init__(self, db_url: str, *, port: int | None = None, bot_delay: float = 0.0,
-                 plugins: tuple[str, ...] = ("tests.core.toygame:install",),
+                 plugins: tuple[str, ...] = ("tests.server.toys:install",),
                  log_path: Path | None = None) -> None:
         self.db_url = db_url
         self.port = port or free_port()
