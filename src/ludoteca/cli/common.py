@@ -105,11 +105,12 @@ def _check_setup(game: Game, players: int, variant: str | None, options: dict[st
 def render(game: Game, observation: dict[str, Any]) -> Any:
     """The game's terminal view of an observation (its ``render`` module), or the raw data."""
     module = game_module(game, "render")
-    if module is None:
+    draw = getattr(module, "render", None)
+    if draw is None:
         from rich.pretty import Pretty
 
         return Pretty(observation)
-    return module.render(observation)
+    return draw(observation)
 
 
 def print_events(state: State, viewer: int | None, prefix: str = "") -> None:
@@ -173,7 +174,9 @@ def result_line(state: State, seat: int | None) -> str:
     team = len(sides[mine]) > 1
     others = sorted((t for t in sides if t != mine), key=lambda t: -side_scores[t])
     best_other = others[0] if others else mine
-    score = f"{show(mine)}–{show(best_other)}" if others else show(mine)
+    low = min(side_scores[mine], side_scores[best_other])
+    dash = "–" if low >= 0 else " to "  # "40–69", but "-3 to 6"
+    score = f"{show(mine)}{dash}{show(best_other)}" if others else show(mine)
     who = "Your partnership" if team else "You"
     if mine in win_sides:
         if len(win_sides) > 1:

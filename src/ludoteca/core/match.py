@@ -63,6 +63,9 @@ class _RecordSchema(BaseModel):
 def _check_fields(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ReplayError("not a match record (expected a JSON object)")
+    unknown = sorted(set(data) - set(_RecordSchema.model_fields))
+    if unknown:
+        raise ReplayError(f"not a match record (unknown keys: {', '.join(unknown)})")
     try:
         model = _RecordSchema.model_validate(data)
     except _ValidationError as err:
