@@ -46,10 +46,11 @@ integer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-if TYPE_CHECKING:
-    from ludoteca.core.state import State
+# Steps are handed the game's State; it is not imported here, so that the state module,
+# which holds the stack of steps, sits above this one.
+State = Any
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
