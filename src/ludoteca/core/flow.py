@@ -68,6 +68,10 @@ class Step:
     __slots__ = ()
     seat: int
     chance: ClassVar[bool] = False
+    auto: ClassVar[bool] = False
+    """An automatic step is nobody's decision: its rule runs (with ``action`` None) as soon
+    as it reaches the top of the stack, within the action that uncovered it - an end of
+    round or a final scoring that follows whichever sub-choice came last."""
 
     def legal_actions(self, state: State) -> list[int]:
         """Sorted legal action ids of ``self.seat`` (decision steps)."""
@@ -84,6 +88,14 @@ class Step:
     def explain_illegal(self, state: State, action: Any) -> str | None:
         """Why a well-formed but illegal ``action`` is not allowed, in the rulebook's words."""
         return None
+
+
+class AutoStep(Step):
+    """Base of automatic steps (see :attr:`Step.auto`): never pending for anyone."""
+
+    __slots__ = ()
+    seat: ClassVar[int] = CHANCE  # type: ignore[misc]
+    auto: ClassVar[bool] = True
 
 
 class ChanceStep(Step):
