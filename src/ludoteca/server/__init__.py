@@ -3,7 +3,7 @@
 A FastAPI application under Uvicorn (:mod:`.app`): a lobby of every registered game, matches
 with seats for people (secret invite links) and bots, live pages for the players and
 spectators, replays, and storage that loses nothing (:mod:`.db`, SQLite by default,
-PostgreSQL by URL, migrations applied at start). See ``docs/server.md``.
+PostgreSQL by URL, migrations applied at start).
 """
 
 from __future__ import annotations

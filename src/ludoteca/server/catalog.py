@@ -51,6 +51,17 @@ def summary(game: Game) -> list[str]:
     return parts or ["No summary yet."]
 
 
+def rules_text(game: Game) -> str | None:
+    """The game's longer rules summary (``summary.md`` in its package), if it ships one."""
+    from importlib import resources
+
+    try:
+        return resources.files(type(game).__module__).joinpath("summary.md").read_text(
+            encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, TypeError, ModuleNotFoundError):
+        return None
+
+
 def option_fields(game: Game) -> list[dict[str, Any]]:
     """The rule switches as form fields: name, kind, default, choices, bounds, help."""
     if game.Options is None:
@@ -86,6 +97,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         "title": info.title,
         "description": info.description,
         "summary": summary(game),
+        "rules": rules_text(game),
         "player_counts": list(info.player_counts),
         "teams": info.teams,
         "variants": [{"id": v.id, "players": list(v.player_counts),
