@@ -48,7 +48,8 @@ def start_server(port: int, db: str, plugins: list[str]) -> subprocess.Popen[byt
             "--db", db, "--bot-delay", "0"]
     for plugin in plugins:
         args += ["--plugin", plugin]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p))
     proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
@@ -64,6 +65,52 @@ def start_server(port: int, db: str, plugins: list[str]) -> subprocess.Popen[byt
     raise SystemExit("the server did not start")
 
 
+class Http:
+    """A minimal keep-alive HTTP/1.1 client on one connection (httpx's pool costs more CPU
+    than the server under test once hundreds of requests are in flight)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      token: str | None = None) -> tuple[int, Any]:
+        try:
+            return await self._request(method, path, body, token)
+        except (ConnectionError, IndexError, asyncio.IncompleteReadError):
+            self.close()  # the server closed an idle connection: open another
+            return await self._request(method, path, body, token)
+
+    async def _request(self, method: str, path: str, body: Any,
+                       token: str | None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        data = b"" if body is None else json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+                + (f"Authorization: Bearer {token}\r\n" if token else "") + "\r\n")
+        self.writer.write(head.encode() + data)
+        assert self.reader is not None
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length) if length else b""
+        return status, json.loads(payload) if payload else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -75,7 +122,7 @@ class Stats:
 class Match:
     """One match: a live connection per seat, and a loop that plays whoever is to act."""
 
-    def __init__(self, http: httpx.AsyncClient, base: str, created: dict[str, Any],
+    def __init__(self, http: Http, base: str, created: dict[str, Any],
                  rng: random.Random) -> None:
         self.http = http
         self.base = base
@@ -88,7 +135,7 @@ class Match:
     async def listen(self, seat: int, stats: Stats, stop: asyncio.Event) -> None:
         ws_base = self.base.replace("http", "ws")
         url = f"{ws_base}/api/matches/{self.id}/live?token={self.tokens[seat]}"
-        async with websockets.connect(url, max_size=None) as ws:
+        async with websockets.connect(url, max_size=None, compression=None) as ws:
             while not stop.is_set():
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=1.0)
@@ -106,7 +153,7 @@ class Match:
                     return
 
     async def play(self, stats: Stats, stop: asyncio.Event, deadline: float,
-                   max_moves: int) -> None:
+                   max_moves: int, think: float) -> None:
         while not stop.is_set():
             mover = None
             for seat, view in self.views.items():
@@ -120,20 +167,24 @@ class Match:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.changed.wait(), timeout=1.0)
                 continue
+            if think:  # the person thinks (exponential, mean ``think`` seconds)
+                await asyncio.sleep(self.rng.expovariate(1.0 / think))
+                if stop.is_set():
+                    return
             view = self.views[mover]
             action = self.rng.choice(view["actions"])["action"]
             t0 = time.perf_counter()
-            r = await self.http.post(
-                f"/api/matches/{self.id}/moves",
-                json={"version": view["version"], "action": {"action": action}},
-                headers={"Authorization": f"Bearer {self.tokens[mover]}"})
+            status, answer = await self.http.request(
+                "POST", f"/api/matches/{self.id}/moves",
+                {"version": view["version"], "action": {"action": action}},
+                self.tokens[mover])
             elapsed = time.perf_counter() - t0
-            if r.status_code == 200:
+            if status == 200:
                 stats.latencies.append(elapsed)
                 if len(stats.latencies) >= max_moves or time.monotonic() > deadline:
                     stop.set()
                 # Wait for the live view of this very change before choosing again.
-                version = r.json()["version"]
+                version = answer["version"]
                 while (not stop.is_set()
                        and all(v["version"] < version for v in self.views.values())):
                     self.changed.clear()
@@ -141,50 +192,59 @@ class Match:
                         await asyncio.wait_for(self.changed.wait(), timeout=1.0)
                 self.views[mover] = {**self.views[mover], "actions": []}
             else:
-                stats.refused[r.status_code] = stats.refused.get(r.status_code, 0) + 1
+                stats.refused[status] = stats.refused.get(status, 0) + 1
                 await asyncio.sleep(0.01)
 
 
-async def slot(http: httpx.AsyncClient, base: str, game: str, players: int, seed: int,
-               stats: Stats, stop: asyncio.Event, deadline: float, max_moves: int) -> None:
+async def slot(port: int, base: str, game: str, players: int, seed: int,
+               stats: Stats, stop: asyncio.Event, deadline: float, max_moves: int,
+               think: float) -> None:
     """Keeps one match live: plays it to the end, then starts another."""
     rng = random.Random(seed)
+    http = Http(HOST, port)
     while not stop.is_set():
-        r = await http.post("/api/matches", json={
+        status, created = await http.request("POST", "/api/matches", {
             "game": game, "players": players, "seats": [{"kind": "invite"}] * players})
-        r.raise_for_status()
-        match = Match(http, base, r.json(), rng)
+        if status != 201:
+            raise SystemExit(f"creating a match failed: {status} {created}")
+        match = Match(http, base, created, rng)
         listeners = [asyncio.create_task(match.listen(seat, stats, stop))
                      for seat in range(players)]
         try:
-            await match.play(stats, stop, deadline, max_moves)
+            await match.play(stats, stop, deadline, max_moves, think)
         finally:
             for task in listeners:
                 task.cancel()
             await asyncio.gather(*listeners, return_exceptions=True)
+    http.close()
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
+async def run(args: argparse.Namespace, port: int) -> Stats:
+    base = f"http://{HOST}:{port}"
     stats = Stats()
     stop = asyncio.Event()
-    limits = httpx.Limits(max_connections=args.connections,
-                          max_keepalive_connections=args.connections)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as http:
-        deadline = time.monotonic() + args.seconds + args.warmup
-        tasks = [asyncio.create_task(slot(http, base, args.game, args.players, i, stats, stop,
-                                          deadline, args.max_moves))
-                 for i in range(args.matches)]
-        await asyncio.sleep(args.warmup)
-        stats.latencies.clear()
-        stats.refused.clear()
-        t0 = time.monotonic()
-        server_moves0 = httpx.get(f"{base}/healthz").json()["moves"]
-        await asyncio.wait([asyncio.create_task(stop.wait())], timeout=args.seconds)
-        stats.elapsed = time.monotonic() - t0  # type: ignore[attr-defined]
-        stats.server_actions = (httpx.get(f"{base}/healthz").json()["moves"]  # type: ignore[attr-defined]
-                                - server_moves0)
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    probe = Http(HOST, port)
+    deadline = time.monotonic() + args.seconds + args.warmup
+    # Each match's players think between moves, so that together they offer --rate moves/s.
+    think = args.matches / args.rate if args.rate > 0 else 0.0
+    tasks = [asyncio.create_task(slot(port, base, args.game, args.players, i, stats, stop,
+                                      deadline, args.max_moves, think))
+             for i in range(args.matches)]
+    await asyncio.sleep(args.warmup)
+    stats.latencies.clear()
+    stats.refused.clear()
+    t0 = time.monotonic()
+    server_moves0 = (await probe.request("GET", "/healthz"))[1]["moves"]
+    await asyncio.wait([asyncio.create_task(stop.wait())], timeout=args.seconds)
+    stats.elapsed = time.monotonic() - t0  # type: ignore[attr-defined]
+    stats.server_actions = (  # type: ignore[attr-defined]
+        (await probe.request("GET", "/healthz"))[1]["moves"] - server_moves0)
+    stop.set()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    probe.close()
+    for result in results:
+        if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
+            print(f"a match slot failed: {result!r}", file=sys.stderr)
     return stats
 
 
@@ -193,12 +253,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200, help="concurrent live matches")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured start")
+    parser.add_argument("--rate", type=float, default=600.0,
+                        help="moves/s the players offer together (they think between "
+                             "moves); 0: no thinking, as fast as the server answers")
     parser.add_argument("--max-moves", type=int, default=200_000)
     parser.add_argument("--game", default=None, help="default: desperados if installed, "
                                                     "else the toy game highcard")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
-    parser.add_argument("--connections", type=int, default=64, help="HTTP connection pool")
     args = parser.parse_args()
     if args.matches < 1 or args.matches > 2000 or args.seconds <= 0 or args.seconds > 600:
         raise SystemExit("--matches 1..2000 and --seconds up to 600")
@@ -218,7 +280,7 @@ def main() -> None:
         server = start_server(port, db, plugins)
         try:
             cpu0 = _cpu(server.pid)
-            stats = asyncio.run(run(args, f"http://{HOST}:{port}"))
+            stats = asyncio.run(run(args, port))
             cpu = _cpu(server.pid) - cpu0
         finally:
             server.terminate()
@@ -226,8 +288,10 @@ def main() -> None:
     lat = sorted(stats.latencies)
     n = len(lat)
     elapsed = stats.elapsed  # type: ignore[attr-defined]
+    offered = f"{args.rate:g} moves/s offered" if args.rate > 0 else "no think time"
     print(f"ludoteca serve · {args.game} {args.players}p · {args.matches} live matches · "
-          f"{'SQLite' if args.db is None else args.db.split(':')[0]} · {os.cpu_count()} CPUs")
+          f"{offered} · {'SQLite' if args.db is None else args.db.split(':')[0]} · "
+          f"{os.cpu_count()} CPUs")
     print(f"accepted moves      {n} in {elapsed:.1f} s = {n / elapsed:.0f} moves/s "
           f"({stats.server_actions / elapsed:.0f} actions/s with chance)")  # type: ignore[attr-defined]
     if n:

@@ -41,7 +41,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
 
     app = _create(url, bot_delay=bot_delay, bot_workers=bot_workers, on_ready=ready)
     uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False,
-                ws_ping_interval=20, ws_ping_timeout=20)
+                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
 
 
 def _safe(url: str) -> str:

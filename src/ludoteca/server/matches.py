@@ -45,6 +45,7 @@ from ludoteca.server.views import (
     legal_for,
     log_entries,
     result_text,
+    table_for,
     turn_text,
 )
 
@@ -133,6 +134,7 @@ class LiveMatch:
         self._mark: dict[int | None, int] = {}
         self._task: asyncio.Task[None] | None = None
         self._replay: _Replay | None = None
+        self._table: tuple[int, str | None] = (-1, None)
 
     # ----- facts ---------------------------------------------------------------------
 
@@ -240,7 +242,7 @@ class LiveMatch:
             "to_act": state.current_player(),
             "turn": turn_text(state, viewer, self.seats),
             "prompt": self.broken or state.prompt(viewer),
-            "board": board_for(self.hub.boards, state, viewer, self.seats, actions),
+            "board": board_for(self.hub.boards, state, viewer, self.seats, self._shared_table()),
             "actions": actions,
             "log_start": start,
             "log": entries[start:],
@@ -248,6 +250,12 @@ class LiveMatch:
             "finished": self.finished,
             "can_undo": self.can_undo(viewer),
         }
+
+    def _shared_table(self) -> str | None:
+        """The board's shared part, rendered once per version for every viewer."""
+        if self._table[0] != self.version:
+            self._table = (self.version, table_for(self.hub.boards, self.state, self.seats))
+        return self._table[1]
 
     def subscribe(self, sub: Subscriber) -> None:
         """Adds a live connection and queues the full view for it."""
@@ -506,12 +514,13 @@ class _Replay:
         seats = live.seats
         boards = live.hub.boards
         base = {"step": step, "total": self.total, "viewer": viewer}
+        table = table_for(boards, state, seats)
         if viewer == "all":
             panels = [{"title": "Table (spectator)",
-                       "board": board_for(boards, state, None, seats, [])}]
+                       "board": board_for(boards, state, None, seats, table)}]
             for seat in range(live.num_players):
                 panels.append({"title": f"{seats[seat].label()}'s view",
-                               "board": board_for(boards, state, seat, seats, [])})
+                               "board": board_for(boards, state, seat, seats, table)})
             log_list = [{"n": i + 1, "text": text} for i, text in enumerate(self.labels[:step])]
             return {**base, "panels": panels, "log": log_list,
                     "turn": turn_text(state, None, seats), "prompt": state.prompt(None),
@@ -521,7 +530,7 @@ class _Replay:
             raise MatchError(400, f"seat {seat} does not exist")
         return {**base,
                 "panels": [{"title": "Table" if seat is None else f"{seats[seat].label()}",
-                            "board": board_for(boards, state, seat, seats, [])}],
+                            "board": board_for(boards, state, seat, seats, table)}],
                 "log": log_entries(state, seat, events),
                 "turn": turn_text(state, seat, seats), "prompt": state.prompt(seat),
                 "result": result_text(state, seat, seats)}

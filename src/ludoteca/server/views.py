@@ -11,6 +11,9 @@ when every card it cannot see is resampled.
 
 from __future__ import annotations
 
+import functools
+import html
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from markupsafe import Markup
+from markupsafe import escape
 
 from ludoteca.core.events import Event
 from ludoteca.core.state import CHANCE, TERMINAL, State
@@ -46,27 +49,93 @@ def humanize(key: Any) -> str:
     return text[:1].upper() + text[1:]
 
 
-def make_environment() -> Environment:
-    env = Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
-        autoescape=select_autoescape(["html"]),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+def _common(env: Environment) -> Environment:
     env.filters["humanize"] = humanize
     env.filters["num"] = lambda x: f"{x:g}" if isinstance(x, float) else str(x)
     env.globals["pick"] = pick_attr
     return env
 
 
-def pick_attr(**fields: Any) -> Markup:
+def make_environment() -> Environment:
+    """The pages' templates (autoescaped)."""
+    return _common(Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    ))
+
+
+def make_board_environment() -> Environment:
+    """The boards' templates: rendered several times per move, so they skip Jinja's
+    per-output escaping; instead *every* string of their context is escaped before they
+    see it (:func:`escaped`), so nothing a game or a player wrote reaches a page raw."""
+    return _common(Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    ))
+
+
+def pick_attr(**fields: Any) -> str:
     """``data-pick`` attribute of a board element that stands for action fields: clicking
-    it narrows the legal actions to those with these field values (see match.js)."""
-    import json
+    it narrows the legal actions to those with these field values (see match.js). String
+    values arrive escaped (a board's context is) and are unescaped for the JSON."""
+    try:
+        return _pick(tuple(fields.items()))
+    except TypeError:  # an unhashable value
+        return _pick_uncached(fields)
 
-    from markupsafe import escape
 
-    return Markup(f' data-pick="{escape(json.dumps(fields, separators=(",", ":")))}"')
+@functools.lru_cache(maxsize=4096)
+def _pick(items: tuple[tuple[str, Any], ...]) -> str:
+    return _pick_uncached(dict(items))
+
+
+def _pick_uncached(fields: dict[str, Any]) -> str:
+    plain = {k: html.unescape(v) if isinstance(v, str) else v for k, v in fields.items()}
+    text = json.dumps(plain, separators=(",", ":"))
+    return f' data-pick="{escape(text)}"'
+
+
+class Obs(dict):  # type: ignore[type-arg]
+    """A dict whose keys templates read as attributes without Jinja's failed-getattr
+    detour (the same lookup order as Jinja on a plain dict, several times faster)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+_ESCAPED: dict[str, str] = {}
+
+
+def _esc(text: str) -> str:
+    out = _ESCAPED.get(text)
+    if out is None:
+        out = html.escape(text, quote=True)
+        if len(_ESCAPED) < 100_000:  # card names, metals, ... repeat on every board
+            _ESCAPED[text] = out
+    return out
+
+
+def escaped(value: Any) -> Any:
+    """``value`` with every string (dict keys too) HTML-escaped, dicts as :class:`Obs`."""
+    kind = type(value)
+    if kind is str:
+        return _esc(value)
+    if kind is dict:
+        return Obs({(_esc(k) if type(k) is str else k): escaped(v) for k, v in value.items()})
+    if kind is list or kind is tuple:
+        return [escaped(v) for v in value]
+    if value is None or kind is int or kind is float or kind is bool:
+        return value
+    return _esc(str(value))
 
 
 # ----- words ---------------------------------------------------------------------------
@@ -164,40 +233,89 @@ def legal_for(state: State, viewer: int | None) -> list[dict[str, Any]]:
 
 
 class Boards:
-    """Renders a game's board for a viewer: ``boards/<game id>.html`` or the generic one."""
+    """Renders a game's board for a viewer: ``boards/<game id>.html`` or the generic one.
 
-    def __init__(self, env: Environment) -> None:
-        self.env = env
+    A board's context: ``obs`` (the viewer's observation), ``viewer`` (a seat, or None for a
+    spectator), ``names`` ("you" or each seat's name), ``seats`` (seat, kind, name),
+    ``title``, ``num_players``, ``variant``, ``to_act``; every string already escaped.
+
+    A game may split off the part every viewer sees alike as ``boards/<game id>.table.html``:
+    it is rendered once per change from the *spectator's* observation (``viewer`` None,
+    ``names`` without "you") and handed to each viewer's board as ``table``, so a change
+    costs one table and a small private part per viewer, and the shared part cannot show
+    anything private by construction.
+    """
+
+    def __init__(self, env: Environment | None = None) -> None:
+        self.env = env or make_board_environment()
         self._templates: dict[str, Any] = {}
 
+    def _get(self, name: str, fallback: str | None) -> Any:
+        if name not in self._templates:
+            if (TEMPLATES / name).is_file():
+                self._templates[name] = self.env.get_template(name)
+            else:
+                self._templates[name] = (None if fallback is None
+                                         else self.env.get_template(fallback))
+        return self._templates[name]
+
     def template(self, game_id: str) -> Any:
-        template = self._templates.get(game_id)
-        if template is None:
-            name = f"boards/{game_id}.html"
-            if not (TEMPLATES / name).is_file():
-                name = "boards/generic.html"
-            template = self._templates[game_id] = self.env.get_template(name)
-        return template
+        return self._get(f"boards/{game_id}.html", "boards/generic.html")
+
+    def table_template(self, game_id: str) -> Any:
+        return self._get(f"boards/{game_id}.table.html", None)
+
+    @staticmethod
+    def _context(obs: dict[str, Any], viewer: int | None, seats: Sequence[SeatInfo],
+                 title: str, num_players: int, variant: str, to_act: int) -> dict[str, Any]:
+        names = ["you" if s.seat == viewer else s.name for s in seats]
+        return {
+            "obs": escaped(obs), "viewer": viewer, "names": escaped(names),
+            "seats": escaped([{"seat": s.seat, "kind": s.kind, "name": s.name}
+                              for s in seats]),
+            "title": escaped(title), "num_players": num_players,
+            "variant": escaped(variant), "to_act": to_act,
+        }
 
     def render(self, game_id: str, *, obs: dict[str, Any], viewer: int | None,
-               actions: list[dict[str, Any]], seats: Sequence[SeatInfo], title: str,
-               num_players: int, variant: str, to_act: int) -> str:
-        return self.template(game_id).render(
-            obs=obs, viewer=viewer, actions=actions, seats=seats, title=title,
-            num_players=num_players, variant=variant, to_act=to_act,
-        )
+               seats: Sequence[SeatInfo], title: str, num_players: int, variant: str,
+               to_act: int, table: str | None = None) -> str:
+        """The board of ``viewer``: a function of its observation and public facts only
+        (the legal moves are not an input: match.js marks which elements can be picked)."""
+        context = self._context(obs, viewer, seats, title, num_players, variant, to_act)
+        return self.template(game_id).render(table=table or "", **context)
+
+    def render_table(self, game_id: str, *, public: dict[str, Any],
+                     seats: Sequence[SeatInfo], title: str, num_players: int, variant: str,
+                     to_act: int) -> str | None:
+        template = self.table_template(game_id)
+        if template is None:
+            return None
+        return template.render(**self._context(public, None, seats, title, num_players,
+                                               variant, to_act))
 
 
-def board_for(boards: Boards, state: State, viewer: int | None, seats: Sequence[SeatInfo],
-              actions: list[dict[str, Any]] | None = None) -> str:
+def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo]) -> str | None:
+    """The shared part of the board (None if the game's board has none)."""
+    if boards.table_template(state.game.id) is None:
+        return None
+    return boards.render_table(
+        state.game.id, public=state.observation(None), seats=seats, title=state.title,
+        num_players=state.num_players, variant=state.variant, to_act=state.current_player())
+
+
+def board_for(boards: Boards, state: State, viewer: int | None,
+              seats: Sequence[SeatInfo], table: str | None = None) -> str:
+    if table is None:
+        table = table_for(boards, state, seats)
     return boards.render(
         state.game.id,
         obs=state.observation(viewer),
         viewer=viewer,
-        actions=legal_for(state, viewer) if actions is None else actions,
         seats=seats,
         title=state.title,
         num_players=state.num_players,
         variant=state.variant,
         to_act=state.current_player(),
+        table=table,
     )

@@ -40,6 +40,7 @@
     root.dataset.finished = view.finished ? "true" : "false";
     root.dataset.toAct = view.to_act;
     board.innerHTML = view.board;
+    markOwn(board);
     $("turn").textContent = view.turn;
     $("prompt").textContent = view.prompt;
     const result = $("result");
@@ -51,6 +52,17 @@
     if (undoBtn) undoBtn.hidden = !view.can_undo;
     renderLog();
     renderActions();
+  }
+  // Shared parts of a board are rendered once for every viewer: mark the viewer's own seats.
+  function markOwn(node) {
+    const me = root.dataset.viewer;
+    if (me === "") return;
+    for (const el of node.querySelectorAll("[data-seats]")) {
+      if (el.dataset.seats.split(" ").includes(me)) el.classList.add("own");
+    }
+    for (const el of node.querySelectorAll("[data-seat]")) {
+      if (el.dataset.seat === me) el.classList.add("me");
+    }
   }
   function renderLog() {
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
