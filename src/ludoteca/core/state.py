@@ -172,6 +172,7 @@ class Game(ABC):
         self.edition_text: str | None = (
             None if edition is None and edition_text is None else text
         )
+        self._layouts: dict[tuple[int, str], TensorLayout] = {}
         self.build_tables()
         self.codec: Codec = self.build_codec()
         self.info = self.build_info()
@@ -535,7 +536,13 @@ class State(ABC):
         return self.tensor_layout().shape
 
     def tensor_layout(self) -> TensorLayout:
-        return self.game.tensor_layout(self.num_players, self.variant)
+        """The layout of this set-up's observation tensor (built once per game and set-up)."""
+        key = (self.num_players, self.variant)
+        layouts = self.game._layouts
+        layout = layouts.get(key)
+        if layout is None:
+            layout = layouts[key] = self.game.tensor_layout(*key)
+        return layout
 
     def prompt(self, viewer: int | None) -> str:
         """What is being decided, in words for ``viewer``."""
