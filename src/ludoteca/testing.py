@@ -11,9 +11,15 @@ Use them from a game's test suite (third-party games too)::
         check_conformance("desperados", num_players, variant)
 
 :func:`check_conformance` runs every check below for one set-up. Each check is its own
-function, so a game's suite can run one with more playouts or a denser sample (``every``);
+function, so a game's suite can run one with more playouts or a denser sample;
 ``tests/core/test_core_conformance.py`` shows each of them failing on a deliberately broken
 toy game, so none of them passes by construction.
+
+Sampling: the checks that cost O(history) per state (hidden information, pickling, clone
+identity, tensors, action JSON) look at ``points`` states drawn at random from a playout
+(``every=None``, the default), so a long game costs no more than a short one; ``every=k``
+looks at every k-th state instead (``every=1``: all of them). A conformance run of one
+set-up then costs a few hundred replays of a match: seconds, even for long games.
 
 The rules and the turn flow:
 
@@ -49,8 +55,10 @@ Copies, records and serialization:
 Hidden information:
 
 * :func:`check_information` - ``observation(p)`` is the same on the state and on
-  ``state.determinize(p, rng)`` (no leak), the acting seat keeps its legal actions, and
-  determinizations vary the hidden information across seeds (no copying the truth).
+  ``state.determinize(p, rng)`` (no leak), determinize leaves the truth unchanged, the
+  acting seat keeps its legal actions, and determinizations vary the hidden information
+  across seeds somewhere along the playout (no copying the truth; statistical: until
+  something has varied, each state gets up to 16 draws).
 * :func:`check_determinization` - a determinization depends only on what the seat knows:
   for a state T and a state T2 that seat p cannot tell from T (equal
   ``information_state_string(p)``), ``T.determinize(p, Random(s))`` and
@@ -61,10 +69,11 @@ Hidden information:
   saw only the outside of is replaced (swapped with a later identical one if need be) and
   the rest of the history replayed. Surgery is what catches a ``_determinize`` that keeps
   part of the truth (a neighbour's hand, another seat's face-down card, everything after N
-  moves): a view that keeps the truth replays to a T2 that keeps it too. With
-  :func:`check_information` (the hidden part varies across seeds) this makes the
-  distribution of views a function of the seat's information: same-seed equality rules out
-  any deterministic dependence on the truth.
+  moves): a view that keeps the truth replays to a T2 that keeps it too, so T2 from views
+  alone cannot catch it. Same-seed equality rules out any dependence of the world on the
+  truth beyond the seat's information; that the hidden part varies at all is
+  :func:`check_information`'s statistical half. Two states with equal information states
+  but different ``observation(p)`` fail here too (as in :func:`check_events`).
 * :func:`check_view_history` - ``view.history()`` replays with ``apply_action`` from the
   initial state to exactly the view (every observation, scores, returns, player to act,
   legal actions, chance outcomes, move number) and shows the seat the events it saw in the
@@ -179,12 +188,14 @@ def playout_states(
     """Yields every ``every``-th state of one random playout (the live state, not copies),
     the first decision node and the end.
 
-    ``every=None`` spreads about ``points`` states over the playout, whatever its length
-    (the playout is played once beforehand to measure it): every state of a short game, a
-    sample of a long one, so that a check's cost does not grow with the game's length.
+    ``every=None`` yields ``points`` states drawn at random (reproducibly for the seed)
+    from the whole playout, whatever its length (the playout is played once beforehand to
+    measure it): every state of a short game, a sample of a long one, so that a check's
+    cost does not grow with the game's length and no phase of a periodic turn order is
+    always missed.
     """
     game = _game(game)
-    every = _stride(game, num_players, variant, seed, options, every, points)
+    sampled = _sampler(game, num_players, variant, seed, options, every, points)
     state = game.new_initial_state(num_players, variant, options)
     rng = random.Random(seed)
     step = 0
@@ -192,7 +203,7 @@ def playout_states(
     while True:
         deciding = state.current_player() >= 0
         # The first decision node is always visited, so short games are checked at one.
-        if step % every == 0 or state.is_terminal() or (deciding and first_decision):
+        if sampled(step) or state.is_terminal() or (deciding and first_decision):
             first_decision = first_decision and not deciding
             yield state
         if state.is_terminal():
@@ -203,13 +214,16 @@ def playout_states(
         step += 1
 
 
-def _stride(game: Game, num_players: int, variant: str, seed: int, options: Any,
-            every: int | None, points: int) -> int:
-    """``every``, or (None) the step that spreads ``points`` samples over the playout."""
+def _sampler(game: Game, num_players: int, variant: str, seed: int, options: Any,
+             every: int | None, points: int) -> Any:
+    """Which steps of the playout of ``seed`` to look at: every ``every``-th, or (None)
+    ``points`` of them drawn at random."""
     if every is not None:
-        return every
+        return lambda step: step % every == 0
     length = _final_state(game, num_players, variant, seed, options).move_number()
-    return max(1, -(-length // max(1, points)))
+    chosen = set(random.Random(f"{seed}:sample").sample(range(length + 1),
+                                                        min(points, length + 1)))
+    return chosen.__contains__
 
 
 def _final_state(game: Game, num_players: int, variant: str, seed: int, options: Any
@@ -615,9 +629,28 @@ def _event_keys(events: list[Any]) -> list[str]:
     return [e.key() for e in events]
 
 
+def _prefixes(state: State) -> list[State]:
+    """The states along ``state``'s history, replayed from the initial state."""
+    out = [_fresh(state)]
+    for action in state.history():
+        nxt = out[-1].clone()
+        nxt.apply_action(action)
+        out.append(nxt)
+    return out
+
+
+def _history_diff(a: list[int], b: list[int]) -> str:
+    """Where two histories differ, briefly."""
+    if len(a) != len(b):
+        return f"{len(a)} and {len(b)} actions long"
+    spots = [f"action {i}: {x} vs {y}" for i, (x, y) in enumerate(zip(a, b, strict=True))
+             if x != y]
+    return ", ".join(spots[:4]) + (", ..." if len(spots) > 4 else "")
+
+
 def indistinguishable_states(state: State, player: int, rng: random.Random, *,
-                             tries: int = 6, alternatives: int = 6, want: int = 2
-                             ) -> list[State]:
+                             tries: int = 6, alternatives: int = 6, want: int = 2,
+                             prefixes: list[State] | None = None) -> list[State]:
     """Up to ``want`` states that ``player`` cannot tell from ``state`` (equal
     ``information_state_string(player)``) but that differ from it somewhere, found by
     history surgery.
@@ -628,15 +661,13 @@ def indistinguishable_states(state: State, player: int, rng: random.Random, *,
     actor's node, the two are swapped (two cards dealt in the other order). The rest of the
     history is replayed with ``apply_action``; the result counts if every action is legal
     and the player's information state is unchanged. Nodes with an event hidden from the
-    player are tried first. Cost: O(len(history)) per try.
+    player are tried first. Cost: O(len(history)) per try, plus replaying the history once
+    (pass ``prefixes``, from :func:`_prefixes`, to share that between seats).
     """
     history = state.history()
     target = state.information_state_string(player)
-    prefixes = [_fresh(state)]
-    for action in history:
-        nxt = prefixes[-1].clone()
-        nxt.apply_action(action)
-        prefixes.append(nxt)
+    if prefixes is None:
+        prefixes = _prefixes(state)
     actors = [s.current_player() for s in prefixes[:-1]]
     hidden, plain = [], []
     for i, actor in enumerate(actors):
@@ -683,6 +714,7 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
                                 points=points):
         if state.is_terminal():
             continue
+        prefixes = _prefixes(state)
         for p in range(num_players):
             info = state.information_state_string(p)
             view = state.determinize(p, random.Random(rng.random()))
@@ -695,28 +727,32 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
                 _fail("determinization", state, f"the history of a view of seat {p} does not "
                       "replay to a state the seat cannot tell from the truth "
                       "(see check_view_history)")
-            others = [from_view, *indistinguishable_states(state, p, rng, tries=tries)]
+            others = [from_view, *indistinguishable_states(state, p, rng, tries=tries,
+                                                           prefixes=prefixes)]
             observed = json.dumps(state.observation(p), sort_keys=True)
-            for other in others:
+            ours = [state.determinize(p, random.Random(s)) for s in range(seeds)]
+            for k, other in enumerate(others):
                 if json.dumps(other.observation(p), sort_keys=True) != observed:
                     _fail("events", state, f"two states with equal information_state_string"
-                          f"({p}) show seat {p} different observations (histories "
-                          f"{state.history()} and {other.history()}): the events do not tell "
-                          "the seat everything its observation shows")
-                for s in range(seeds):
-                    one = state.determinize(p, random.Random(s))
+                          f"({p}) show seat {p} different observations (histories differ at "
+                          f"{_history_diff(state.history(), other.history())}): the events do "
+                          "not tell the seat everything its observation shows")
+                for s, one in enumerate(ours):
                     two = other.determinize(p, random.Random(s))
                     diff = _world_diff(one, two)
                     if diff:
-                        _fail("determinization", state, f"seat {p} cannot tell this state "
-                              f"(history {state.history()}) from another (history "
-                              f"{other.history()}), yet determinize({p}, Random({s})) gives "
-                              f"different worlds: {diff}. _determinize must read only what "
-                              "the seat knows, in a canonical order")
-                    if s == 0 and one.history() != two.history():
+                        _fail("determinization", state, f"seat {p} cannot tell this state from "
+                              "another (their histories differ at "
+                              f"{_history_diff(state.history(), other.history())}), yet "
+                              f"determinize({p}, Random({s})) gives different worlds: {diff}. "
+                              "_determinize must read only what the seat knows, in a "
+                              "canonical order")
+                    # Views' histories are built on request, O(history): two comparisons.
+                    if s == 0 and k < 2 and one.history() != two.history():
                         _fail("determinization", state, f"views of seat {p} drawn from two "
                               "truths it cannot tell apart are the same world but have "
-                              f"different histories ({one.history()} and {two.history()}): "
+                              "different histories (at "
+                              f"{_history_diff(one.history(), two.history())}): "
                               "_view_history reads something the seat did not see")
 
 
@@ -863,32 +899,36 @@ def check_events(game: Game | str, num_players: int, variant: str, *, playouts: 
     rng = random.Random(seed + 13)
     known: dict[tuple[int, str], tuple[str, list[int]]] = {}
     for i in range(playouts):
-        stride = _stride(game, num_players, variant, seed + i, options, every, points)
+        sampled = _sampler(game, num_players, variant, seed + i, options, every, points)
         for step, state in enumerate(playout_states(game, num_players, variant, seed + i,
                                                     options)):
             _check_event_forms(state)
-            if step % stride and not state.is_terminal():
+            if not sampled(step) and not state.is_terminal():
                 continue
             for p in range(num_players):
                 key = (p, state.information_state_string(p))
                 obs = json.dumps(state.observation(p), sort_keys=True)
                 seen = known.setdefault(key, (obs, state.history()))
                 if seen[0] != obs:
-                    _fail("events", state, f"two histories ({seen[1]} and {state.history()}) "
-                          f"show seat {p} the same events but different observations: the "
-                          "events do not tell the seat everything its observation shows")
+                    _fail("events", state, "two histories (differing at "
+                          f"{_history_diff(seen[1], state.history())}) show seat {p} the same "
+                          "events but different observations: the events do not tell the seat "
+                          "everything its observation shows")
             if state.is_terminal():
                 continue
             _check_no_leak(state, rng, pairs)
             if i == 0:
+                prefixes = _prefixes(state)
                 for p in range(num_players):
                     obs = json.dumps(state.observation(p), sort_keys=True)
-                    for other in indistinguishable_states(state, p, rng, tries=tries, want=1):
+                    for other in indistinguishable_states(state, p, rng, tries=tries, want=1,
+                                                          prefixes=prefixes):
                         if json.dumps(other.observation(p), sort_keys=True) != obs:
-                            _fail("events", state, f"histories {state.history()} and "
-                                  f"{other.history()} show seat {p} the same events but "
-                                  "different observations: the events do not tell the seat "
-                                  "everything its observation shows")
+                            _fail("events", state, "two histories (differing at "
+                                  f"{_history_diff(state.history(), other.history())}) show "
+                                  f"seat {p} the same events but different observations: the "
+                                  "events do not tell the seat everything its observation "
+                                  "shows")
 
 
 def check_tensors(game: Game | str, num_players: int, variant: str, *, seed: int = 0,

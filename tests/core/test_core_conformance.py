@@ -143,6 +143,24 @@ class SharedWinnerDisplays(HighCardState):
         self.winner_displays = []
 
 
+class SharedListsInATuple(HighCardState):
+    """A tuple is immutable, the lists in it are not: the clone shares them."""
+
+    def _setup(self):
+        super()._setup()
+        self.piles = ([], [])
+
+
+class SharedListInADict(HighCardState):
+    """``dict.copy`` is shallow: the list under a key is shared."""
+
+    _copy_lists = (*HighCardState._copy_lists, "log")
+
+    def _setup(self):
+        super()._setup()
+        self.log = {"bets": []}
+
+
 class ViewSharesChoices(HighCardState):
     def _determinize(self, player, rng):
         view = super()._determinize(player, rng)
@@ -351,6 +369,9 @@ CASES = [
     (SharedNestedNotes, {}, "standard", 2, check_clone_identity, r"notes\[0\] \(a list\)"),
     (SharedWinnerDisplays, {}, "standard", 2, check_clone_identity,
      r"winner_displays \(a list\)"),
+    (SharedListsInATuple, {}, "standard", 2, check_clone_identity,
+     r"piles\[0\] \(a list\), piles\[1\] \(a list\)"),
+    (SharedListInADict, {}, "standard", 2, check_clone_identity, r"log\['bets'\] \(a list\)"),
     (ViewSharesChoices, {}, "standard", 2, check_clone_identity,
      r"determinize\(\d\) shares mutable objects .*choices"),
     (GlobalState, {}, "standard", 2, check_replay, "replay"),
@@ -426,6 +447,7 @@ def test_two_players_keeping_the_left_hand_is_the_truth_also_for_the_old_check()
 
 
 @pytest.mark.parametrize("state_class", [SharedNestedNotes, SharedWinnerDisplays,
+                                         SharedListsInATuple, SharedListInADict,
                                          ViewSharesChoices])
 def test_shared_lists_the_rules_never_write_pass_check_clones(state_class):
     # Why check_clone_identity exists: moving a clone shows nothing when nobody writes the list.
