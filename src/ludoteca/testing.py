@@ -89,6 +89,10 @@ Hidden information:
   sampled node, for every seat, and holds finite numbers within the layout's bounds; it is
   the same on a determinized view as on the truth (it shows nothing the observation hides).
 
+Helpers for a game's own tests: :func:`playout_states` (the states of a random playout),
+:func:`random_step`, and :func:`indistinguishable_states` (history surgery: states a seat
+cannot tell from a given one).
+
 A failure raises :class:`ConformanceError` saying which check, where, and what differs.
 """
 
@@ -377,7 +381,6 @@ def check_clones(game: Game | str, num_players: int, variant: str, *, seed: int 
 
 _ATOMS = (numbers.Number, str, bytes, type(None), range, type, Enum,
           types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType)
-_MUTABLE_CONTAINERS = (list, dict, set, bytearray)
 # Fields of the core's State that clones share by design: the game (and through it every
 # table), the options, and the persistent history (a chain of tuples of frozen events that
 # every clone extends without changing).
