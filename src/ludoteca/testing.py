@@ -847,7 +847,8 @@ def _check_event_forms(state: State) -> None:
         if problem:
             _fail("events", state, f"event data must be JSON-safe: {problem}")
         if "kind" in e.data:
-            _fail("events", state, f"event {e.kind!r} has a field named 'kind'")
+            _fail("events", state, f"event {e.kind!r} has a data field named 'kind', which "
+                  "Event.to_json() writes over the event's own kind")
         seats = [*(e.to or ()), *e.hidden_from]
         if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in seats):
             _fail("events", state, f"event {e.kind!r} names seats {seats} as its audience")

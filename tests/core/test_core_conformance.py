@@ -14,7 +14,7 @@ import itertools
 
 import pytest
 
-from ludoteca.core.events import all_but, everyone
+from ludoteca.core.events import Event, all_but, everyone
 from ludoteca.core.registry import register
 from ludoteca.core.state import next_seat
 from ludoteca.testing import (
@@ -303,6 +303,16 @@ def tuple_deal(state, step, outcome):
     state.emit(everyone("deck", size=(len(state.deck),)))
 
 
+def kind_deal(state, step, outcome):
+    """Names a field 'kind' (Event.to_json() would lose the event's own kind)."""
+    HighCardState.rules[Deal](state, step, outcome)
+    state.emit(Event("deck", {"kind": "cards", "left": len(state.deck)}))
+
+
+class KindField(HighCardState):
+    pass
+
+
 class LeakyDeal(HighCardState):
     pass
 
@@ -318,6 +328,7 @@ class TupleInEvent(HighCardState):
 LeakyDeal.rules = {**HighCardState.rules, Deal: leaky_deal}
 SilentDeal.rules = {**HighCardState.rules, Deal: silent_deal}
 TupleInEvent.rules = {**HighCardState.rules, Deal: tuple_deal}
+KindField.rules = {**HighCardState.rules, Deal: kind_deal}
 
 
 class Undescribable(HighCardState):
@@ -396,6 +407,7 @@ CASES = [
     (LeakyDeal, {}, "standard", 2, check_events, "an event tells (the spectator|seat .) something"),
     (SilentDeal, {}, "standard", 2, check_events, "do not tell the seat everything"),
     (TupleInEvent, {}, "standard", 2, check_events, "must be JSON-safe.*tuple"),
+    (KindField, {}, "standard", 2, check_events, "a data field named 'kind'"),
     (Undescribable, {}, "standard", 2, check_events, r"describe_event\(.*raised KeyError"),
     (LongTensor, {}, "standard", 2, check_tensors, "has 22 values, the layout declares 21"),
     (TensorOutOfBounds, {}, "standard", 2, check_tensors, "outside the declared bounds"),

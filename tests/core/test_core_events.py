@@ -115,3 +115,17 @@ def test_every_event_of_every_match_is_json():
         for state in playout_states(GAME_ID, 3, "sealed", seed):
             for e in state.events():
                 assert json.loads(json.dumps(e.to_json())) == e.to_json()
+
+
+@pytest.mark.xfail(strict=True, raises=TypeError, reason=(
+    "core/events.py: everyone/only/all_but name the event's kind `kind`, so event data "
+    "cannot have a field `kind` (TypeError: got multiple values for argument 'kind'), "
+    "though games describe cards by kind; Event.to_json() also lets data overwrite the "
+    "'kind' key. Fix: positional-only parameters (everyone(kind, /, **data), "
+    "only(seats, kind, /, **data), all_but(seats, kind, /, **data)) and a to_json key that "
+    "data cannot take, or refuse a 'kind' data key in Event.__post_init__ (the kit's "
+    "check_events flags such a key meanwhile)."))
+def test_event_data_may_name_a_card_kind():
+    event = everyone("draw", seat=0, kind=3)
+    assert event.data == {"seat": 0, "kind": 3}
+    assert event.key() == "draw(kind=3,seat=0)"
