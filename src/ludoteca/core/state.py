@@ -384,6 +384,7 @@ class State(ABC):
     def push(self, *steps: Step) -> None:
         """Makes ``steps`` pending, the first listed to be resolved first."""
         self._steps = self._steps + steps[::-1]
+        self._legal = None
 
     def pop(self) -> Step:
         """Removes and returns the next pending step (a challenge skipped, an ability
@@ -505,6 +506,8 @@ class State(ABC):
     def describe_event(self, event: Event, viewer: int | None) -> str:
         """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...")."""
         viewer = self._check_seat(viewer, spectator=True)
+        if not isinstance(event, Event):
+            raise ConfigError(f"{self.title}: {event!r} is not an event of this state")
         if not event.visible_to(viewer):
             raise ConfigError(f"{self.title}: this event was not shown to {viewer!r}")
         return self._describe_event(event, viewer)
