@@ -28,8 +28,8 @@ def test_catalogue_lists_games_with_setups_options_and_summary(api: Api) -> None
     hc = games["highcard"]
     assert hc["title"] == "High Card"
     assert hc["player_counts"] == [2, 3]
-    assert {v["id"]: v["players"] for v in hc["variants"]} == {"standard": [2, 3],
-                                                               "lowball": [2]}
+    variants = {v["id"]: v["players"] for v in hc["variants"]}
+    assert variants["standard"] == [2, 3] and variants["lowball"] == [2]
     (stakes,) = hc["options"]
     assert stakes["name"] == "stakes" and stakes["default"] == 1 and stakes["kind"] == "integer"
     assert stakes["minimum"] == 1 and stakes["maximum"] == 10
@@ -168,6 +168,19 @@ def test_undo_only_own_last_move_before_anyone_acts(api: Api) -> None:
     assert not api.view(match, tokens[0])["can_undo"]
     assert api.view(match, tokens[1])["can_undo"]
     assert not api.view(match)["can_undo"]  # a spectator never
+
+
+def test_a_face_down_decision_can_be_taken_back(api: Api) -> None:
+    """In High Card's sealed variant a decision is laid face down: the others only learn
+    that it was made, so it can be taken back until the next seat acts."""
+    created = api.create("highcard", 2, HUMANS2, variant="sealed")
+    tokens, match = tokens_of(created), created["id"]
+    view = api.view(match, tokens[0])
+    api.move(match, tokens[0], view["version"], {"type": "bet"})
+    mine = api.view(match, tokens[0])
+    assert mine["can_undo"]
+    assert "bet" not in api.view(match, tokens[1])["log"][-1]["text"]
+    assert api.undo(match, tokens[0], mine["version"]).status_code == 200
 
 
 def test_undo_rule_reads_the_audience_of_the_move(api: Api) -> None:

@@ -32,13 +32,15 @@ from tests.server.conftest import Api, tokens_of
 WORLDS = 3
 
 
-def setups() -> list[tuple[str, int]]:
-    """A few (game, players) with every seat human: the toys and any real game."""
-    out = [("highcard", 3), ("canarycard", 3)]
+def setups() -> list[tuple[str, int, str | None]]:
+    """(game, players, variant) with every seat human: the toys and the real games."""
+    out: list[tuple[str, int, str | None]] = [("highcard", 3, None), ("canarycard", 3, None)]
+    if "sealed" in [v.id for v in load_game("highcard").info.variants]:
+        out.append(("highcard", 3, "sealed"))  # face-down decisions
     for game_id in ("desperados", "douro1872"):
         if game_id in game_ids():
             info = load_game(game_id).info
-            out += [(game_id, n) for n in sorted({v.player_counts[-1] for v in info.variants})]
+            out += [(game_id, v.player_counts[-1], v.id) for v in info.variants]
     return out
 
 
@@ -98,10 +100,10 @@ class Receiver:
         return self.last
 
 
-@pytest.mark.parametrize("game_id, players", setups())
+@pytest.mark.parametrize("game_id, players, variant", setups())
 def test_nothing_sent_to_a_seat_reveals_another_seats_secrets(
-        client: Any, game_id: str, players: int) -> None:
-    scan(client, game_id, players)
+        client: Any, game_id: str, players: int, variant: str | None) -> None:
+    scan(client, game_id, players, variant)
 
 
 @pytest.mark.parametrize("game_id", ["highcard", "canarycard"])
@@ -122,9 +124,9 @@ def test_the_scan_finds_a_leak(client: Any, game_id: str,
         scan(client, game_id, 3)
 
 
-def scan(client: Any, game_id: str, players: int) -> None:
+def scan(client: Any, game_id: str, players: int, variant: str | None = None) -> None:
     api = Api(client)
-    created = api.create(game_id, players, [{"kind": "invite"}] * players)
+    created = api.create(game_id, players, [{"kind": "invite"}] * players, variant=variant)
     tokens, match = tokens_of(created), created["id"]
     live: LiveMatch = client.app.state.hub.live[match]
     rng = random.Random(f"leaks:{game_id}")

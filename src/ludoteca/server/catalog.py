@@ -74,7 +74,13 @@ def option_fields(game: Game) -> list[dict[str, Any]]:
             "label": prop.get("title") or name,
             "default": prop.get("default"),
             "help": prop.get("description", ""),
+            "optional": False,
         }
+        choices = prop.get("anyOf")
+        if choices:  # Optional[X]: X, or empty for "none" (the game's default)
+            kinds = [c for c in choices if c.get("type") != "null"]
+            field["optional"] = len(kinds) < len(choices)
+            prop = {**prop, **(kinds[0] if len(kinds) == 1 else {})}
         if "enum" in prop:
             field["kind"], field["choices"] = "choice", list(prop["enum"])
         elif prop.get("type") == "boolean":

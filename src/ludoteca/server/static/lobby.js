@@ -47,7 +47,8 @@
         input = el("input", {type: "checkbox", name: "opt-" + o.name, "data-kind": o.kind, checked: !!o.default});
       } else {
         input = el("input", {type: o.kind === "text" ? "text" : "number", name: "opt-" + o.name, "data-kind": o.kind,
-          value: o.default ?? "", min: o.minimum, max: o.maximum, step: o.kind === "number" ? "any" : null});
+          value: o.default ?? "", min: o.minimum, max: o.maximum, step: o.kind === "number" ? "any" : null,
+          placeholder: o.optional ? "(none)" : null});
       }
       return el("label", {}, el("span", {text: o.name}), input, el("span", {class: "opt-help", text: o.help || ""}));
     });
@@ -82,6 +83,7 @@
     const out = {};
     for (const input of optionsBox.querySelectorAll("[data-kind]")) {
       const name = input.name.slice(4), kind = input.dataset.kind;
+      if (kind !== "bool" && input.value === "") continue;  // left empty: the game's default
       if (kind === "bool") out[name] = input.checked;
       else if (kind === "integer") out[name] = parseInt(input.value, 10);
       else if (kind === "number") out[name] = parseFloat(input.value);
