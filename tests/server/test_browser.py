@@ -192,6 +192,19 @@ def test_toy_match_two_people_a_bot_and_a_spectator(browser: Any, server: Server
         page.wait_for_function("document.getElementById('match').dataset.live === 'true'")
     assert "You play seat 0" in host.inner_text(".viewer-note")
     assert "spectator" in spectator.inner_text(".viewer-note")
+    # The host bets, takes it back (the friend has not acted yet), and folds instead.
+    host.wait_for_selector("#actions button[data-type=bet]")
+    before = version(host)
+    host.click("#actions button[data-type=bet]")
+    wait_version(host, before)
+    host.wait_for_selector("#undo:not([hidden])")
+    assert friend.query_selector("#undo") is not None and friend.is_hidden("#undo")
+    before = version(host)
+    host.click("#undo")
+    wait_version(host, before)
+    host.wait_for_selector("#actions button[data-type=fold]")
+    assert host.is_hidden("#undo")
+    wait_version(spectator, before)
     players = {0: host, 1: friend}
     moves = play_by_clicking(players, [spectator], random.Random(1))
     assert moves >= 2

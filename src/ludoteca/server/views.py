@@ -198,9 +198,12 @@ def result_text(state: State, viewer: int | None, seats: Sequence[SeatInfo]) -> 
 
     won = [g for g in groups if winners & set(g)]
     lost = [g for g in groups if not winners & set(g)]
-    if not won:
+    if not won:  # a player who is not a seat won (e.g. a ghost): the game says who
         table = ", ".join(f"{_names(g, seats, viewer)} {_fmt(side_score(g))}" for g in groups)
-        return f"Nobody at the table won ({table})."
+        last = state.prompt(viewer).rstrip(".")
+        if last.lower() in ("", "the game is over"):
+            return f"Nobody at the table won ({table})."
+        return f"{last} ({table})."
     best_loser = max((side_score(g) for g in lost), default=None)
     mine = next((g for g in groups if viewer in g), None)
     side_word = "Your partnership" if teams else "You"
