@@ -9,6 +9,7 @@ mid-match that the pages survive.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -92,7 +93,7 @@ def finished(page: Any) -> bool:
 
 
 def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.Random,
-                     limit: int = 3000) -> int:
+                     limit: int = 3000, board_share: float = 0.5) -> int:
     """Plays for the people until the match ends: each move by clicking the board (when
     the board offers it) or a labelled button. Returns how many moves the people made."""
     moves = 0
@@ -102,11 +103,12 @@ def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.R
         assert time.monotonic() < deadline, "the match took too long"
         if finished(any_page):
             break
-        to_act = any_page.get_attribute("#match", "data-to-act")
+        before, to_act = any_page.evaluate(
+            "() => { const m = document.getElementById('match').dataset;"
+            " return [Number(m.version), m.toAct]; }")
         seat = int(to_act) if to_act not in (None, "") else -9
         page = players.get(seat)
         if page is None:  # a bot or chance: the page updates by itself
-            before = version(any_page)
             try:
                 wait_version(any_page, before, timeout=10_000)
             except Exception:
@@ -117,7 +119,7 @@ def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.R
         if not page.query_selector("#actions button[data-action]"):
             wait_version(page, before - 1)  # the live view is on its way
             page.wait_for_selector("#actions button[data-action]")
-        click_a_move(page, rng)
+        click_a_move(page, rng, board_share)
         wait_version(page, before)
         moves += 1
     assert finished(any_page)
@@ -126,27 +128,42 @@ def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.R
     return moves
 
 
-def click_a_move(page: Any, rng: random.Random) -> None:
-    pickable = page.query_selector_all("#board [data-pick].pickable")
-    if pickable and rng.random() < 0.6:
+def click_random(page: Any, selector: str, rng: random.Random) -> bool:
+    """Clicks one of the elements matching ``selector`` (looked up again at the click, as
+    the page may redraw in between). False if there was none to click."""
+    for _ in range(3):
+        items = page.locator(selector)
+        count = items.count()
+        if not count:
+            return False
+        try:
+            items.nth(rng.randrange(count)).click(timeout=3_000)
+            return True
+        except Exception:  # redrawn under the pointer: look again
+            continue
+    return False
+
+
+def click_a_move(page: Any, rng: random.Random, board_share: float = 0.5) -> None:
+    """One move: often by clicking the board (a card, then where it goes), else a button."""
+    start = version(page)
+    moved = f"Number(document.getElementById('match').dataset.version) > {start}"
+    if rng.random() < board_share:
         for _ in range(6):  # narrow the choice on the board until one move is left
-            node = rng.choice(pickable)
-            before = version(page)
-            node.click()
-            try:
-                wait_version(page, before, timeout=300)
+            if not click_random(page, "#board [data-pick].pickable", rng):
+                break
+            with contextlib.suppress(Exception):  # a click that narrowed nothing
+                page.wait_for_function(f"{moved} || document.getElementById('cancel-pick')"
+                                       " !== null || document.getElementById('error')"
+                                       ".hidden === false", timeout=1_000)
+            if page.evaluate(moved):
                 return
-            except Exception:
-                pass
             if page.query_selector("#cancel-pick") is None:
                 break
-            pickable = page.query_selector_all("#board [data-pick].pickable")
-            buttons = page.query_selector_all("#actions button[data-action]")
-            if buttons and rng.random() < 0.5:
-                rng.choice(buttons).click()
+            if rng.random() < 0.3:  # or pick among the moves that fit
+                click_random(page, "#actions button[data-action]", rng)
                 return
-    buttons = page.query_selector_all("#actions button[data-action]")
-    rng.choice(buttons).click()
+    click_random(page, "#actions button[data-action]", rng)
 
 
 def check_end(players: dict[int, Any], watchers: list[Any]) -> None:
@@ -268,7 +285,10 @@ def test_desperados_partnership_two_people_two_bots_and_a_spectator(
     spectator = new_page(browser)
     spectator.goto(server.url + links["watch"])
     players = {0: host, 2: partner}
-    moves = play_by_clicking(players, [spectator], random.Random(3), limit=5000)
+    t0 = time.monotonic()
+    moves = play_by_clicking(players, [spectator], random.Random(3), limit=5000,
+                             board_share=0.25)
+    print(f"{moves} moves clicked in {time.monotonic() - t0:.0f} s")
     assert moves > 10
     check_end(players, [spectator])
     assert "partnership" in host.inner_text("#result").lower()

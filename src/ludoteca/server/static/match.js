@@ -112,14 +112,23 @@
     if (cands.length === 1) { send(cands[0]); return; }
     picks = next; renderActions();
   }
+  // The nearest element around the click that can be picked now (a mine that cannot be
+  // picked inside a display that can: the display).
+  function pickableAt(target) {
+    let node = target.closest("[data-pick]");
+    while (node && board.contains(node) && !node.classList.contains("pickable")) {
+      node = node.parentElement ? node.parentElement.closest("[data-pick]") : null;
+    }
+    return node && board.contains(node) ? node : null;
+  }
   board.addEventListener("click", (e) => {
-    const node = e.target.closest("[data-pick]");
-    if (node && board.contains(node) && node.classList.contains("pickable")) pick(node);
+    const node = pickableAt(e.target);
+    if (node) pick(node);
   });
   board.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;
-    const node = e.target.closest("[data-pick]");
-    if (node && node.classList.contains("pickable")) { e.preventDefault(); pick(node); }
+    const node = pickableAt(e.target);
+    if (node) { e.preventDefault(); pick(node); }
   });
 
   async function post(path, body) {
@@ -160,8 +169,10 @@
     if (msg.type !== "state") return;
     if (msg.log_start === 0 || msg.version >= view.version) {
       log = log.slice(0, msg.log_start).concat(msg.log);
-      if (msg.version !== view.version) picks = {};
+      const same = msg.version === view.version && msg.board === view.board;
+      if (!same) picks = {};
       view = msg;
+      if (same) { renderLog(); return; }  // a snapshot of what is shown: keep the selection
       render();
     }
   }
