@@ -83,6 +83,15 @@ class DesperadosState(State):
         self.fight_cards: list[int] = []
         deal_a_round(self, announce=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        del state["cards"]  # the game's tables: rebuilt with the game, not pickled
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self.cards = self.game.cards
+
     # ----- seats ----------------------------------------------------------------------
 
     def partner(self, seat: int) -> int:

@@ -213,13 +213,17 @@ def turn_prompt(state: DesperadosState, seat: int, viewer: int | None, final: bo
     legal = state.legal_actions()
     t = state.cards
     first_play = t.open_id[0][0]
+    fought = state.fight_mine
+    joins = ({t.fight_id[k][fought] for k in t.desperado_kinds} & set(legal)
+             if fought != NOBODY else set())
     can_draw = bool(legal) and legal[0] == t.DRAW_ID
     can_pass = any(1 <= a < first_play for a in legal)
-    can_play = any(a >= first_play for a in legal)
-    fought = state.fight_mine
-    if fought != NOBODY and any(t.fight_id[k][fought] in legal for k in t.desperado_kinds):
-        return (f"Fight over {t.mine_name(fought)}: you may add one Desperado now, or "
-                "take another action.")
+    can_play = any(a >= first_play and a not in joins for a in legal)
+    if joins:
+        items = (["draw a card"] if can_draw else []) + (
+            ["pass a card"] if can_pass else []) + (["play another card"] if can_play else [])
+        rest = f", or {_choices(items)}" if items else ""
+        return f"Fight over {t.mine_name(fought)}: you may add one Desperado now{rest}."
     if final:
         what = _choices((["play"] if can_play else []) + (["pass"] if can_pass else []))
         return f"Final turn: the deck is empty, so {what} a card."
@@ -252,7 +256,8 @@ def why_not(state: DesperadosState, seat: int, act: Any, final: bool) -> str | N
             if state.run_limit == 0:
                 return ("passing is switched off while the deck lasts in this match "
                         "(passes_in_a_row=0): draw or play a card")
-            return (f"the table has just passed {state.passes_in_a_row} times in a row "
+            run = state.passes_in_a_row
+            return (f"the table has just passed {run} time{'s' if run != 1 else ''} in a row "
                     "without anyone drawing or playing: draw or play a card (R20)")
         limit = state.pass_limit
         if limit == 0:
