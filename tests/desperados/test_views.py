@@ -155,3 +155,21 @@ def test_a_clone_shares_no_mutable_object_with_its_original():
     before = state.winners()
     copy.winner_displays.append(1 - copy.winner_displays[0])
     assert state.winners() == before, "winner_displays is not shared"
+
+
+# ----- terminal view ------------------------------------------------------------------------
+
+def test_the_terminal_view_draws_any_observation():
+    from rich.console import Console
+
+    from ludoteca.core.registry import game_module
+
+    game = load_game("desperados")
+    render = game_module(game, "render").render
+    for players, variant in [(4, "partnership"), (2, "individual")]:
+        for state in playout_states(game, players, variant, seed=3, every=97):
+            for viewer in [None, *range(players)]:
+                console = Console(record=True, width=100)
+                console.print(render(state.observation(viewer)))
+                text = console.export_text()
+                assert "Desperados" in text and state.observation(viewer)["prompt"] in text
