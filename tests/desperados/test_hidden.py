@@ -34,8 +34,8 @@ def _playout(num_players, variant, seed, options=None):
 
 
 def _picked(states, every):
-    """Decision states: every ``every``-th, and every one in the final turns."""
-    return [s for i, s in enumerate(states) if s.current_player() >= 0
+    """Every ``every``-th state (chance nodes too), and every one in the final turns."""
+    return [s for i, s in enumerate(states) if not s.is_terminal()
             and (i % every == 0 or s.final_turns is not None)]
 
 

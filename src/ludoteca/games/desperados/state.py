@@ -38,8 +38,7 @@ class DesperadosState(State):
         Deal: deal, Turn: take_a_turn, DrawCard: draw_a_card, FinalTurn: take_a_final_turn}
 
     def _setup(self) -> None:
-        t: Tables = self.game.cards
-        self.cards = t  # static tables, shared by every state of the game
+        t = self.cards
         n = self.num_players
         self.partnership = self.variant == "partnership"
         self.num_displays = 2 if self.partnership else n
@@ -83,14 +82,10 @@ class DesperadosState(State):
         self.fight_cards: list[int] = []
         deal_a_round(self, announce=False)
 
-    def __getstate__(self) -> dict[str, Any]:
-        state = super().__getstate__()
-        del state["cards"]  # the game's tables: rebuilt with the game, not pickled
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        super().__setstate__(state)
-        self.cards = self.game.cards
+    @property
+    def cards(self) -> Tables:
+        """The game's tables (kinds, slots, action ids, names), shared by all its states."""
+        return self.game.cards  # type: ignore[attr-defined, no-any-return]
 
     # ----- seats ----------------------------------------------------------------------
 
