@@ -115,10 +115,15 @@ def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.R
                 if not finished(any_page):
                     raise
             continue
+        if page.evaluate("Number(document.getElementById('match').dataset.version)") < before:
+            wait_version(page, before - 1)  # this seat's live view is on its way
         before = version(page)
         if not page.query_selector("#actions button[data-action]"):
-            wait_version(page, before - 1)  # the live view is on its way
-            page.wait_for_selector("#actions button[data-action]")
+            try:
+                page.wait_for_selector("#actions button[data-action]", timeout=15_000)
+            except Exception:
+                page.screenshot(path="/tmp/ludoteca-browser-failure.png", full_page=True)
+                raise
         click_a_move(page, rng, board_share)
         wait_version(page, before)
         moves += 1

@@ -92,9 +92,19 @@ def test_sigkill_mid_match_loses_no_accepted_move(tmp_path: Any) -> None:
         for match, _tokens in matches:  # resumed where it was (a bot may have moved since)
             assert api.view(match)["version"] >= len(stored[match])
         rng = random.Random(7)
-        for match, tokens in matches:
-            final = api.play_out(match, tokens, rng, wait=lambda: time.sleep(0.01))
-            assert final["finished"] and final["result"]
+        for i, (match, tokens) in enumerate(matches):  # every match goes on; two to the end
+            if i < 2:
+                final = api.play_out(match, tokens, rng, wait=lambda: time.sleep(0.01))
+                assert final["finished"] and final["result"]
+                continue
+            for _ in range(3):
+                view = api.view(match)
+                if view["finished"] or view["to_act"] not in tokens:
+                    break
+                mine = api.view(match, tokens[view["to_act"]])
+                r = api.move(match, tokens[view["to_act"]], mine["version"],
+                             {"action": rng.choice(mine["actions"])["action"]})
+                assert r.status_code == 200, r.text
         after = stored_actions(url)
         for match, rows in stored.items():  # what was stored before the kill stays, as it was
             assert after[match][:len(rows)] == rows

@@ -64,10 +64,16 @@
       if (el.dataset.seat === me) el.classList.add("me");
     }
   }
+  let shown = 0;  // log entries on the page (the log only grows, except after an undo)
   function renderLog() {
-    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
-    logBox.replaceChildren(...log.map((e) => el("li", {value: e.n, text: e.text})));
-    if (atBottom || true) logBox.scrollTop = logBox.scrollHeight;
+    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
+    if (shown > log.length || logBox.children.length !== shown) {
+      logBox.replaceChildren(); shown = 0;
+    }
+    const fresh = log.slice(shown).map((e) => el("li", {value: e.n, text: e.text}));
+    if (fresh.length) logBox.append(...fresh);
+    shown = log.length;
+    if (atBottom || fresh.length) logBox.scrollTop = logBox.scrollHeight;
   }
   function renderActions() {
     if (!actionsBox) return;
@@ -168,6 +174,12 @@
   function accept(msg) {
     if (msg.type !== "state") return;
     if (msg.log_start === 0 || msg.version >= view.version) {
+      if (msg.log_start < shown) {  // entries taken back (undo) or a full snapshot
+        const kept = msg.log_start + msg.log.length >= shown &&
+          msg.log.slice(0, shown - msg.log_start).every((e, i) => {
+            const old = log[msg.log_start + i]; return old && old.n === e.n && old.text === e.text; });
+        if (!kept) shown = -1;
+      }
       log = log.slice(0, msg.log_start).concat(msg.log);
       const same = msg.version === view.version && msg.board === view.board;
       if (!same) picks = {};
