@@ -219,11 +219,10 @@ async def slot(port: int, base: str, game: str, players: int, seed: int,
     http.close()
 
 
-async def run(args: argparse.Namespace, port: int) -> Stats:
+async def run(args: argparse.Namespace, port: int, pid: int) -> Stats:
     base = f"http://{HOST}:{port}"
     stats = Stats()
     stop = asyncio.Event()
-    probe = Http(HOST, port)
     deadline = time.monotonic() + args.seconds + args.warmup
     # Each match's players think between moves, so that together they offer --rate moves/s.
     think = args.matches / args.rate if args.rate > 0 else 0.0
@@ -234,14 +233,13 @@ async def run(args: argparse.Namespace, port: int) -> Stats:
     stats.latencies.clear()
     stats.refused.clear()
     t0 = time.monotonic()
-    server_moves0 = (await probe.request("GET", "/healthz"))[1]["moves"]
+    cpu0 = _cpu(pid)
     await asyncio.wait([asyncio.create_task(stop.wait())], timeout=args.seconds)
     stats.elapsed = time.monotonic() - t0  # type: ignore[attr-defined]
-    stats.server_actions = (  # type: ignore[attr-defined]
-        (await probe.request("GET", "/healthz"))[1]["moves"] - server_moves0)
+    cpu1 = _cpu(pid)
+    stats.cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0  # type: ignore[attr-defined]
     stop.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    probe.close()
     for result in results:
         if isinstance(result, BaseException) and not isinstance(result, asyncio.CancelledError):
             print(f"a match slot failed: {result!r}", file=sys.stderr)
@@ -279,9 +277,7 @@ def main() -> None:
         port = free_port()
         server = start_server(port, db, plugins)
         try:
-            cpu0 = _cpu(server.pid)
-            stats = asyncio.run(run(args, port))
-            cpu = _cpu(server.pid) - cpu0
+            stats = asyncio.run(run(args, port, server.pid))
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -292,8 +288,7 @@ def main() -> None:
     print(f"ludoteca serve · {args.game} {args.players}p · {args.matches} live matches · "
           f"{offered} · {'SQLite' if args.db is None else args.db.split(':')[0]} · "
           f"{os.cpu_count()} CPUs")
-    print(f"accepted moves      {n} in {elapsed:.1f} s = {n / elapsed:.0f} moves/s "
-          f"({stats.server_actions / elapsed:.0f} actions/s with chance)")  # type: ignore[attr-defined]
+    print(f"accepted moves      {n} in {elapsed:.1f} s = {n / elapsed:.0f} moves/s")
     if n:
         p50 = lat[n // 2] * 1000
         p99 = lat[min(n - 1, int(n * 0.99))] * 1000
@@ -301,9 +296,12 @@ def main() -> None:
               f"mean {statistics.fmean(lat) * 1000:.1f} ms · max {lat[-1] * 1000:.1f} ms")
     print(f"live messages       {stats.messages} received · matches finished "
           f"{stats.finished} · refused {stats.refused or 'none'}")
-    if cpu is not None:
-        print(f"server CPU          {cpu:.1f} s ({cpu / (elapsed + args.warmup) * 100:.0f}% "
-              "of one core over the run)")
+    cpu = stats.cpu  # type: ignore[attr-defined]
+    if cpu is not None and n:
+        print(f"server CPU          {cpu:.1f} s in {elapsed:.1f} s ({cpu / elapsed * 100:.0f}% of "
+              f"one core) = {cpu / n * 1000:.2f} ms per accepted move, everything included")
+    load = os.getloadavg()
+    print(f"machine load        {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} (1, 5, 15 min)")
 
 
 def _cpu(pid: int) -> float | None:
