@@ -222,7 +222,8 @@ def test_e18_lottery():
     sc.lottery(7, 4, 0)
     assert sc.holder() == C
     assert [len(sc.hand(seat)) for seat in range(3)] == [10, 10, 10]
-    draws = events(sc.state, "lottery_draw")
+    assert [(x["seat"], x["card"]) for x in sc.obs["lottery"]] == [(A, 7), (B, 4), (C, 0)]
+    draws = events(sc.state, "lottery_draw")  # what each seat was told
     assert [(x["seat"], x["card"]) for x in draws] == [(A, 7), (B, 4), (C, 0)]
 
 

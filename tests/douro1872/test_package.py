@@ -31,7 +31,7 @@ def modules() -> dict[str, Path]:
 def imports(path: Path, name: str) -> set[str]:
     """Modules of the game imported by a module, anywhere in it (TYPE_CHECKING included)."""
     found = set()
-    here = name.split(".")[:-1] if not name.endswith("__init__") else name.split(".")[:-1]
+    here = name.split(".")[:-1]  # the package the module is in
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             if node.level:

@@ -90,7 +90,23 @@ class DouroState(State):
         self.lot: list[int] = [-1] * seats
         self.lot_set: tuple[int, ...] = ()
         self.lot_round = 0
+        self.lot_log: tuple[tuple[int, int, int], ...] = ()  # (round, seat, card value)
         self.push(DEAL_BACK)  # B3: the Valley is dealt from the top of the stack
+
+    # The game's tables are not pickled with a state: the unpickled game has them.
+    _derived = ("tables", "dispute_lays", "charity_lays")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        for name in self._derived:
+            del state[name]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self.tables = self.game.tables  # type: ignore[attr-defined]
+        self.dispute_lays = sebastiao.laying_order(self, DISPUTE)
+        self.charity_lays = sebastiao.laying_order(self, CHARITY)
 
     # ----- results -------------------------------------------------------------------
 

@@ -16,12 +16,12 @@ physical shuffle, R2), its ``phase`` name (shown in observations) and the prompt
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ludoteca.core.flow import CHANCE, ChanceStep, Step
 from ludoteca.games.douro1872.actions import Donate, PlayBarrel
-from ludoteca.games.douro1872.tables import CHARITY, DISPUTE, Tables
+from ludoteca.games.douro1872.tables import CHARITY, DISPUTE
 
 # What is in dispute (``state.target``).
 NONE, REGULAR, FOGCARD, SIRGA = range(4)
@@ -131,7 +131,7 @@ class LayFaceDown(Step):
     For a player ``seat == owner`` and the legal actions are the cards of the hand; for
     D. Sebastião ``seat`` is CHANCE and the outcomes are uniform over his hand. ``last``: the
     last seat of the round (then the cards are revealed, or the charity is given). Build one
-    with :func:`lay`; the other fields are tables it looks up.
+    with :func:`lay`.
     """
 
     owner: int
@@ -139,10 +139,6 @@ class LayFaceDown(Step):
     seat: int
     last: bool
     chance: bool  # type: ignore[misc]  # an instance field here: the ghost's lay is chance
-    ids: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
-    """The legal actions of each hand (``Tables.play_ids`` or ``donate_ids``)."""
-    events: tuple[tuple[Any, ...], ...] = field(default=(), compare=False, repr=False)
-    """Per card: the events of laying it (``Tables.lay_events``)."""
 
     @property
     def phase(self) -> str:
@@ -151,7 +147,9 @@ class LayFaceDown(Step):
         return self.purpose
 
     def legal_actions(self, state: Any) -> list[int]:
-        return list(self.ids[state.hands[self.seat]])
+        t = state.tables
+        return list((t.play_ids if self.purpose == DISPUTE else t.donate_ids)[
+            state.hands[self.seat]])
 
     def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
         return list(state.tables.ghost_outcomes[state.hands[self.owner]])
@@ -186,12 +184,9 @@ class LayFaceDown(Step):
         return f"your {action.card} is not in your hand"
 
 
-def lay(owner: int, purpose: str, ghost: bool, last: bool, tables: Tables) -> LayFaceDown:
+def lay(owner: int, purpose: str, ghost: bool, last: bool) -> LayFaceDown:
     """The step of ``owner`` laying a card for ``purpose``; D. Sebastião's is chance."""
-    ids = tables.play_ids if purpose == DISPUTE else tables.donate_ids
-    events = ((tables.ghost_lay_events[purpose],) * tables.hand_size if ghost
-              else tables.lay_events[purpose][owner])
-    return LayFaceDown(owner, purpose, CHANCE if ghost else owner, last, ghost, ids, events)
+    return LayFaceDown(owner, purpose, CHANCE if ghost else owner, last, ghost)
 
 
 # ----- turning the Rabelo card -------------------------------------------------------------
@@ -205,7 +200,7 @@ class TurnRegular(ChanceStep):
 
     def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
         t = state.tables
-        return list(t.uniform_of(state.faces & t.level_faces[state.target_level], t.face_id))
+        return list(t.face_outcomes(state.faces & t.level_faces[state.target_level]))
 
     def prompt(self, state: Any, viewer: int | None) -> str:
         return "Turning the regular Rabelo card in dispute."
@@ -218,8 +213,7 @@ class TurnFog(ChanceStep):
     phase: ClassVar[str] = "turn fog"
 
     def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
-        t = state.tables
-        return list(t.uniform_of(state.fogs, t.fog_id))
+        return list(state.tables.fog_outcomes(state.fogs))
 
     def prompt(self, state: Any, viewer: int | None) -> str:
         return "Turning the fog Rabelo card in dispute."

@@ -103,17 +103,20 @@ class Tables:
         self.ghost_start = edition.ghost.start_points.value  # his hand: validated full
         self.max_points = self._max_points()
         self.max_card = max(self.values)
+        self._build_codec()
+        self._build_events()
+        # Filled as play meets them, then shared by every state (all immutable values).
         self._bits_cache: dict[int, tuple[int, ...]] = {}
-        self._uniform_cache: dict[tuple[int, int], tuple[tuple[int, float], ...]] = {}
+        self._face_cache: dict[int, tuple[tuple[int, float], ...]] = {}
+        self._fog_cache: dict[int, tuple[tuple[int, float], ...]] = {}
         self.back_cache: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
         """The chance outcomes of a back, per stack (filled by the step that draws it)."""
         self.step_cache: dict[tuple[Any, ...], Any] = {}
-        """Immutable steps shared by every state (filled by the rules that push them)."""
+        """Steps of one round of cards laid face down, per table (filled by the rules)."""
         self.reveal_events: dict[tuple[int, ...], Event] = {}
+        """Reveals already told (at most ``EVENT_CACHE``), per cards on the table."""
         self.lottery_events: dict[tuple[int, int, int], Event] = {}
-        """Public events that repeat, built once (immutable, shared by every state; the
-        reveals are kept up to ``EVENT_CACHE`` different ones)."""
-        self._build_codec()
+        """Lottery draws already told, per (seat, card, round)."""
 
     def _max_points(self) -> int:
         """An honest bound on any seat's points: the best start plus the full reward of every
@@ -153,9 +156,12 @@ class Tables:
         self.ghost_outcomes: tuple[tuple[tuple[int, float], ...], ...] = tuple(
             _uniform(tuple(ghost[c] for c in cards)) for cards in self.bits)
         assert all(codec.encode(PlayBarrel(v)) == i for i, v in enumerate(self.values))
-        # The events of a card laid face down: in full to its owner, only *that* a card was
-        # laid to everyone else (and to spectators). Immutable, shared by every state.
-        self._build_events()
+
+    def _build_events(self) -> None:
+        """The events that only depend on the edition and the table size, built once
+        (immutable, shared by every state): cards laid face down - in full to their owner,
+        only *that* a card was laid to everyone else (and to spectators) -, backs shown,
+        Rabelo cards turned."""
         self.lay_events: dict[str, tuple[tuple[tuple[Event, ...], ...], ...]] = {
             purpose: tuple(
                 tuple((only((seat,), "lay", seat=seat, purpose=purpose, card=v),
@@ -168,10 +174,6 @@ class Tables:
             purpose: (everyone("lay", seat=self.ghost_seat, purpose=purpose),)
             for purpose in (DISPUTE, CHARITY)
         }
-
-    def _build_events(self) -> None:
-        """The public events that only depend on the edition and the table size, built once
-        (immutable, shared by every state): backs shown, Rabelo cards turned."""
         levels = self.level_names
         self.valley_events = tuple(everyone("valley", level=lvl) for lvl in levels)
         self.tow_back_events = tuple(everyone("tow_back", level=lvl) for lvl in levels)
@@ -197,14 +199,20 @@ class Tables:
             self._bits_cache[mask] = found
         return found
 
-    def uniform_of(self, mask: int, ids: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-        """Chance outcomes uniform over the set bits of ``mask``, numbered by ``ids``
-        (cached: the Rabelo cards left repeat endlessly)."""
-        key = (mask, id(ids))
-        found = self._uniform_cache.get(key)
+    def face_outcomes(self, mask: int) -> tuple[tuple[int, float], ...]:
+        """Chance outcomes uniform over the regular Rabelo cards in ``mask`` (cached)."""
+        found = self._face_cache.get(mask)
         if found is None:
-            found = self._uniform_cache[key] = _uniform(
-                tuple(ids[i] for i in self.bits_of(mask)))
+            ids = self.face_id
+            found = self._face_cache[mask] = _uniform(tuple(ids[r] for r in self.bits_of(mask)))
+        return found
+
+    def fog_outcomes(self, mask: int) -> tuple[tuple[int, float], ...]:
+        """Chance outcomes uniform over the fog Rabelo cards in ``mask`` (cached)."""
+        found = self._fog_cache.get(mask)
+        if found is None:
+            ids = self.fog_id
+            found = self._fog_cache[mask] = _uniform(tuple(ids[f] for f in self.bits_of(mask)))
         return found
 
     def supply_at_setup(self, seats: int) -> dict[int, int]:

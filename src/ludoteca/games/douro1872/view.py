@@ -6,9 +6,10 @@ events shown to it. Public: every seat's points, whole pile of played barrel car
 ``pile_top``, the card physically on view), how many cards it holds, whether it has laid a
 card face down or given its charity card; the holder of the phylloxera; the levels of the
 Valley's cards; the stack (cards left, fog cards known to be on top, the levels of the
-regular backs nobody has seen); the discarded Rabelo cards; the dispute in progress (and the
-cards once revealed); the charity gifts once revealed; the result. Private to a seat: its
-hand, its face-down card and its charity card.
+regular backs nobody has seen); the discarded Rabelo cards; the cards the phylloxera lottery
+laid face up (back in the hands since, but the table remembers them); the dispute in
+progress (and the cards once revealed); the charity gifts once revealed; the result. Private
+to a seat: its hand, its face-down card and its charity card.
 
 Events (kind: data), each with its audience (:mod:`ludoteca.core.events`):
 
@@ -103,6 +104,7 @@ def observation(state: Any, player: int | None) -> dict[str, Any]:
         },
         "unseen_levels": list(state.level_pool),
         "discarded": discarded(state),
+        "lottery": [{"round": r, "seat": s, "card": c} for r, s, c in state.lot_log],
         "in_dispute": in_dispute(state),
         "charity": {
             "donated": [d >= 0 for d in state.donations],
@@ -374,8 +376,11 @@ def _charity(state: Any, d: dict[str, Any], viewer: int | None) -> str:
         why = f"lowest gift {d['lowest']} -1, highest gift {d['highest']} +1"
     holder = d["phylloxera"][0]
     note = ""
-    if holder is not None and d["revealed"].count(d["revealed"][holder]) > 1:
-        note = f"; {_who(state, holder, viewer)} (phylloxera) loses the tie"
+    gift = d["revealed"][holder] if holder is not None else None
+    if gift in (d["lowest"], d["highest"]) and d["revealed"].count(gift) > 1:
+        note = (f"; {_who(state, holder, viewer)} "
+                f"{'hold' if holder == viewer else 'holds'} the phylloxera and "
+                f"{'lose' if holder == viewer else 'loses'} the tie")
     return f"Charity revealed: {gifts}; {why}{note}: {_points(state, d['points'], viewer)}."
 
 
@@ -390,8 +395,10 @@ def _end(state: Any, d: dict[str, Any], viewer: int | None) -> str:
     tied = d["tied"]
     if len(tied) > 1:
         others = [s for s in tied if s != winners[0]]
-        text += (f" (tied with {_names(state, others, viewer)}; first to the left of the "
-                 f"phylloxera card, {_who(state, d['phylloxera'], viewer)})")
+        whose = ("yours" if d["phylloxera"] == viewer
+                 else f"{_who(state, d['phylloxera'], viewer)}'s")
+        text += (f", tied with {_names(state, others, viewer)}: the phylloxera card is "
+                 f"{whose}, and the winner is the first of them to its left")
     return text + "."
 
 

@@ -52,10 +52,13 @@ def lay_face_down(state: Any, step: LayFaceDown, action: PlayBarrel | Donate | G
     card. Its owner is told which card; everyone else only that one was laid. After the last
     seat of a dispute the cards are revealed."""
     owner = step.owner
-    card = state.tables.card_of[action.card]
+    t = state.tables
+    card = t.card_of[action.card]
     state.hands[owner] &= ~(1 << card)
-    state.emit(*step.events[card])
-    if step.purpose == DISPUTE:
+    purpose = step.purpose
+    state.emit(*(t.ghost_lay_events[purpose] if step.chance
+                 else t.lay_events[purpose][owner][card]))
+    if purpose == DISPUTE:
         state.choices[owner] = card
         if step.last:  # the last seat (D. Sebastião is the last one)
             reveal(state)

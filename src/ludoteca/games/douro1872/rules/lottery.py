@@ -29,6 +29,7 @@ def lottery_draw(state: Any, step: LotteryDraw, drawn: LotteryCard) -> None:
     round's last draw the lowest card receives the phylloxera (ties draw again)."""
     owner = step.owner
     state.lot[owner] = drawn.card
+    state.lot_log += ((state.lot_round, owner, drawn.card),)  # face up, for all to see
     t = state.tables
     key = (owner, drawn.card, state.lot_round)
     event = t.lottery_events.get(key)

@@ -35,8 +35,7 @@ def laying_order(state: Any, purpose: str) -> tuple[LayFaceDown, ...]:
     if found is None:  # immutable steps, built once per table and shared by every state
         last = state.seats - 1
         found = t.step_cache[key] = tuple(
-            lay(seat, purpose, seat == state.ghost, seat == last, t)
-            for seat in range(state.seats))
+            lay(seat, purpose, seat == state.ghost, seat == last) for seat in range(state.seats))
     return found  # type: ignore[no-any-return]
 
 
