@@ -150,6 +150,7 @@ def in_dispute(state: Any) -> dict[str, Any] | None:
 
 
 def ghost_won(state: Any) -> bool:
+    """True when D. Sebastião is among the winners (at the end): he can win (R11)."""
     return state.ghost >= 0 and state.ghost in state.table_winners
 
 

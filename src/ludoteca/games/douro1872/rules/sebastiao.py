@@ -37,8 +37,3 @@ def laying_order(state: Any, purpose: str) -> tuple[LayFaceDown, ...]:
         found = t.step_cache[key] = tuple(
             lay(seat, purpose, seat == state.ghost, seat == last) for seat in range(state.seats))
     return found  # type: ignore[no-any-return]
-
-
-def ghost_won(state: Any) -> bool:
-    """True when D. Sebastião is among the winners (at the end)."""
-    return state.ghost >= 0 and state.ghost in state.table_winners
