@@ -265,16 +265,26 @@ def final_log(api: Api, match: str, token: str) -> list[dict[str, Any]]:
     return api.view(match, token)["log"]
 
 
-def test_ludoteca_replay_reads_the_downloaded_record(api: Api, tmp_path: Any) -> None:
+@pytest.mark.parametrize("game, players", [("highcard", 2), ("desperados", 4),
+                                           ("douro1872", 3)])
+def test_ludoteca_replay_reads_the_downloaded_record(api: Api, tmp_path: Any, game: str,
+                                                    players: int) -> None:
     from typer.testing import CliRunner
 
     from ludoteca.cli import app
+    from ludoteca.core.registry import game_ids
 
-    created = api.create("highcard", 2, [{"kind": "me"}, {"kind": "bot"}])
-    api.play_out(created["id"], tokens_of(created), random.Random(1),
-                 wait=lambda: time.sleep(0.005))
+    if game not in game_ids():
+        pytest.skip(f"{game} is not installed")
+    created = api.create(game, players, [{"kind": "bot"}] * players)
+    deadline = time.monotonic() + 60
+    while not api.view(created["id"])["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
     path = tmp_path / "match.json"
     path.write_text(api.client.get(f"/api/matches/{created['id']}/record").text)
+    record = MatchRecord.from_json(path.read_text())
+    assert record.finished and replay(record).scores() == record.scores
     result = CliRunner().invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
 

@@ -63,14 +63,17 @@
         el("option", {value: "me", text: "me", selected: s === 0}),
         el("option", {value: "invite", text: "invite a friend"}),
         el("option", {value: "bot", text: "bot", selected: s !== 0}));
+      const g = game();
       const bot = el("select", {name: "bot-" + s, "aria-label": "Bot strength of seat " + s},
-        el("option", {value: "easy", text: "easy (random)"}),
-        el("option", {value: "normal", text: "normal (rule of thumb)"}),
-        el("option", {value: "strong", text: "strong (search)"}));
+        el("option", {value: "easy", text: `easy (${g.bots.easy})`}),
+        el("option", {value: "normal", text: `normal (${g.bots.normal})`}),
+        el("option", {value: "strong", text: `strong (${g.bots.strong})`}),
+        el("option", {value: "spec", text: "other: an agent spec…"}));
+      const spec = el("input", {type: "text", name: "spec-" + s, placeholder: "e.g. ismcts:iterations=100", size: 22, "aria-label": "Agent spec of seat " + s});
       const name = el("input", {type: "text", name: "name-" + s, placeholder: "name (optional)", maxlength: 40, size: 14});
-      const sync = () => { bot.hidden = kind.value !== "bot"; };
-      kind.addEventListener("change", sync); sync();
-      rows.push(el("div", {class: "seat-row", "data-seat": s}, el("span", {class: "seat-no", text: "Seat " + s}), kind, bot, name));
+      const sync = () => { bot.hidden = kind.value !== "bot"; spec.hidden = bot.hidden || bot.value !== "spec"; };
+      kind.addEventListener("change", sync); bot.addEventListener("change", sync); sync();
+      rows.push(el("div", {class: "seat-row", "data-seat": s}, el("span", {class: "seat-no", text: "Seat " + s}), kind, bot, spec, name));
     }
     seatsBox.replaceChildren(...rows);
   }
@@ -94,7 +97,9 @@
   function seats() {
     const n = Number(playersSel.value), out = [];
     for (let s = 0; s < n; s++) {
-      out.push({kind: form.elements["kind-" + s].value, bot: form.elements["bot-" + s].value,
+      const strength = form.elements["bot-" + s].value;
+      out.push({kind: form.elements["kind-" + s].value,
+        bot: strength === "spec" ? form.elements["spec-" + s].value : strength,
         name: form.elements["name-" + s].value});
     }
     return out;
