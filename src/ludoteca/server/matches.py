@@ -19,6 +19,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
@@ -552,6 +553,7 @@ class Hub:
         self.closing = False
         self.moves = 0
         self._pool: Executor | None = None
+        self._gc_task: asyncio.Task[None] | None = None
 
     def pool(self) -> Executor | None:
         if self._pool is None and self.bot_workers > 0:
@@ -606,9 +608,35 @@ class Hub:
         """Sets every resumed match going again (bots and chance), in the event loop."""
         for live in self.live.values():
             live.kick()
+        self._gc_task = asyncio.get_running_loop().create_task(self._tame_gc())
+
+    async def _tame_gc(self, freeze_every: float = 20.0, full_every: float = 3600.0) -> None:
+        """Keeps Python's full garbage collections short.
+
+        Every match keeps its whole history (states, events, logs), so the heap grows with
+        play, and a full collection that walks it all stalls every request for hundreds of
+        milliseconds. Every ``freeze_every`` seconds the objects alive are moved out of the
+        collector's sight (``gc.freeze``): they are acyclic history, freed by reference
+        counting when a match is dropped. Once an hour everything is collected once, in
+        case a cycle was frozen.
+        """
+        import gc
+
+        gc.collect()
+        gc.freeze()
+        last_full = time.monotonic()
+        while not self.closing:
+            await asyncio.sleep(freeze_every)
+            if time.monotonic() - last_full > full_every:
+                gc.unfreeze()
+                gc.collect()
+                last_full = time.monotonic()
+            gc.freeze()
 
     async def close(self) -> None:
         self.closing = True
+        if self._gc_task is not None:
+            self._gc_task.cancel()
         for live in self.live.values():
             live.stop()
             for group in live.subscribers.values():
