@@ -28,20 +28,29 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     from ludoteca.server.db import default_url
 
     url = db or default_url()
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
 
-    def ready(app: Any) -> None:
-        resumed = app.state.resumed
-        print(f"ludoteca is ready: open {address} in your browser", flush=True)
-        print(f"  database: {_safe(url)}; {resumed} open match"
-              f"{'' if resumed == 1 else 'es'} resumed", flush=True)
-        for problem in app.state.problems:
-            print(f"  could not resume {problem}", flush=True)
+    app = _create(url, bot_delay=bot_delay, bot_workers=bot_workers)
 
-    app = _create(url, bot_delay=bot_delay, bot_workers=bot_workers, on_ready=ready)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, access_log=False,
-                ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False)
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if not self.started:
+                return
+            # Printed once the socket listens: the address works when it is shown.
+            state = app.state
+            resumed = state.resumed
+            print(f"ludoteca is ready: open {address} in your browser", flush=True)
+            print(f"  database: {_safe(url)}; {resumed} open match"
+                  f"{'' if resumed == 1 else 'es'} resumed", flush=True)
+            for problem in state.problems:
+                print(f"  could not resume {problem}", flush=True)
+
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
+                            ws_ping_interval=20, ws_ping_timeout=20,
+                            ws_per_message_deflate=False)
+    Server(config).run()
 
 
 def _safe(url: str) -> str:
