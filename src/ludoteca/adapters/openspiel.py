@@ -1,0 +1,380 @@
+"""OpenSpiel: every ludoteca game and variant as an OpenSpiel Python game.
+
+    import pyspiel
+    from ludoteca.adapters import openspiel as lo
+
+    game = lo.load_game("desperados", 4, "partnership")  # or, once this module is imported:
+    game = pyspiel.load_game("ludoteca_desperados_partnership", {"players": 4})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+* One registration per (game, variant): ``ludoteca_<game>_<variant>`` (:func:`short_name`),
+  with the parameter ``players`` (default: the variant's smallest count) and one parameter
+  per rule option whose default is a bool, int, float or string. Importing this module
+  registers every game ludoteca knows; :func:`register_games` registers games added later.
+* ``GameType``: sequential, explicit stochastic (chance nodes are the game's own: shuffles,
+  draws, dice), imperfect information, terminal rewards; utility ``CONSTANT_SUM`` (with
+  ``utility_sum``) where the variant declares a constant sum, ``ZERO_SUM`` where that sum is
+  0, else ``GENERAL_SUM``. ``GameInfo`` takes ludoteca's action and chance bounds, its
+  ``utility_bounds`` and ``max_game_length`` (which counts chance nodes too, so it bounds
+  OpenSpiel's count of decisions).
+* Player ids are the same numbers: seats 0..n-1, chance -1, terminal -4. Action ids are the
+  game's action ids; chance outcome ids the game's outcome ids.
+* Observers (``make_py_observer``): the default one gives the seat's
+  ``observation_tensor`` (named by the game's tensor segments) and its observation as JSON;
+  the perfect-recall one gives ``information_state_string`` (every event the seat saw).
+  With ``private_info=NONE`` they give a spectator's observation or public events (string
+  only). No information-state *tensor* is provided.
+* ``resample_from_infostate(player, sampler)`` is ``determinize``: a world the seat cannot
+  tell from the true one, drawn from what the seat knows. Its ``history()`` (the Python
+  method) is built from that seat's information only when asked and replays from the
+  initial state to that world; OpenSpiel's C++ side sees the resampled state's history
+  start empty (a Python game cannot set it), so read ``history()`` from Python.
+* Serialization: ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state`` work
+  (OpenSpiel pickles the Python state, and ludoteca states pickle).
+* Search: OpenSpiel's Python bots (``open_spiel.python.algorithms.ismcts.ISMCTSBot``,
+  ``mcts.MCTSBot``) play these games. OpenSpiel's C++ bots (``pyspiel.ISMCTSBot``,
+  ``pyspiel.MCTSBot``, ...) crash on Python games, OpenSpiel's own ``python_kuhn_poker``
+  included: use the Python ones.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludoteca.adapters import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as err:  # pragma: no cover - checked in a subprocess test
+    raise missing_extra("ludoteca.adapters.openspiel", err) from err
+
+from ludoteca.adapters._common import agent_action, resolve_game, setups
+from ludoteca.core.errors import ConfigError
+from ludoteca.core.flow import CHANCE
+from ludoteca.core.registry import load_game as _load_ludoteca
+from ludoteca.core.state import Game, State
+
+__all__ = [
+    "AgentBot",
+    "LudotecaGame",
+    "LudotecaObserver",
+    "LudotecaState",
+    "inner_state",
+    "load_game",
+    "register_game",
+    "register_games",
+    "short_name",
+]
+
+_SCALARS = (bool, int, float, str)
+_game_types: dict[str, tuple[str, str, Any]] = {}  # short name -> (game id, variant, type)
+
+
+def short_name(game_id: str, variant: str) -> str:
+    """The OpenSpiel name of a ludoteca game's variant: ``ludoteca_desperados_partnership``."""
+    return f"ludoteca_{game_id}_{variant}"
+
+
+def _option_defaults(game: Game) -> dict[str, Any]:
+    """The rule options OpenSpiel parameters can carry (scalar defaults), with defaults."""
+    if game.Options is None:
+        return {}
+    out = {}
+    for name, field in game.Options.model_fields.items():
+        if isinstance(field.default, _SCALARS):
+            out[name] = field.default
+    return out
+
+
+def _game_type(game: Game, variant_id: str) -> Any:
+    info = game.info
+    variant = info.variant(variant_id)
+    if variant.constant_sum is None:
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
+    elif variant.constant_sum == 0:
+        utility = pyspiel.GameType.Utility.ZERO_SUM
+    else:
+        utility = pyspiel.GameType.Utility.CONSTANT_SUM
+    return pyspiel.GameType(
+        short_name=short_name(info.id, variant_id),
+        long_name=f"ludoteca {info.title} ({variant_id})",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(variant.player_counts),
+        min_num_players=min(variant.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": min(variant.player_counts),
+                                 **_option_defaults(game)},
+    )
+
+
+def register_game(game_id: str) -> list[str]:
+    """Registers every variant of one ludoteca game with OpenSpiel (idempotent); returns
+    the short names."""
+    game = _load_ludoteca(game_id)
+    names = []
+    for variant in game.info.variants:
+        name = short_name(game_id, variant.id)
+        if name not in _game_types:
+            game_type = _game_type(game, variant.id)
+            _game_types[name] = (game_id, variant.id, game_type)
+            # A class per registration, as OpenSpiel's own Python games register theirs:
+            # the registry outlives the interpreter, and a class is never freed under it
+            # (a plain function would be, without the GIL, at exit).
+            creator = type(f"LudotecaGame_{game_id}_{variant.id}", (LudotecaGame,),
+                           {"_short_name": name, "__module__": __name__})
+            pyspiel.register_game(game_type, creator)
+        names.append(name)
+    return names
+
+
+def register_games(games: Sequence[str] | None = None) -> list[str]:
+    """Registers every variant of ``games`` (default: every game ludoteca knows)."""
+    ids = sorted({game_id for game_id, _, _ in setups(games, skip_broken=games is None)})
+    return [name for game_id in ids for name in register_game(game_id)]
+
+
+def load_game(game_id: str | Game, num_players: int, variant: str | None = None,
+              options: Mapping[str, Any] | None = None) -> LudotecaGame:
+    """The OpenSpiel game of one ludoteca set-up (registering the game if needed)."""
+    game = resolve_game(game_id)
+    variant = game.info.resolve(num_players, variant)
+    register_game(game.info.id)
+    allowed = _option_defaults(game)
+    extra = sorted(set(options or {}) - set(allowed))
+    if extra:
+        raise ConfigError(f"options {extra} cannot be OpenSpiel parameters (only options "
+                          f"with bool, int, float or string values: {sorted(allowed)})")
+    params = {"players": num_players, **(options or {})}
+    return pyspiel.load_game(short_name(game.info.id, variant), params)
+
+
+class LudotecaGame(pyspiel.Game):
+    """A ludoteca set-up as an OpenSpiel game (see the module docstring)."""
+
+    _short_name: str = ""  # set on the subclass registered for each variant
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game_id, variant, game_type = _game_types[self._short_name]
+        params = dict(params or {})
+        game = _load_ludoteca(game_id)
+        num_players = params.get("players", game_type.min_num_players)
+        options = {k: v for k, v in params.items() if k != "players"}
+        # Checks the set-up and builds the initial state every new state is cloned from.
+        proto = game.new_initial_state(num_players, variant, options)
+        bounds = game.info.utility_bounds
+        constant = game.info.variant(variant).constant_sum
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.info.num_distinct_actions,
+            max_chance_outcomes=game.info.max_chance_outcomes,
+            num_players=num_players,
+            min_utility=float(bounds[0]),
+            max_utility=float(bounds[1]),
+            utility_sum=None if constant is None else float(constant),
+            max_game_length=game.info.max_game_length,
+        )
+        super().__init__(game_type, info, {"players": num_players, **options})
+        self.ludoteca_game = game
+        self.variant = variant
+        self.layout = game.tensor_layout(num_players, variant)
+        self._proto = proto
+
+    def new_initial_state(self) -> LudotecaState:
+        return LudotecaState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None
+                         ) -> LudotecaObserver:
+        if isinstance(iig_obs_type, Mapping):  # OpenSpiel's call without a type
+            iig_obs_type, params = None, iig_obs_type
+        return LudotecaObserver(self, iig_obs_type, params)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return self.ludoteca_game.info.max_game_length
+
+
+class _Inner:
+    """Holds the ludoteca state inside an OpenSpiel state.
+
+    OpenSpiel clones a Python state by deep-copying its attributes; this holder makes that
+    a ludoteca ``clone()`` (which shares immutable history and tables) instead.
+    """
+
+    __slots__ = ("resampled", "state")
+
+    def __init__(self, state: State, resampled: bool = False) -> None:
+        self.state = state
+        self.resampled = resampled
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
+        return _Inner(self.state.clone(), self.resampled)
+
+    def __getstate__(self) -> tuple[State, bool]:
+        return self.state, self.resampled
+
+    def __setstate__(self, data: tuple[State, bool]) -> None:
+        self.state, self.resampled = data
+
+
+class LudotecaState(pyspiel.State):
+    """A ludoteca state as an OpenSpiel state (see the module docstring)."""
+
+    def __init__(self, game: LudotecaGame, state: State | None = None,
+                 resampled: bool = False) -> None:
+        super().__init__(game)
+        self._inner = _Inner(state if state is not None else game._proto.clone(), resampled)
+
+    # ----- OpenSpiel's Python-game API -----------------------------------------------------
+
+    def current_player(self) -> int:
+        # ludoteca's CHANCE (-1) and TERMINAL (-4) are OpenSpiel's numbers.
+        return self._inner.state.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._inner.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._inner.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self._inner.state.apply_action(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self._inner.state
+        if (player == CHANCE) == (state.current_player() == CHANCE):
+            return state.action_to_string(action)
+        # A label asked for at a node of the other kind (e.g. while printing a history):
+        # the codec still names it. (Core: State has no public label-by-kind yet.)
+        codec = state.game.codec
+        if player == CHANCE:
+            return state._outcome_label(codec.outcomes[action])
+        return state._action_label(codec.actions[action])
+
+    def is_terminal(self) -> bool:
+        return self._inner.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self._inner.state.returns()
+
+    def __str__(self) -> str:
+        return str(self._inner.state)
+
+    # ----- imperfect information --------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
+                                ) -> LudotecaState:
+        """A state ``player_id`` cannot tell from this one (ludoteca's ``determinize``),
+        drawn with a seed taken from ``probability_sampler`` (a callable giving floats in
+        [0, 1), e.g. ``pyspiel.UniformProbabilitySampler``)."""
+        if probability_sampler is not None:
+            seed = int(probability_sampler() * 2**53)
+        else:
+            seed = random.getrandbits(53)
+        view = self._inner.state.determinize(player_id, random.Random(seed))
+        return LudotecaState(self.get_game(), view, resampled=True)
+
+    def history(self) -> list[int]:
+        """Every action from the initial state. On a resampled state: a history that leads
+        to that very world, built from the resampling seat's information when first asked."""
+        inner = self._inner
+        if inner.resampled:
+            return inner.state.history()
+        return pyspiel.State.history(self)
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self.history()))
+
+    def move_number(self) -> int:
+        inner = self._inner
+        if inner.resampled:
+            return inner.state.move_number()
+        return pyspiel.State.move_number(self)
+
+    # ----- ludoteca ---------------------------------------------------------------------------
+
+    @property
+    def ludoteca_state(self) -> State:
+        """The ludoteca state inside (read it; do not apply actions to it directly)."""
+        return self._inner.state
+
+
+def inner_state(state: Any) -> State:
+    """The ludoteca state inside an OpenSpiel state of this adapter."""
+    return state._inner.state
+
+
+class LudotecaObserver:
+    """OpenSpiel's Python observer interface (``tensor``, ``dict``, ``set_from``,
+    ``string_from``) over ludoteca's observations and information states."""
+
+    def __init__(self, game: LudotecaGame, iig_obs_type: Any = None, params: Any = None
+                 ) -> None:
+        if params:
+            raise ValueError(f"ludoteca observers take no parameters, got {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("ludoteca gives no observation with every seat's private "
+                             "information (private_info=ALL_PLAYERS)")
+        self.single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.dict: dict[str, np.ndarray] = {}
+        self.tensor: np.ndarray | None = None
+        if self.single and not self.perfect_recall:
+            layout = game.layout
+            self.tensor = np.zeros(layout.size, dtype=np.float32)
+            for segment in layout.segments:
+                at = layout.offsets[segment.name]
+                self.dict[segment.name] = self.tensor[at:at + segment.size]
+
+    def set_from(self, state: LudotecaState, player: int) -> None:
+        if self.tensor is not None:
+            self.tensor[:] = state._inner.state.observation_tensor(player)
+
+    def string_from(self, state: LudotecaState, player: int) -> str:
+        inner = state._inner.state
+        if self.single:
+            if self.perfect_recall:
+                return inner.information_state_string(player)
+            return json.dumps(inner.observation(player), sort_keys=True,
+                              separators=(",", ":"))
+        if self.perfect_recall:
+            return "\n".join(event.key() for _, event in inner.event_log(None))
+        return json.dumps(inner.observation(None), sort_keys=True, separators=(",", ":"))
+
+
+class AgentBot(pyspiel.Bot):
+    """A ludoteca agent (``"heuristic"``, ``"random"``, ``"ismcts:iterations=200"``) as an
+    OpenSpiel bot for one seat: it acts on a determinized view of its seat only."""
+
+    def __init__(self, game: LudotecaGame, player: int, spec: str = "heuristic",
+                 seed: int | None = None) -> None:
+        from ludoteca.agents import make_agent
+
+        pyspiel.Bot.__init__(self)
+        self.agent = make_agent(spec)
+        self.agent.check(game.ludoteca_game)
+        self.player = player
+        self.rng = random.Random(seed)
+
+    def step(self, state: LudotecaState) -> int:
+        return agent_action(self.agent, state._inner.state, self.player, self.rng)
+
+    def restart_at(self, state: LudotecaState) -> None:
+        pass
+
+    def inform_action(self, state: LudotecaState, player_id: int, action: int) -> None:
+        pass
+
+
+register_games()
