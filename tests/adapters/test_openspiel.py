@@ -1,0 +1,210 @@
+"""OpenSpiel's own checks on every set-up (random_sim_test with serialization), its Python
+ISMCTS and MCTS bots playing whole matches, resampling from information states, observers
+and serialization."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="needs the rl extra: pip install 'ludoteca[rl]'")
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+from ludoteca.adapters import openspiel as lo  # noqa: E402
+from ludoteca.core.errors import ConfigError  # noqa: E402
+from ludoteca.core.registry import load_game  # noqa: E402
+from tests.adapters.conftest import GAMES, VARIANTS  # noqa: E402
+
+lo.register_games()  # the toy game was registered after the module's import
+
+
+def random_state(game: pyspiel.Game, rng: random.Random, moves: int) -> pyspiel.State:
+    state = game.new_initial_state()
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_random_sim_test(setup):
+    game_id, n, variant = setup
+    game = lo.load_game(game_id, n, variant)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_every_variant_is_registered():
+    names = set(pyspiel.registered_names())
+    for game_id, variant in VARIANTS:
+        assert lo.short_name(game_id, variant) in names
+
+
+@pytest.mark.parametrize("variant_key", VARIANTS, ids=lambda v: f"{v[0]}-{v[1]}")
+def test_game_type_and_info(variant_key):
+    game_id, variant = variant_key
+    info = load_game(game_id).info
+    v = info.variant(variant)
+    for n in v.player_counts:
+        game = pyspiel.load_game(lo.short_name(game_id, variant), {"players": n})
+        t = game.get_type()
+        assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        if v.constant_sum is None:
+            assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
+            assert game.utility_sum() is None
+        else:
+            assert t.utility == pyspiel.GameType.Utility.CONSTANT_SUM
+            assert game.utility_sum() == pytest.approx(v.constant_sum)
+        assert (game.min_utility(), game.max_utility()) == info.utility_bounds
+        assert game.num_players() == n
+        assert game.num_distinct_actions() == info.num_distinct_actions
+        assert game.max_chance_outcomes() == info.max_chance_outcomes
+        assert game.max_game_length() == info.max_game_length
+        layout = load_game(game_id).tensor_layout(n, variant)
+        assert game.observation_tensor_shape() == [layout.size]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_python_ismcts_and_mcts_play_whole_matches(game_id):
+    game_info = load_game(game_id).info
+    n, variant = game_info.configurations()[0]
+    game = lo.load_game(game_id, n, variant)
+    rs = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs),
+            mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator,
+                         random_state=rs)]
+    bots += [lo.AgentBot(game, p, "random", seed=p) for p in range(2, n)]
+    rng = random.Random(7)
+    for first in range(2):  # each bot in each of the first two seats
+        seats = bots[first:] + bots[:first] if n == 2 else [*bots[first::-1], *bots[2:]]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, probs)[0])
+            else:
+                action = seats[state.current_player()].step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+        assert len(state.returns()) == n
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_resample_keeps_the_information_state_and_replays(game_id):
+    """The resampled state shows the seat exactly what it saw; its history replays from
+    the initial state to that very world (every seat's view and the legal actions)."""
+    game_info = load_game(game_id).info
+    rng = random.Random(3)
+    for n, variant in game_info.configurations():
+        game = lo.load_game(game_id, n, variant)
+        for trial in range(4):
+            state = random_state(game, rng, rng.randrange(game_info.max_game_length))
+            sampler = pyspiel.UniformProbabilitySampler(trial, 0.0, 1.0)
+            for seat in range(n):
+                world = state.resample_from_infostate(seat, sampler)
+                assert (world.information_state_string(seat)
+                        == state.information_state_string(seat))
+                assert world.current_player() == state.current_player()
+                if not state.is_chance_node():  # the deck of a world is its own
+                    assert world.legal_actions() == state.legal_actions()
+                replay = game.new_initial_state()
+                for action in world.history():
+                    replay.apply_action(action)
+                assert str(replay) == str(world)
+                assert replay.legal_actions() == world.legal_actions()
+                for p in range(n):
+                    assert (replay.information_state_string(p)
+                            == world.information_state_string(p))
+                    assert replay.observation_string(p) == world.observation_string(p)
+                    assert replay.observation_tensor(p) == world.observation_tensor(p)
+                # The copy OpenSpiel makes keeps the history; play goes on from the world.
+                clone = world.clone()
+                assert clone.history() == world.history()
+                if not clone.is_terminal():
+                    clone.apply_action(clone.legal_actions()[0])
+                    assert clone.history()[:-1] == world.history()
+
+
+def test_resample_follows_the_sampler():
+    game = lo.load_game("highcard", 3)
+    state = random_state(game, random.Random(1), 4)
+    worlds = [state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(5, 0.0, 1.0))
+              for _ in range(2)]
+    assert worlds[0].history() == worlds[1].history()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_serialization_round_trips(game_id):
+    game_info = load_game(game_id).info
+    n, variant = game_info.configurations()[-1]
+    game = lo.load_game(game_id, n, variant)
+    state = random_state(game, random.Random(2), game_info.max_game_length // 2)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert state2.history() == state.history() and str(state2) == str(state)
+    for p in range(n):
+        assert state2.information_state_string(p) == state.information_state_string(p)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)
+    if not state.is_terminal():
+        action = state.legal_actions()[-1]
+        state.apply_action(action)
+        state2.apply_action(action)
+        assert str(state2) == str(state)
+
+
+def test_observers():
+    game = lo.load_game("highcard", 3)
+    state = random_state(game, random.Random(4), 4)
+    inner = lo.inner_state(state)
+    default = make_observation(game)
+    default.set_from(state, 1)
+    assert default.tensor.tolist() == inner.observation_tensor(1)
+    assert set(default.dict) == {s.name for s in inner.tensor_layout().segments}
+    assert '"hand"' in default.string_from(state, 1)
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.string_from(state, 2) == inner.information_state_string(2)
+    assert recall.string_from(state, 2) == state.information_state_string(2)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    assert '"hand":null' in public.string_from(state, 0)
+    public_recall = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    assert "card=" not in public_recall.string_from(state, 0)  # deals are private
+    with pytest.raises(ValueError):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def test_agent_bot_and_labels():
+    game = lo.load_game("highcard", 2, "lowball")
+    state = random_state(game, random.Random(0), 2)
+    bot = lo.AgentBot(game, 0, "random", seed=1)
+    assert bot.step(state) in state.legal_actions()
+    assert state.action_to_string(0, 1) == "bet"
+    assert state.action_to_string(-1, 0) == "deal a 2"  # a chance label at a decision node
+    with pytest.raises(ConfigError):
+        lo.AgentBot(game, 0, "heuristic")  # the toy game has no heuristic bot
+
+
+def test_bad_set_ups():
+    with pytest.raises(ConfigError):
+        lo.load_game("highcard", 4)
+    with pytest.raises(ConfigError):
+        lo.load_game("highcard", 2, options={"nope": 1})
+    with pytest.raises(ConfigError):
+        lo.load_game("highcard", 2, options={"stakes": 99})
