@@ -1,67 +1,85 @@
-"""Engine throughput of every registered game, on one core (DESIGN.md section 7).
+"""Engine throughput of every registered game, per CPU second of one process.
 
     python benchmarks/engine.py [--games desperados ...] [--seconds 2] [--all-configs]
+                                [--baseline REF]
 
 For each game (its default set-up, or with ``--all-configs`` every player count and
-variant) it prints:
+variant) it prints, per CPU second (``time.process_time``, so a busy machine does not
+lower the figures as much as wall time would):
 
-* actions/s - random playouts: ``legal_actions`` + ``apply_action``, chance outcomes
-  sampled by their probabilities (the inner loop of a Monte Carlo search), no determinize;
-* matches/s - whole random playouts per second in the same run;
+* rollout actions/s - random playouts through the trusted apply path (``apply_trusted``):
+  ``legal_actions`` + apply, chance outcomes sampled by their probabilities, the inner loop
+  of a Monte Carlo search;
+* checked actions/s - the same playouts through ``apply_action`` (what outside callers pay);
+* matches/s - whole random playouts (trusted path);
 * clones/s - ``clone()`` of mid-game states (what every search node pays);
-* determinize/s - ``determinize(seat, rng)`` of the same states (what IS-MCTS pays per
+* determinize/s - ``determinize(seat, rng)`` of the same states (IS-MCTS pays it per
   iteration);
-* IS-MCTS iterations/s - the ``ismcts`` agent (default rollout) deciding at those states.
+* IS-MCTS iterations/s - the ``ismcts`` agent deciding at those states.
 
-These are figures to compare engines and commits, not a pass/fail test. The random steps
-are :func:`ludoteca.testing.random_step`, the same as the conformance playouts.
+``--baseline REF`` measures a git commit (a branch, a tag, ``HEAD~1``) side by side: the
+REF is checked out into a temporary worktree, and each figure is measured alternately in
+a child process importing the current code and one importing REF's, so machine drift hits
+both; the table then shows both figures and their ratio. Figures, not a pass/fail test.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from rich.console import Console
-from rich.table import Table
-
-from ludoteca import game_ids, load_game
-from ludoteca.core.state import Game, State
-from ludoteca.testing import random_step
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = ("rollout", "checked", "matches", "clones", "determinize", "ismcts")
 
 
 def _rate(work: Callable[[], int], seconds: float) -> float:
-    """Units of work per second, running ``work`` (which returns units done) repeatedly."""
+    """Units of work per CPU second, running ``work`` (which returns units done) repeatedly."""
     done = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     while True:
         done += work()
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             return done / (now - start)
 
 
-def playout_rates(game: Game, players: int, variant: str, seconds: float) -> tuple[float, float]:
-    """(actions/s, matches/s) of random playouts."""
+def _sample(state, rng: random.Random) -> int:
+    from ludoteca.core.state import CHANCE, sample_chance
+
+    if state.current_player() == CHANCE:
+        return sample_chance(state.chance_outcomes(), rng)
+    return rng.choice(state.legal_actions())
+
+
+def playout_rates(game, players: int, variant: str, seconds: float, trusted: bool
+                  ) -> tuple[float, float]:
+    """(actions, matches) per CPU second of random playouts."""
     rng = random.Random(0)
     actions = matches = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while time.process_time() < deadline:
         state = game.new_initial_state(players, variant)
+        apply = getattr(state, "apply_trusted", None) if trusted else None
+        apply = apply or state.apply_action
         while not state.is_terminal():
-            random_step(state, rng)
+            apply(_sample(state, rng))
             actions += 1
         matches += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return actions / elapsed, matches / elapsed
 
 
-def midgame_states(game: Game, players: int, variant: str, count: int = 50) -> list[State]:
+def midgame_states(game, players: int, variant: str, count: int = 50) -> list:
     """States from the middle of random playouts, where states are largest."""
     rng = random.Random(1)
     states = []
@@ -69,13 +87,13 @@ def midgame_states(game: Game, players: int, variant: str, count: int = 50) -> l
         state = game.new_initial_state(players, variant)
         path = [state.clone()]
         while not state.is_terminal():
-            random_step(state, rng)
+            state.apply_action(_sample(state, rng))
             path.append(state.clone())
         states.append(path[len(path) // 2])
     return states
 
 
-def clone_rate(states: list[State], seconds: float) -> float:
+def clone_rate(states: list, seconds: float) -> float:
     def work() -> int:
         for state in states:
             state.clone()
@@ -84,7 +102,7 @@ def clone_rate(states: list[State], seconds: float) -> float:
     return _rate(work, seconds)
 
 
-def determinize_rate(states: list[State], seconds: float) -> float:
+def determinize_rate(states: list, seconds: float) -> float:
     rng = random.Random(2)
     live = [s for s in states if not s.is_terminal()]
     if not live:
@@ -98,64 +116,120 @@ def determinize_rate(states: list[State], seconds: float) -> float:
     return _rate(work, seconds)
 
 
-def ismcts_rate(states: list[State], seconds: float, iterations: int = 50) -> float:
+def ismcts_rate(states: list, seconds: float, iterations: int = 50) -> float:
     from ludoteca.agents.ismcts import ISMCTSAgent
 
     agent = ISMCTSAgent(iterations=iterations)
     rng = random.Random(3)
-    deciding = [s for s in states if s.current_player() >= 0]
+    deciding = [s for s in states if s.current_player() >= 0][:5]
     if not deciding:
         return float("nan")
 
     def work() -> int:
-        for state in deciding[:5]:
+        for state in deciding:
             player = state.current_player()
             agent.act(state.determinize(player, rng), player, rng)
-        return iterations * len(deciding[:5])
+        return iterations * len(deciding)
 
     return _rate(work, seconds)
 
 
+def measure(game_id: str, players: int, variant: str, seconds: float) -> dict[str, float]:
+    """Every figure of one set-up, in this process."""
+    from ludoteca import load_game
+
+    game = load_game(game_id)
+    rollout, matches = playout_rates(game, players, variant, seconds, trusted=True)
+    checked, _ = playout_rates(game, players, variant, seconds, trusted=False)
+    states = midgame_states(game, players, variant)
+    return {
+        "rollout": rollout, "checked": checked, "matches": matches,
+        "clones": clone_rate(states, seconds),
+        "determinize": determinize_rate(states, seconds),
+        "ismcts": ismcts_rate(states, seconds),
+    }
+
+
+def _child(src: Path, game_id: str, players: int, variant: str, seconds: float
+           ) -> dict[str, float]:
+    """``measure`` in a fresh process importing ludoteca from ``src``."""
+    code = (f"import json, sys; sys.path.insert(0, {str(src)!r}); "
+            f"sys.path.insert(0, {str(Path(__file__).parent)!r}); import engine; "
+            f"print(json.dumps(engine.measure({game_id!r}, {players}, {variant!r}, "
+            f"{seconds})))")
+    env = dict(os.environ, PYTHONPATH=str(src))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=False)
+    if out.returncode != 0:
+        raise RuntimeError(f"measuring {game_id} at {src} failed:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _configs(ids: list[str], all_configs: bool) -> list[tuple[str, int, str]]:
+    from ludoteca import load_game
+
+    out = []
+    for game_id in ids:
+        configs = load_game(game_id).info.configurations()
+        out += [(game_id, n, v) for n, v in (configs if all_configs else configs[:1])]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU time per figure")
     parser.add_argument("--all-configs", action="store_true",
                         help="every player count and variant, not only the default set-up")
+    parser.add_argument("--baseline", metavar="REF",
+                        help="also measure this git commit, side by side, and print ratios")
     args = parser.parse_args(argv)
 
-    try:
-        ids = args.games or game_ids()
-    except Exception as err:  # a half-written game: measure the ones that load
-        print(f"game discovery failed: {err!r}", file=sys.stderr)
-        ids = game_ids()
+    from ludoteca import game_ids
+
+    ids = args.games or game_ids()
     if not ids:
         print("no games registered", file=sys.stderr)
         return 1
-    table = Table(title=f"ludoteca engine throughput ({args.seconds:g} s per figure, one core)")
-    for column in ("Game", "Players", "Variant", "Actions/s", "Matches/s", "Clones/s",
-                   "Determinize/s", "IS-MCTS it/s", "Actions/match"):
-        table.add_column(column, justify="left" if column in ("Game", "Variant") else "right",
-                         no_wrap=True)
     console = Console()
     if not console.is_terminal:
-        console = Console(width=160)  # piped to a file: keep the figures whole
-    for game_id in ids:
-        game = load_game(game_id)
-        configs = game.info.configurations()
-        for players, variant in configs if args.all_configs else configs[:1]:
-            actions, matches = playout_rates(game, players, variant, args.seconds)
-            states = midgame_states(game, players, variant)
-            table.add_row(
-                game_id, str(players), variant,
-                f"{actions:,.0f}", f"{matches:,.1f}",
-                f"{clone_rate(states, args.seconds):,.0f}",
-                f"{determinize_rate(states, args.seconds):,.0f}",
-                f"{ismcts_rate(states, args.seconds):,.0f}",
-                f"{actions / matches:,.1f}" if matches else "-",
-            )
+        console = Console(width=200)  # piped to a file: keep the figures whole
+    title = f"ludoteca engine, per CPU second ({args.seconds:g} s per figure)"
+    table = Table(title=title + (f", against {args.baseline}" if args.baseline else ""))
+    for column in ("Game", "Players", "Variant", *FIGURES):
+        table.add_column(column, justify="left" if column in ("Game", "Variant") else "right",
+                         no_wrap=True)
+    configs = _configs(ids, args.all_configs)
+    if not args.baseline:
+        for game_id, players, variant in configs:
+            row = measure(game_id, players, variant, args.seconds)
+            table.add_row(game_id, str(players), variant, *(f"{row[f]:,.0f}" for f in FIGURES))
             console.print(f"measured {game_id} {players}p {variant}", style="dim")
+        console.print(table)
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp) / "baseline"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
+                        args.baseline], check=True)
+        try:
+            for game_id, players, variant in configs:
+                # Alternate the two, so a change in the machine's speed hits both alike.
+                now = _child(ROOT / "src", game_id, players, variant, args.seconds)
+                before = _child(base / "src", game_id, players, variant, args.seconds)
+                table.add_row(game_id, str(players), variant, *(
+                    f"{now[f]:,.0f} / {before[f]:,.0f} = {now[f] / before[f]:.2f}x"
+                    if before[f] == before[f] and before[f] else f"{now[f]:,.0f}"
+                    for f in FIGURES))
+                console.print(f"measured {game_id} {players}p {variant}", style="dim")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
+                           check=False)
     console.print(table)
+    console.print("Each cell: now / baseline = ratio. A baseline without the trusted apply "
+                  "path measures its checked path in the rollout column.")
     return 0
 
 

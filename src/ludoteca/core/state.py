@@ -22,10 +22,11 @@ The base class owns what is the same in every game, so that a game owns only its
 * **determinized views** whose ``history()`` is built only when asked;
 * returns as win shares derived from the game's ``winners()``, cloning, pickling.
 
-A game implements: ``_setup`` (initial fields and first steps), its step classes and the
-``rules`` table that resolves them, ``scores``, ``winners``, ``observation``, ``_determinize``, ``_view_history``,
-``_observation_tensor``, the labels (``_action_label``, ``_outcome_label``) and
-``_describe_event``. ``docs/adding-a-game.md`` walks through one.
+A game implements: ``_setup`` (initial fields and first steps), its step classes and
+the ``rules`` table that resolves them, ``scores``, ``winners``, ``observation``,
+``_determinize``, ``_view_history``, ``_observation_tensor``, the labels
+(``_action_label``, ``_outcome_label``) and ``_describe_event``.
+``docs/adding-a-game.md`` walks through one.
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ class Game(ABC):
         # Editions hold pydantic generics that do not pickle; the TOML text rebuilds them.
         return (_rebuild_game, (type(self), self.edition_text))
 
-    def build_tables(self) -> None:
+    def build_tables(self) -> None:  # noqa: B027 - optional: games without tables skip it
         """Compiles the edition into the flat tables the rules read (shared by all states)."""
 
     @abstractmethod
@@ -313,6 +314,7 @@ class State(ABC):
 
     # ----- hooks a game implements -------------------------------------------------
 
+    @abstractmethod
     def _setup(self) -> None:
         """Sets the initial fields and pushes the first steps (usually the deal)."""
 
@@ -382,6 +384,19 @@ class State(ABC):
         """Makes ``steps`` pending, the first listed to be resolved first."""
         self._steps = self._steps + steps[::-1]
 
+    def pop(self) -> Step:
+        """Removes and returns the next pending step (a challenge skipped, an ability
+        cancelled); IndexError if nothing is pending."""
+        step = self._steps[-1]
+        self._steps = self._steps[:-1]
+        return step
+
+    def clear_pending(self) -> tuple[Step, ...]:
+        """Removes every pending step (a win in the middle of a turn); returns them, the
+        next first."""
+        steps, self._steps = self._steps[::-1], ()
+        return steps
+
     def pending(self) -> tuple[Step, ...]:
         """The pending steps, the one to resolve next first."""
         return self._steps[::-1]
@@ -405,8 +420,15 @@ class State(ABC):
         steps = self._steps
         step = steps[-1]
         self._steps = steps[:-1]
-        self.rules[type(step)](
+        rules = self.rules
+        rules[type(step)](
             self, step, self._outcomes[action] if step.chance else self._actions[action])
+        steps = self._steps
+        while steps and steps[-1].auto:
+            step = steps[-1]
+            self._steps = steps[:-1]
+            rules[type(step)](self, step, None)
+            steps = self._steps
 
     # ----- the public API ----------------------------------------------------------
 

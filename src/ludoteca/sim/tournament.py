@@ -24,8 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
-from ludoteca.agents import make_agent
-from ludoteca.agents import run_match
+from ludoteca.agents import make_agent, run_match
 from ludoteca.core.match import MatchRecord
 from ludoteca.core.registry import load_game, register
 from ludoteca.core.state import ConfigError, Game
