@@ -7,13 +7,13 @@ import pytest
 
 pytest.importorskip("gymnasium", reason="needs the rl extra: pip install 'ludoteca[rl]'")
 
-import gymnasium  # noqa: E402
-import numpy as np  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+import gymnasium
+import numpy as np
+from gymnasium.utils.env_checker import check_env
 
-from ludoteca.adapters.gymnasium import LudotecaEnv, env_id, register_envs  # noqa: E402
-from ludoteca.core.errors import ConfigError, IllegalActionError  # noqa: E402
-from tests.adapters.conftest import SETUPS  # noqa: E402
+from ludoteca.adapters.gymnasium import LudotecaEnv, env_id, register_envs
+from ludoteca.core.errors import ConfigError, IllegalActionError
+from tests.adapters.conftest import SETUPS
 
 register_envs()  # the toy game was registered after the module's import-time registration
 
@@ -58,10 +58,10 @@ def test_whole_match_reward_is_the_seat_return(setup):
     game_id, n, variant = setup
     for seat in range(n):
         env = LudotecaEnv(game_id, n, variant, seat=seat, opponents="random")
-        _, reward, info = run(env, seed=seat)
+        trajectory, reward, info = run(env, seed=seat)
         assert reward == pytest.approx(env.match.returns()[seat])
         assert info["action_mask"].sum() == 0
-        for obs in _:
+        for obs in trajectory:
             assert obs in env.observation_space
         with pytest.raises(RuntimeError):
             env.step(0)
@@ -82,6 +82,7 @@ def test_illegal_action_ends_the_episode_with_a_penalty():
     env.reset(seed=0)
     before = env.match.history()
     obs, reward, terminated, truncated, info = env.step(7)
+    assert obs in env.observation_space
     assert (reward, terminated, truncated) == (-5.0, True, False)
     assert info["illegal_action"] is True and "not an action" in info["error"]
     assert info["action_mask"].sum() == 0

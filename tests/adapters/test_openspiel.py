@@ -11,15 +11,15 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="needs the rl extra: pip install 'ludoteca[rl]'")
 
-import numpy as np  # noqa: E402
-import pyspiel  # noqa: E402
-from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from open_spiel.python.observation import make_observation  # noqa: E402
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
 
-from ludoteca.adapters import openspiel as lo  # noqa: E402
-from ludoteca.core.errors import ConfigError  # noqa: E402
-from ludoteca.core.registry import load_game  # noqa: E402
-from tests.adapters.conftest import GAMES, VARIANTS  # noqa: E402
+from ludoteca.adapters import openspiel as lo
+from ludoteca.core.errors import ConfigError
+from ludoteca.core.registry import load_game
+from tests.adapters.conftest import GAMES, VARIANTS
 
 lo.register_games()  # the toy game was registered after the module's import
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.adapters import missing_extra
 
@@ -72,7 +72,7 @@ def env_id(game_id: str, num_players: int, variant: str) -> str:
 class LudotecaEnv(gymnasium.Env):
     """One seat of a ludoteca match against fixed opponents (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
                  options: Mapping[str, Any] | None = None, seat: int = 0,
@@ -138,7 +138,8 @@ class LudotecaEnv(gymnasium.Env):
                                                 rngs[player]))
             else:
                 return
-            self._recent.extend(match.events())
+            if self.render_mode is not None:
+                self._recent.extend(match.events())
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.match is None or self._over:
@@ -152,7 +153,8 @@ class LudotecaEnv(gymnasium.Env):
             info = {"action_mask": np.zeros(self._num_actions, dtype=np.int8),
                     "illegal_action": True, "error": str(err)}
             return self._observation(), self.illegal_reward, True, False, info
-        self._recent = list(self.match.events())
+        if self.render_mode is not None:
+            self._recent = self.match.events()
         self._advance()
         terminated = self.match.is_terminal()
         self._over = terminated

@@ -268,6 +268,31 @@ class LudotecaState(pyspiel.State):
     def __str__(self) -> str:
         return str(self._inner.state)
 
+    # ----- the same answers without a round trip through C++ (Python callers) -------------
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        state = self._inner.state
+        if player is not None and player != state.current_player():
+            if player < 0 and player != CHANCE:
+                raise pyspiel.SpielError(f"legal actions of pseudo-player {player}")
+            return []
+        return state.legal_actions()
+
+    def is_chance_node(self) -> bool:
+        return self._inner.state.current_player() == CHANCE
+
+    def is_player_node(self) -> bool:
+        return self._inner.state.current_player() >= 0
+
+    def information_state_string(self, player: int | None = None) -> str:
+        state = self._inner.state
+        return state.information_state_string(
+            state.current_player() if player is None else player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        state = self._inner.state
+        return state.observation_tensor(state.current_player() if player is None else player)
+
     # ----- imperfect information --------------------------------------------------------------
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None

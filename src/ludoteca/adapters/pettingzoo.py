@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from ludoteca.adapters import missing_extra
 
@@ -55,7 +55,7 @@ __all__ = ["LudotecaAECEnv", "env", "raw_env"]
 class LudotecaAECEnv(AECEnv):
     """A ludoteca match as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "ludoteca_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "ludoteca_v0",
                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
@@ -130,10 +130,11 @@ class LudotecaAECEnv(AECEnv):
         self._select()
 
     def _resolve_chance(self) -> None:
-        match, rng = self.match, self._chance
+        match, rng, keep = self.match, self._chance, self.render_mode is not None
         while match.current_player() == CHANCE:
             match.apply_trusted(sample_chance(match.chance_outcomes(), rng))
-            self._recent.extend(match.events())
+            if keep:
+                self._recent.extend(match.events())
 
     def _select(self) -> None:
         player = self.match.current_player()
@@ -156,7 +157,8 @@ class LudotecaAECEnv(AECEnv):
         if action is None:
             raise ConfigError(f"{agent} must act: None is only for agents whose match is over")
         self.match.apply_action(action)  # IllegalActionError leaves the match unchanged
-        self._recent = list(self.match.events())
+        if self.render_mode is not None:
+            self._recent = self.match.events()
         self._cumulative_rewards[agent] = 0.0
         self._resolve_chance()
         self._select()
