@@ -88,8 +88,8 @@ def test_python_ismcts_and_mcts_play_whole_matches(game_id):
                          random_state=rs)]
     bots += [lo.AgentBot(game, p, "random", seed=p) for p in range(2, n)]
     rng = random.Random(7)
-    for first in range(2):  # each bot in each of the first two seats
-        seats = bots[first:] + bots[:first] if n == 2 else [*bots[first::-1], *bots[2:]]
+    for first in range(2):  # IS-MCTS in seat 0 then in seat 1, MCTS in the other
+        seats = [bots[first], bots[1 - first], *bots[2:]]
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -118,7 +118,7 @@ def test_resample_keeps_the_information_state_and_replays(game_id):
                 assert (world.information_state_string(seat)
                         == state.information_state_string(seat))
                 assert world.current_player() == state.current_player()
-                if not state.is_chance_node():  # the deck of a world is its own
+                if state.current_player() == seat:  # others' options hang on hidden cards
                     assert world.legal_actions() == state.legal_actions()
                 replay = game.new_initial_state()
                 for action in world.history():
