@@ -14,8 +14,7 @@ pytest.importorskip("pyspiel", reason="needs the rl extra: pip install 'ludoteca
 from tests.adapters.conftest import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-REAL = [g for g in GAMES if g != "highcard"]
-GAME = REAL[0] if REAL else "highcard"
+EXAMPLE_GAMES = [g for g in GAMES if g != "highcard"] or ["highcard"]
 LAUNCH = (
     "import runpy, sys\n"
     "from tests.core.toygame import install\n"
@@ -25,38 +24,41 @@ LAUNCH = (
 )
 
 
-def run_example(script: str, *args: str) -> str:
+def run_example(game: str, script: str, *args: str) -> str:
     path = str(ROOT / "examples" / script)
     command = [sys.executable, path, *args]
-    if GAME == "highcard":
+    if game == "highcard":
         command = [sys.executable, "-c", LAUNCH, path, *args]
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
-def players() -> str:
+def first_setup(game: str) -> tuple[int, str]:
     from ludoteca.core.registry import load_game
 
-    return str(load_game(GAME).info.configurations()[0][0])
+    return load_game(game).info.configurations()[0]
 
 
-def test_pettingzoo_random():
-    out = run_example("pettingzoo_random.py", "--game", GAME, "--players", players(),
-                      "--matches", "2", "--render")
+@pytest.mark.parametrize("game", EXAMPLE_GAMES)
+def test_pettingzoo_random(game):
+    n, variant = first_setup(game)
+    out = run_example(game, "pettingzoo_random.py", "--game", game, "--players", str(n),
+                      "--variant", variant, "--matches", "2", "--render")
     assert "match 1:" in out and "total returns" in out
 
 
-def test_gymnasium_masked():
-    from ludoteca.core.registry import load_game
-
-    n, variant = load_game(GAME).info.configurations()[0]
-    out = run_example("gymnasium_masked.py", "--id", f"ludoteca/{GAME}-{n}p-{variant}-v0",
+@pytest.mark.parametrize("game", EXAMPLE_GAMES)
+def test_gymnasium_masked(game):
+    n, variant = first_setup(game)
+    out = run_example(game, "gymnasium_masked.py", "--id", f"ludoteca/{game}-{n}p-{variant}-v0",
                       "--episodes", "2")
     assert "average return over 2 episodes" in out
 
 
-def test_openspiel_ismcts():
-    out = run_example("openspiel_ismcts.py", "--game", GAME, "--players", players(),
-                      "--simulations", "5", "--matches", "1")
+@pytest.mark.parametrize("game", EXAMPLE_GAMES)
+def test_openspiel_ismcts(game):
+    n, variant = first_setup(game)
+    out = run_example(game, "openspiel_ismcts.py", "--game", game, "--players", str(n),
+                      "--variant", variant, "--simulations", "5", "--matches", "1")
     assert "win shares" in out

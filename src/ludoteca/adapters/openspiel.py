@@ -266,7 +266,10 @@ class LudotecaState(pyspiel.State):
         return self._inner.state.returns()
 
     def __str__(self) -> str:
-        return str(self._inner.state)
+        """Every seat's observation (what anyone at the table knows, hands included)."""
+        state = self._inner.state
+        return json.dumps([state.observation(p) for p in range(state.num_players)],
+                          sort_keys=True, separators=(",", ":"))
 
     # ----- the same answers without a round trip through C++ (Python callers) -------------
 
