@@ -172,6 +172,7 @@ class Game(ABC):
         self.edition_text: str | None = (
             None if edition is None and edition_text is None else text
         )
+        self._layouts: dict[tuple[int, str], TensorLayout] = {}
         self.build_tables()
         self.codec: Codec = self.build_codec()
         self.info = self.build_info()
@@ -383,6 +384,7 @@ class State(ABC):
     def push(self, *steps: Step) -> None:
         """Makes ``steps`` pending, the first listed to be resolved first."""
         self._steps = self._steps + steps[::-1]
+        self._legal = None
 
     def pop(self) -> Step:
         """Removes and returns the next pending step (a challenge skipped, an ability
@@ -504,6 +506,8 @@ class State(ABC):
     def describe_event(self, event: Event, viewer: int | None) -> str:
         """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...")."""
         viewer = self._check_seat(viewer, spectator=True)
+        if not isinstance(event, Event):
+            raise ConfigError(f"{self.title}: {event!r} is not an event of this state")
         if not event.visible_to(viewer):
             raise ConfigError(f"{self.title}: this event was not shown to {viewer!r}")
         return self._describe_event(event, viewer)
@@ -535,7 +539,13 @@ class State(ABC):
         return self.tensor_layout().shape
 
     def tensor_layout(self) -> TensorLayout:
-        return self.game.tensor_layout(self.num_players, self.variant)
+        """The layout of this set-up's observation tensor (built once per game and set-up)."""
+        key = (self.num_players, self.variant)
+        layouts = self.game._layouts
+        layout = layouts.get(key)
+        if layout is None:
+            layout = layouts[key] = self.game.tensor_layout(*key)
+        return layout
 
     def prompt(self, viewer: int | None) -> str:
         """What is being decided, in words for ``viewer``."""
