@@ -12,8 +12,7 @@ probabilities) and counts *engine actions* (decisions and chance outcomes: the s
 
 * ``raw``: ``legal_actions`` + ``apply_action`` (chance: ``apply_trusted``);
 * ``raw+obs``: the same, plus the deciding seat's ``observation_tensor`` and
-  ``legal_actions_mask`` at every decision (what any learner reads), with the tensor
-  layout built once per set-up as the adapters do (the core rebuilds it on every call);
+  ``legal_actions_mask`` at every decision (what any learner reads);
 * ``pettingzoo``: the AEC loop (``last()``, masked sample, ``step``), chance inside;
 * ``gymnasium``: seat 0 with random-policy opponents (every other seat acts inside
   ``step``; the opponents' decisions are counted as engine actions too);
@@ -46,16 +45,11 @@ Loop = Callable[[int], tuple[int, int]]  # seed -> (engine actions, decisions) o
 
 
 def raw_loop(game_id: str, n: int, variant: str, observe: bool) -> Loop:
-    from ludoteca.adapters._common import pin_layout
-
     game = load_game(game_id)
-    layout = game.tensor_layout(n, variant)
 
     def play(seed: int) -> tuple[int, int]:
         rng = random.Random(seed)
         state = game.new_initial_state(n, variant)
-        if observe:  # as the adapters do (see ludoteca.adapters._common.PinnedLayout)
-            pin_layout(state, layout)
         decisions = 0
         while True:
             player = state.current_player()

@@ -1,38 +1,12 @@
-"""What the adapters share: the pinned tensor layout changes no value, states keep it
-through clones and pickling; opponents by spec; text rendering."""
+"""What the adapters share: seat streams, opponents by spec, text rendering."""
 
 from __future__ import annotations
 
-import pickle
-import random
-
 import pytest
 
-from ludoteca.adapters._common import make_opponents, pin_layout, render_text, seat_rng
+from ludoteca.adapters._common import make_opponents, render_text, seat_rng
 from ludoteca.core.errors import ConfigError
 from ludoteca.core.registry import load_game
-from ludoteca.core.state import sample_chance
-
-
-def test_a_pinned_layout_changes_no_tensor(setup):
-    game_id, n, variant = setup
-    game = load_game(game_id)
-    rng = random.Random(0)
-    state = pin_layout(game.new_initial_state(n, variant), game.tensor_layout(n, variant))
-    plain = game.new_initial_state(n, variant)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample_chance(state.chance_outcomes(), rng)
-        else:
-            for p in range(n):
-                assert state.observation_tensor(p) == plain.observation_tensor(p)
-            action = rng.choice(state.legal_actions())
-        state.apply_action(action)
-        plain.apply_action(action)
-    copy = pickle.loads(pickle.dumps(state.clone()))
-    assert copy.tensor_layout().size == plain.tensor_layout().size
-    assert [copy.observation_tensor(p) for p in range(n)] == \
-        [plain.observation_tensor(p) for p in range(n)]
 
 
 def test_seat_streams_are_separate_and_repeat():

@@ -86,35 +86,6 @@ def make_opponents(game: Game, num_players: int, seat: int,
     return agents
 
 
-class PinnedLayout:
-    """A state's ``tensor_layout()`` answered from a layout built once.
-
-    Workaround until the core caches layouts: ``State.tensor_layout()`` asks the Game to
-    build the layout again on every call, and games call it from every
-    ``observation_tensor`` (in Douro 1872 that is two thirds of the tensor's cost). The
-    adapters pin the set-up's layout on the states they create (clones inherit it), which
-    changes no value: a layout is immutable and the same for every state of a set-up.
-    """
-
-    __slots__ = ("layout",)
-
-    def __init__(self, layout: Any) -> None:
-        self.layout = layout
-
-    def __call__(self) -> Any:
-        return self.layout
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (PinnedLayout, (self.layout,))
-
-
-def pin_layout(state: State, layout: Any) -> State:
-    """Makes ``state.tensor_layout()`` (and its clones') return ``layout`` (see
-    :class:`PinnedLayout`); returns the state."""
-    state.tensor_layout = PinnedLayout(layout)  # type: ignore[method-assign]
-    return state
-
-
 def agent_action(agent: Any, state: State, seat: int, rng: random.Random) -> int:
     """What a ludoteca agent plays for ``seat``: it sees a determinized view, never the
     state itself (an agent that never reads a view gets only the legal actions)."""

@@ -50,7 +50,6 @@ from ludoteca.adapters._common import (
     SEED_BITS,
     agent_action,
     make_opponents,
-    pin_layout,
     render_text,
     resolve_game,
     seat_rng,
@@ -99,7 +98,7 @@ class LudotecaEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self._num_actions = game.info.num_distinct_actions
-        self._layout = layout = game.tensor_layout(num_players, variant)
+        layout = game.tensor_layout(num_players, variant)
         self.observation_space = spaces.Box(np.asarray(layout.low(), dtype=np.float32),
                                             np.asarray(layout.high(), dtype=np.float32),
                                             dtype=np.float32)
@@ -119,9 +118,7 @@ class LudotecaEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.match_seed = int(self.np_random.integers(2**SEED_BITS))
         self._rngs = {p: seat_rng(self.match_seed, p) for p in (CHANCE, *self.opponents)}
-        self.match = pin_layout(
-            self.game.new_initial_state(self.num_players, self.variant, self.options),
-            self._layout)
+        self.match = self.game.new_initial_state(self.num_players, self.variant, self.options)
         self._recent = []
         self._advance()
         if self.match.is_terminal():  # no game of ludoteca ends before every seat acts

@@ -52,7 +52,7 @@ try:
 except ImportError as err:  # pragma: no cover - checked in a subprocess test
     raise missing_extra("ludoteca.adapters.openspiel", err) from err
 
-from ludoteca.adapters._common import agent_action, pin_layout, resolve_game, setups
+from ludoteca.adapters._common import agent_action, resolve_game, setups
 from ludoteca.core.errors import ConfigError
 from ludoteca.core.flow import CHANCE
 from ludoteca.core.registry import load_game as _load_ludoteca
@@ -187,7 +187,7 @@ class LudotecaGame(pyspiel.Game):
         self.ludoteca_game = game
         self.variant = variant
         self.layout = game.tensor_layout(num_players, variant)
-        self._proto = pin_layout(proto, self.layout)
+        self._proto = proto
 
     def new_initial_state(self) -> LudotecaState:
         return LudotecaState(self)

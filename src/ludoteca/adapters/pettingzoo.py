@@ -44,7 +44,7 @@ try:
 except ImportError as err:  # pragma: no cover - checked in a subprocess test
     raise missing_extra("ludoteca.adapters.pettingzoo", err) from err
 
-from ludoteca.adapters._common import SEED_BITS, pin_layout, render_text, resolve_game, seat_rng
+from ludoteca.adapters._common import SEED_BITS, render_text, resolve_game, seat_rng
 from ludoteca.core.errors import ConfigError
 from ludoteca.core.flow import CHANCE
 from ludoteca.core.state import Game, sample_chance
@@ -77,7 +77,7 @@ class LudotecaAECEnv(AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
         self._num_actions = game.info.num_distinct_actions
-        self._layout = layout = game.tensor_layout(num_players, variant)
+        layout = game.tensor_layout(num_players, variant)
         low = np.asarray(layout.low(), dtype=np.float32)
         high = np.asarray(layout.high(), dtype=np.float32)
         self.observation_spaces = {
@@ -117,9 +117,7 @@ class LudotecaAECEnv(AECEnv):
             self._seeder = np.random.default_rng(seed)
         self.match_seed = int(self._seeder.integers(2**SEED_BITS))
         self._chance = seat_rng(self.match_seed, CHANCE)
-        self.match = pin_layout(
-            self.game.new_initial_state(self.num_players, self.variant, self.options),
-            self._layout)
+        self.match = self.game.new_initial_state(self.num_players, self.variant, self.options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
