@@ -76,30 +76,50 @@ def test_game_type_and_info(variant_key):
         assert game.observation_tensor_shape() == [layout.size]
 
 
+def play_match(game: pyspiel.Game, seats: list, rng: random.Random) -> pyspiel.State:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probs)[0])
+        else:
+            action = seats[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    return state
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_python_ismcts_and_mcts_play_whole_matches(game_id):
+    """OpenSpiel's Python IS-MCTS (which resamples through determinize) and MCTS play a
+    whole match in seat 0 and seat 1, then the other way round; ludoteca's evaluation
+    scores their leaves (a random playout to the end is long in real games)."""
     game_info = load_game(game_id).info
     n, variant = game_info.configurations()[0]
     game = lo.load_game(game_id, n, variant)
     rs = np.random.RandomState(7)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs),
-            mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator,
+    evaluator = lo.Evaluator(rollout=2, seed=7)
+    bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rs),
+            mcts.MCTSBot(game, uct_c=2.0, max_simulations=4, evaluator=evaluator,
                          random_state=rs)]
-    bots += [lo.AgentBot(game, p, "random", seed=p) for p in range(2, n)]
+    others = [lo.AgentBot(game, p, "random", seed=p) for p in range(2, n)]
     rng = random.Random(7)
     for first in range(2):  # IS-MCTS in seat 0 then in seat 1, MCTS in the other
-        seats = [bots[first], bots[1 - first], *bots[2:]]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                action = seats[state.current_player()].step(state)
-                assert action in state.legal_actions()
-                state.apply_action(action)
+        state = play_match(game, [bots[first], bots[1 - first], *others], rng)
         assert len(state.returns()) == n
+
+
+def test_python_bots_with_random_rollouts():
+    """The bots with OpenSpiel's own random-rollout evaluator (on the toy game: short)."""
+    game = lo.load_game("highcard", 3)
+    rs = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    seats = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=rs),
+             mcts.MCTSBot(game, uct_c=2.0, max_simulations=20, evaluator=evaluator,
+                          random_state=rs),
+             lo.AgentBot(game, 2, "random", seed=2)]
+    for _ in range(5):
+        assert sum(play_match(game, seats, random.Random(1)).returns()) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -117,6 +137,8 @@ def test_resample_keeps_the_information_state_and_replays(game_id):
                 world = state.resample_from_infostate(seat, sampler)
                 assert (world.information_state_string(seat)
                         == state.information_state_string(seat))
+                assert (lo.inner_state(world).information_state_string(seat)
+                        == lo.inner_state(state).information_state_string(seat))
                 assert world.current_player() == state.current_player()
                 if state.current_player() == seat:  # others' options hang on hidden cards
                     assert world.legal_actions() == state.legal_actions()
@@ -136,6 +158,39 @@ def test_resample_keeps_the_information_state_and_replays(game_id):
                 if not clone.is_terminal():
                     clone.apply_action(clone.legal_actions()[0])
                     assert clone.history()[:-1] == world.history()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_kept_information_states_equal_the_cores(game_id):
+    """The adapter extends information-state strings action by action (for IS-MCTS); at
+    every position, on clones and on resampled worlds they equal the core's."""
+    game_info = load_game(game_id).info
+    rng = random.Random(5)
+    for n, variant in game_info.configurations():
+        game = lo.load_game(game_id, n, variant)
+        state = game.new_initial_state()
+        world = None
+        while not state.is_terminal():
+            for s in (state, world) if world is not None else (state,):
+                for p in rng.sample(range(n), rng.randint(0, n)):
+                    kept = s.information_state_string(p)
+                    if rng.random() < 0.1:  # the core rebuilds it from the whole history
+                        assert kept == lo.inner_state(s).information_state_string(p)
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                action = rng.choices(actions, probs)[0]
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            if rng.random() < 0.05:
+                state = state.clone()
+            if world is not None and not world.is_terminal():
+                world.apply_action(rng.choice(world.legal_actions()))
+            if rng.random() < 0.02:
+                world = state.resample_from_infostate(rng.randrange(n), None)
+        for p in range(n):
+            assert (state.information_state_string(p)
+                    == lo.inner_state(state).information_state_string(p))
 
 
 def test_resample_follows_the_sampler():

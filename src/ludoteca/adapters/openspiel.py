@@ -40,6 +40,7 @@
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -49,6 +50,7 @@ from ludoteca.adapters import missing_extra
 try:
     import numpy as np
     import pyspiel
+    from open_spiel.python.algorithms import mcts as _mcts
 except ImportError as err:  # pragma: no cover - checked in a subprocess test
     raise missing_extra("ludoteca.adapters.openspiel", err) from err
 
@@ -60,6 +62,7 @@ from ludoteca.core.state import Game, State
 
 __all__ = [
     "AgentBot",
+    "Evaluator",
     "LudotecaGame",
     "LudotecaObserver",
     "LudotecaState",
@@ -203,26 +206,65 @@ class LudotecaGame(pyspiel.Game):
 
 
 class _Inner:
-    """Holds the ludoteca state inside an OpenSpiel state.
+    """Holds the ludoteca state inside an OpenSpiel state, and its information-state
+    strings.
 
     OpenSpiel clones a Python state by deep-copying its attributes; this holder makes that
     a ludoteca ``clone()`` (which shares immutable history and tables) instead.
+
+    Information-state strings are kept per seat once asked for and then extended with the
+    events of each later action (``log``), instead of being rebuilt from the whole history
+    on every call as the core does: IS-MCTS asks for one at every node it visits. The
+    extension follows the core's format (a header line, then one event key per line; the
+    tests compare both at random positions).
     """
 
-    __slots__ = ("resampled", "state")
+    __slots__ = ("info", "log", "resampled", "state")
 
-    def __init__(self, state: State, resampled: bool = False) -> None:
+    def __init__(self, state: State, resampled: bool = False,
+                 log: list[list[Any]] | None = None,
+                 info: dict[int, tuple[str, int]] | None = None) -> None:
         self.state = state
         self.resampled = resampled
+        self.log = log  # events of each action since strings were first kept, or None
+        self.info = info if info is not None else {}  # seat -> (string, len(log) then)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
-        return _Inner(self.state.clone(), self.resampled)
+        log = self.log
+        return _Inner(self.state.clone(), self.resampled,
+                      None if log is None else log.copy(), self.info.copy())
 
     def __getstate__(self) -> tuple[State, bool]:
         return self.state, self.resampled
 
     def __setstate__(self, data: tuple[State, bool]) -> None:
         self.state, self.resampled = data
+        self.log, self.info = None, {}
+
+    def apply(self, action: int) -> None:
+        state = self.state
+        state.apply_action(action)
+        if self.log is not None:
+            self.log.append(state.events())
+
+    def information_state_string(self, player: int) -> str:
+        log = self.log
+        cached = self.info.get(player) if type(player) is int else None
+        if cached is None:
+            text = self.state.information_state_string(player)  # checks the seat
+            player = operator.index(player)
+            if log is None:
+                self.log = log = []
+        else:
+            text, seen = cached
+            if seen == len(log):
+                return text
+            keys = [event.key() for events in log[seen:] for event in events
+                    if event.visible_to(player)]
+            if keys:
+                text = "\n".join([text, *keys])
+        self.info[player] = (text, len(log))
+        return text
 
 
 class LudotecaState(pyspiel.State):
@@ -246,7 +288,7 @@ class LudotecaState(pyspiel.State):
         return self._inner.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self._inner.state.apply_action(action)
+        self._inner.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._inner.state
@@ -288,9 +330,9 @@ class LudotecaState(pyspiel.State):
         return self._inner.state.current_player() >= 0
 
     def information_state_string(self, player: int | None = None) -> str:
-        state = self._inner.state
-        return state.information_state_string(
-            state.current_player() if player is None else player)
+        inner = self._inner
+        return inner.information_state_string(
+            inner.state.current_player() if player is None else player)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         state = self._inner.state
@@ -307,8 +349,13 @@ class LudotecaState(pyspiel.State):
             seed = int(probability_sampler() * 2**53)
         else:
             seed = random.getrandbits(53)
-        view = self._inner.state.determinize(player_id, random.Random(seed))
-        return LudotecaState(self.get_game(), view, resampled=True)
+        inner = self._inner
+        view = inner.state.determinize(player_id, random.Random(seed))
+        world = LudotecaState(self.get_game(), view, resampled=True)
+        # The seat saw the same events in the world as here (determinize's contract).
+        world._inner.log = []
+        world._inner.info[player_id] = (inner.information_state_string(player_id), 0)
+        return world
 
     def history(self) -> list[int]:
         """Every action from the initial state. On a resampled state: a history that leads
@@ -373,7 +420,7 @@ class LudotecaObserver:
         inner = state._inner.state
         if self.single:
             if self.perfect_recall:
-                return inner.information_state_string(player)
+                return state._inner.information_state_string(player)
             return json.dumps(inner.observation(player), sort_keys=True,
                               separators=(",", ":"))
         if self.perfect_recall:
@@ -403,6 +450,39 @@ class AgentBot(pyspiel.Bot):
 
     def inform_action(self, state: LudotecaState, player_id: int, action: int) -> None:
         pass
+
+
+class Evaluator(_mcts.Evaluator):
+    """An evaluator for OpenSpiel's Python MCTS and IS-MCTS bots that reads ludoteca's
+    own ``evaluation()`` (the returns at the end; before it, a share for whoever leads on
+    the game's scores) after ``rollout`` random actions, instead of a random playout to
+    the end, which is long in ludoteca's games. ``prior`` is uniform."""
+
+    def __init__(self, rollout: int = 0, seed: int | None = None) -> None:
+        self.rollout = rollout
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: LudotecaState) -> np.ndarray:
+        inner = state._inner.state
+        if self.rollout:
+            inner = inner.clone()
+            rng = self.rng
+            for _ in range(self.rollout):
+                player = inner.current_player()
+                if player == CHANCE:
+                    outcomes, probs = zip(*inner.chance_outcomes(), strict=True)
+                    inner.apply_trusted(rng.choices(outcomes, probs)[0])
+                elif player >= 0:
+                    inner.apply_trusted(rng.choice(inner.legal_actions()))
+                else:
+                    break
+        return np.asarray(inner.evaluation(), dtype=np.float64)
+
+    def prior(self, state: LudotecaState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 register_games()
