@@ -24,11 +24,17 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=100)
     parser.add_argument("--matches", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rollout", type=int, default=20,
+                        help="random actions before ludoteca's evaluation scores a leaf "
+                        "(-1: OpenSpiel's random playouts to the end, slow in long games)")
     args = parser.parse_args()
 
     game = lo.load_game(args.game, args.players, args.variant)
     rs = np.random.RandomState(args.seed)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    if args.rollout < 0:
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    else:
+        evaluator = lo.Evaluator(rollout=args.rollout, seed=args.seed)
     searcher = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0,
                                 max_simulations=args.simulations, random_state=rs)
     spec = "heuristic" if heuristic_for(game.ludoteca_game) is not None else "random"
