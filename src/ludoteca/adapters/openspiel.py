@@ -31,6 +31,9 @@
   start empty (a Python game cannot set it), so read ``history()`` from Python.
 * Serialization: ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state`` work
   (OpenSpiel pickles the Python state, and ludoteca states pickle).
+* :class:`Evaluator` scores search leaves with ludoteca's ``evaluation()`` after a few
+  random actions (a random playout to the end is long in ludoteca's games);
+  :class:`AgentBot` puts a ludoteca agent (``"heuristic"``, ...) in a seat.
 * Search: OpenSpiel's Python bots (``open_spiel.python.algorithms.ismcts.ISMCTSBot``,
   ``mcts.MCTSBot``) play these games. OpenSpiel's C++ bots (``pyspiel.ISMCTSBot``,
   ``pyspiel.MCTSBot``, ...) crash on Python games, OpenSpiel's own ``python_kuhn_poker``
