@@ -46,6 +46,7 @@ try:
 except ImportError as err:  # pragma: no cover - checked in a subprocess test
     raise missing_extra("ludoteca.adapters.gymnasium", err) from err
 
+from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import (
     SEED_BITS,
     agent_action,
@@ -99,6 +100,7 @@ class LudotecaEnv(gymnasium.Env):
         self.illegal_reward = float(illegal_reward)
         self._num_actions = game.info.num_distinct_actions
         layout = game.tensor_layout(num_players, variant)
+        self._size = layout.size
         self.observation_space = spaces.Box(np.asarray(layout.low(), dtype=np.float32),
                                             np.asarray(layout.high(), dtype=np.float32),
                                             dtype=np.float32)
@@ -164,13 +166,12 @@ class LudotecaEnv(gymnasium.Env):
         return self._observation(), reward, terminated, False, self._info()
 
     def _observation(self) -> np.ndarray:
-        return np.asarray(self.match.observation_tensor(self.seat), dtype=np.float32)
+        return _arrays.tensor(self.match.observation_tensor(self.seat), self._size)
 
     def _info(self) -> dict[str, Any]:
-        mask = np.zeros(self._num_actions, dtype=np.int8)
-        if self.match.current_player() == self.seat:
-            mask[self.match.legal_actions()] = 1
-        return {"action_mask": mask}
+        match = self.match
+        legal = match.legal_actions() if match.current_player() == self.seat else ()
+        return {"action_mask": _arrays.mask(legal, self._num_actions)}
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask now (the name sb3-contrib's MaskablePPO looks for)."""

@@ -44,6 +44,7 @@ try:
 except ImportError as err:  # pragma: no cover - checked in a subprocess test
     raise missing_extra("ludoteca.adapters.pettingzoo", err) from err
 
+from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import SEED_BITS, render_text, resolve_game, seat_rng
 from ludoteca.core.errors import ConfigError
 from ludoteca.core.flow import CHANCE
@@ -78,6 +79,7 @@ class LudotecaAECEnv(AECEnv):
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
         self._num_actions = game.info.num_distinct_actions
         layout = game.tensor_layout(num_players, variant)
+        self._size = layout.size
         low = np.asarray(layout.low(), dtype=np.float32)
         high = np.asarray(layout.high(), dtype=np.float32)
         self.observation_spaces = {
@@ -169,17 +171,15 @@ class LudotecaAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
         match = self.match
-        mask = np.zeros(self._num_actions, dtype=np.int8)
-        if match.current_player() == seat:
-            mask[match.legal_actions()] = 1
-        return {"observation": np.asarray(match.observation_tensor(seat), dtype=np.float32),
-                "action_mask": mask}
+        legal = match.legal_actions() if match.current_player() == seat else ()
+        return {"observation": _arrays.tensor(match.observation_tensor(seat), self._size),
+                "action_mask": _arrays.mask(legal, self._num_actions)}
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (a global view for centralized
         critics; it holds every seat's private information)."""
         match = self.match
-        return np.concatenate([np.asarray(match.observation_tensor(p), dtype=np.float32)
+        return np.concatenate([_arrays.tensor(match.observation_tensor(p), self._size)
                                for p in range(self.num_players)])
 
     def render(self) -> str | None:
