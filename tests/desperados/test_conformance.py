@@ -1,10 +1,9 @@
 """Desperados passes the shared conformance checks in every variant and player count, and
-with every rule switch (see ``kit.py`` for how the kit is run in this branch)."""
+with every rule switch."""
 
 import pytest
 
-from ludoteca.testing import configurations
-from tests.desperados.kit import conformance
+from ludoteca.testing import check_conformance, configurations
 
 OPTIONS = [
     {"opponent_displays": "close_or_fight"},
@@ -19,11 +18,11 @@ OPTIONS = [
 
 @pytest.mark.parametrize("num_players,variant", configurations("desperados"))
 def test_conformance(num_players, variant):
-    conformance(num_players, variant, playouts=5)
+    check_conformance("desperados", num_players, variant, playouts=5)
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in
                                                                      o.items()))
 def test_conformance_with_rule_switches(options):
     for num_players, variant in [(4, "partnership"), (3, "individual")]:
-        conformance(num_players, variant, playouts=2, options=options)
+        check_conformance("desperados", num_players, variant, playouts=2, options=options)

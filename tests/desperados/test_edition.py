@@ -7,7 +7,7 @@ import pytest
 from ludoteca import EditionError, load_game, run_match
 from ludoteca.core.edition import provenance
 from ludoteca.games.desperados import Desperados
-from tests.desperados.kit import conformance
+from ludoteca.testing import check_conformance
 
 DEFAULT = Desperados.default_edition.read_text()
 
@@ -31,7 +31,7 @@ def test_a_home_made_edition_changes_the_game_without_code(tmp_path: Path):
     game = load_game("desperados", path)
     assert sum(game.cards.deck_counts(0)) == 58
     assert game.info.num_distinct_actions < load_game("desperados").info.num_distinct_actions
-    conformance(4, "partnership", playouts=2, game=game)
+    check_conformance(game, 4, "partnership", playouts=2)
     record = run_match(game, ["random"] * 4, seed=3)
     assert record.edition == tin, "the record carries the edition so it replays anywhere"
 
