@@ -1,15 +1,28 @@
-"""The State API contract (ludoteca.testing) for every set-up: 2 (D. Sebastião), 3, 4, 5."""
+"""The State API contract (ludoteca.testing) for every set-up: 2 (D. Sebastião), 3, 4, 5,
+and with the charity ruling switched."""
 
 from __future__ import annotations
 
 import pytest
 
+from ludoteca import load_game
 from ludoteca.testing import check_conformance, configurations
 
 
 @pytest.mark.parametrize("num_players,variant", configurations("douro1872"))
 def test_conformance(num_players, variant):
     check_conformance("douro1872", num_players, variant)
+
+
+@pytest.mark.parametrize("options", [
+    {name: value} for name, field in (load_game("douro1872").Options.model_fields.items()
+                                      if load_game("douro1872").Options else [])
+    for value in (field.annotation.__args__ if hasattr(field.annotation, "__args__") else ())
+    if value != field.default
+])
+def test_conformance_with_rule_switches(options):
+    for num_players, variant in configurations("douro1872"):
+        check_conformance("douro1872", num_players, variant, playouts=3, options=options)
 
 
 def test_every_player_count_is_covered():
