@@ -295,15 +295,8 @@ class LudotecaState(pyspiel.State):
         self._inner.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        state = self._inner.state
-        if (player == CHANCE) == (state.current_player() == CHANCE):
-            return state.action_to_string(action)
-        # A label asked for at a node of the other kind (e.g. while printing a history):
-        # the codec still names it. (Core: State has no public label-by-kind yet.)
-        codec = state.game.codec
-        if player == CHANCE:
-            return state._outcome_label(codec.outcomes[action])
-        return state._action_label(codec.actions[action])
+        # Asked at any node (e.g. while printing a history): the kind comes from ``player``.
+        return self._inner.state.action_to_string(action, chance=player == CHANCE)
 
     def is_terminal(self) -> bool:
         return self._inner.state.is_terminal()
