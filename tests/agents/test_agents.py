@@ -15,15 +15,6 @@ from tests.core.toygame import BET, FOLD, GAME_ID, install
 install()
 
 
-def needs(game_id: str) -> pytest.MarkDecorator:
-    """Skips a test while ``game_id`` does not load (mid re-cut), with the loader's error."""
-    try:
-        load_game(game_id)
-    except ConfigError as err:
-        return pytest.mark.skip(reason=f"{game_id} does not load on this core yet: {err}")
-    return pytest.mark.usefixtures()
-
-
 def test_specs_name_agents_and_their_options():
     agent = make_agent("ismcts:iterations=50,c=1.5")
     assert (agent.iterations, agent.c, agent.spec) == (50, 1.5, "ismcts:iterations=50,c=1.5")
@@ -69,7 +60,6 @@ def test_an_agent_that_cannot_play_a_game_is_refused_before_the_first_move():
         run_match(GAME_ID, ["heuristic", "random"], seed=1)
 
 
-@needs("desperados")
 def test_ismcts_plays_a_whole_match_legally_and_reproducibly():
     agents = ["ismcts:iterations=4,rollout=10", "random"]
     first = run_match("desperados", agents, seed=5)
@@ -77,7 +67,6 @@ def test_ismcts_plays_a_whole_match_legally_and_reproducibly():
     assert run_match("desperados", agents, seed=5).actions == first.actions
 
 
-@needs("desperados")
 def test_ismcts_saves_a_rich_mine_it_would_otherwise_lose():
     from tests.desperados.script import GOLD, Script
 
@@ -99,7 +88,6 @@ def test_ismcts_saves_a_rich_mine_it_would_otherwise_lose():
     assert label.endswith("with Desperado 12") or label.startswith("Close gold mine 1"), label
 
 
-@needs("douro1872")
 def test_a_game_without_a_bot_refuses_the_heuristic_agent():
     with pytest.raises(ConfigError, match="no heuristic bot"):
         run_match("douro1872", ["heuristic", "random", "random"], seed=1)
