@@ -19,11 +19,25 @@ from ludoteca.core.flow import Step
 from ludoteca.core.state import State
 from ludoteca.games.desperados import hidden, view
 from ludoteca.games.desperados.actions import Card
-from ludoteca.games.desperados.rules.fights import fight_winner
+from ludoteca.games.desperados.rules.ending import score_the_round
+from ludoteca.games.desperados.rules.fights import fight_winner, settle_the_fight
 from ludoteca.games.desperados.rules.points import mine_value
 from ludoteca.games.desperados.rules.preparing import deal, deal_a_round
-from ludoteca.games.desperados.rules.turn import draw_a_card, take_a_final_turn, take_a_turn
-from ludoteca.games.desperados.steps import Deal, DrawCard, FinalTurn, Turn
+from ludoteca.games.desperados.rules.turn import (
+    draw_a_card,
+    start_a_final_turn,
+    take_a_final_turn,
+    take_a_turn,
+)
+from ludoteca.games.desperados.steps import (
+    Deal,
+    DrawCard,
+    FinalTurn,
+    ScoreRound,
+    SettleFight,
+    StartFinalTurn,
+    Turn,
+)
 from ludoteca.games.desperados.tables import NOBODY, Tables
 
 
@@ -35,7 +49,9 @@ class DesperadosState(State):
     _copy_nested = ("hands", "chests", "partner_knows")
 
     rules: ClassVar[dict[type[Step], Callable[[Any, Any, Any], None]]] = {
-        Deal: deal, Turn: take_a_turn, DrawCard: draw_a_card, FinalTurn: take_a_final_turn}
+        Deal: deal, Turn: take_a_turn, DrawCard: draw_a_card, FinalTurn: take_a_final_turn,
+        SettleFight: settle_the_fight, StartFinalTurn: start_a_final_turn,
+        ScoreRound: score_the_round}
 
     def _setup(self) -> None:
         t = self.cards

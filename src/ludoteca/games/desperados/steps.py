@@ -6,9 +6,16 @@
 * :class:`FinalTurn` - one of the turns after the last card is drawn (no drawing), with
   how many final turns are still to come after it.
 
+Automatic steps, resolved as soon as they come up, within the move that uncovered them:
+
+* :class:`SettleFight` - the fight is settled at the start of the attacker's next turn,
+  before that turn (``rules/turn.end_turn`` pushes it just above the attacker's turn);
+* :class:`StartFinalTurn` - a seat's final turn comes round: it plays, or is skipped if it
+  has nothing it may do (decided only now, after any settlement before it);
+* :class:`ScoreRound` - after the last final turn the round is scored.
+
 The steps are data: what each one allows (``legal_actions``), its prompt and why a move is
-refused. What a move does is in ``rules/``. A fight is settled at the start of the
-attacker's next turn, before any step for that turn is pushed (``rules/turn.end_turn``).
+refused. What a move does is in ``rules/``.
 
 Legal moves are built from the flat id tables of ``tables.py`` in increasing id order
 (draw < pass < open < work < close < fight), so they come out sorted without sorting.
@@ -20,7 +27,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.flow import ChanceStep, Step
+from ludoteca.core.flow import AutoStep, ChanceStep, Step
 from ludoteca.games.desperados.actions import Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.tables import MAX_DISPLAYS, NOBODY
 
@@ -99,7 +106,31 @@ class FinalTurn(Step):
         return why_not(state, self.seat, action, True)
 
 
+# ----- automatic ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class SettleFight(AutoStep):
+    """The fight on the table is settled (at the start of its attacker's next turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartFinalTurn(AutoStep):
+    """``player``'s final turn comes round: a :class:`FinalTurn` if it has a move, else a
+    skip. ``left`` is how many final turns are still to come after this one. (``seat``, as
+    on every automatic step, is nobody's.)"""
+
+    player: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRound(AutoStep):
+    """The last final turn is over: the round is scored."""
+
+
 # Steps are immutable and shared: one of each per seat, built once.
+SETTLE_FIGHT = SettleFight()
+SCORE_ROUND = ScoreRound()
 DEAL = tuple(Deal(s) for s in range(MAX_DISPLAYS))
 TURN = tuple(Turn(s) for s in range(MAX_DISPLAYS))
 DRAW_CARD = tuple(DrawCard(s) for s in range(MAX_DISPLAYS))

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 from ludoteca.core.events import everyone
 from ludoteca.games.desperados.rules.points import mine_value
 from ludoteca.games.desperados.rules.preparing import deal_a_round
+from ludoteca.games.desperados.steps import ScoreRound
 from ludoteca.games.desperados.tables import NOBODY
 
 if TYPE_CHECKING:
     from ludoteca.games.desperados.state import DesperadosState
 
 
-def score_the_round(state: DesperadosState) -> None:
+def score_the_round(state: DesperadosState, step: ScoreRound, action: None) -> None:
     """Only closed mines count; then the target decides whether another round follows."""
     t = state.cards
     scored = []

@@ -17,6 +17,7 @@ from ludoteca.core.events import everyone
 from ludoteca.games.desperados.actions import Fight
 from ludoteca.games.desperados.rules import tell
 from ludoteca.games.desperados.rules.cards import LOG_PLAY, log, lose_card
+from ludoteca.games.desperados.steps import SettleFight
 from ludoteca.games.desperados.tables import DOUBLE, NOBODY
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def fight_winner(state: DesperadosState) -> int:
     return winner
 
 
-def settle_the_fight(state: DesperadosState) -> None:
+def settle_the_fight(state: DesperadosState, step: SettleFight, action: None) -> None:
     """At the start of the attacker's next turn the fight is decided."""
     slot = state.fight_mine
     winner = fight_winner(state)

@@ -8,7 +8,9 @@
 * Playing a card: ``playing.py`` and ``fights.py``.
 
 Between turns, the fight on the table is settled at the start of its attacker's next turn
-(R10), before that turn's step is pushed.
+(R10), before that turn: ``end_turn`` pushes the automatic :class:`SettleFight` above it.
+Each final turn starts with the automatic :class:`StartFinalTurn`, which skips the seat if
+it has nothing it may do; after the last one the automatic :class:`ScoreRound` follows.
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ from ludoteca.core.events import everyone
 from ludoteca.games.desperados.actions import Card, Draw, Pass
 from ludoteca.games.desperados.rules import tell
 from ludoteca.games.desperados.rules.cards import LOG_DRAW, LOG_PASS, log, lose_card
-from ludoteca.games.desperados.rules.ending import score_the_round
-from ludoteca.games.desperados.rules.fights import settle_the_fight
 from ludoteca.games.desperados.rules.playing import PLAYS
 from ludoteca.games.desperados.steps import (
     DRAW_CARD,
+    SCORE_ROUND,
+    SETTLE_FIGHT,
     TURN,
     DrawCard,
     FinalTurn,
+    StartFinalTurn,
     Turn,
     moves,
     playable_mask,
@@ -96,30 +99,33 @@ def pass_a_card(state: DesperadosState, seat: int, kind: int) -> None:
 
 
 def end_turn(state: DesperadosState, seat: int, left: int | None) -> None:
-    """The next player clockwise takes a turn.
+    """What comes next: the next player clockwise takes a turn.
 
     ``left`` is None while the deck lasts; in the final turns, how many are still to come.
     The fight is settled when its attacker's turn comes round (even a turn that is then
     skipped); after the last final turn the round is scored.
     """
-    n = state.num_players
-    while True:
-        if left == 0:
-            score_the_round(state)
-            return
-        seat += 1
-        if seat == n:
-            seat = 0
-        if seat == state.fight_attacker and state.fight_mine != NOBODY:
-            settle_the_fight(state)
-        if left is None:
-            state.push(TURN[seat])
-            return
-        left -= 1
-        if moves(state, seat, True):
-            state.push(FinalTurn(seat, left))
-            return
-        skip(state, seat)
+    if left == 0:
+        state.push(SCORE_ROUND)
+        return
+    seat += 1
+    if seat == state.num_players:
+        seat = 0
+    step = TURN[seat] if left is None else StartFinalTurn(seat, left - 1)
+    if seat == state.fight_attacker and state.fight_mine != NOBODY:
+        state.push(SETTLE_FIGHT, step)
+    else:
+        state.push(step)
+
+
+def start_a_final_turn(state: DesperadosState, step: StartFinalTurn, action: None) -> None:
+    """The seat plays its final turn, or is skipped if it has nothing it may do (R13)."""
+    seat, left = step.player, step.left
+    if moves(state, seat, True):
+        state.push(FinalTurn(seat, left))
+        return
+    skip(state, seat)
+    end_turn(state, seat, left)
 
 
 def skip(state: DesperadosState, seat: int) -> None:
