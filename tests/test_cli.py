@@ -78,7 +78,7 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
     assert "'abc' is not a number; type 1 to 2." in out
     assert "0 is not on the list; type 1 to 2." in out
     assert "9999 is not on the list; type 1 to 2." in out
-    assert "Please type the number of an action" in out
+    assert "Please type the number of a choice, 1-2" in out
     assert "q quits" in out  # the help
     assert "Your card: 2" in out and "1  fold" in out and "2  bet" in out
     assert "· you bet" in out and "· seat 1 bets" in out and "· seat 2 bets" in out
@@ -153,8 +153,11 @@ def test_input_ending_abandons_the_match():
         (["play", GAME_ID, "-p", "3", "--variant", "lowball"], "is for 2 players, not 3"),
         (["play", GAME_ID, "-p", "2", "--variant", "poker"], "has no variant 'poker'"),
         (["play", GAME_ID, "-p", "2", "--seat", "2"], "--seat must be 0 to 1, not 2"),
-        (["play", GAME_ID, "-p", "2", "-o", "stakes=99"], "stakes: Input should be less"),
-        (["play", GAME_ID, "-p", "2", "-o", "jokers=1"], "jokers: Extra inputs"),
+        (["play", GAME_ID, "-p", "2", "-o", "stakes=99"],
+         "--option stakes=99: stakes must be a whole number from 1 to 10 (default 1)"),
+        (["play", GAME_ID, "-p", "2", "-o", "jokers=1"],
+         "High Card has no option 'jokers'. Its options: stakes (a whole number from 1 to 10, "
+         "default 1)"),
         (["play", GAME_ID, "-p", "2", "-o", "stakes"], "--option expects key=value"),
         (["play", GAME_ID, "-p", "2", "--bots", "oracle"], "unknown agent 'oracle'"),
         (["play", GAME_ID, "-p", "2", "--bots", "random:x"], "expected key=value"),
@@ -197,7 +200,7 @@ def test_replay_as_a_spectator(saved):
     assert out.count("is dealt a card") == 3 and "deal a" not in out
     assert "seat 0 bets" in out and "seat 1 bets" in out and "seat 2 bets" in out
     assert "final scores" in out and "human" in out
-    assert "seat 2 wins with 6 points." in out
+    assert "Seat 2 wins with 6 points." in out
 
 
 def test_replay_from_a_seat_step_by_step(saved):
@@ -215,7 +218,11 @@ def test_replay_from_a_seat_step_by_step(saved):
 def test_replay_can_reveal_everything(saved):
     result = run("replay", saved, "--reveal")
     assert result.exit_code == 0, result.output
-    assert "chance: deal a 2" in result.output and "chance: deal a 7" in result.output
+    out = result.output
+    assert "everything revealed" in out
+    # Every event in full, each secret in its owner's form: which seat got which card.
+    assert "seat 0 are dealt a 2" in out and "seat 1 are dealt a 7" in out
+    assert "is dealt a card" not in out
 
 
 def test_replay_picks_a_record_from_json_lines(tmp_path, saved):

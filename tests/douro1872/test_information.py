@@ -249,13 +249,13 @@ def test_events_tell_the_points_and_why():
     sc.regular(15, 7, 3, 2)
     texts = [sc.state.describe_event(e, None) for e in sc.state.events_for(None)]
     assert texts[0] == "The level-3 Rabelo card is turned: it orders 15 barrels."
-    assert "order 15 not reached with 12 barrels: lowest card 2 (Player 2)" in texts[1]
-    assert texts[1].endswith("Player 2 -2.")
+    assert texts[1] == ("The regular Rabelo card: order 15 not reached with 12 barrels: "
+                        "lowest card 2 (seat 2) gets -2.")
     sc.regular(1, 8, 8, 1)  # A holds the phylloxera and ties B for the highest card
     texts = [sc.state.describe_event(e, B) for e in sc.state.events_for(B)]
-    assert "highest card 8 (Player 0 and you); Player 0 holds the phylloxera and loses the " \
+    assert "highest card 8 (seat 0 and you); seat 0 holds the phylloxera and loses the " \
         "tie: you +2" in texts[1], texts[1]
-    assert texts[2] == ("The phylloxera card passes from Player 0 to you (a tie involved its "
+    assert texts[2] == ("The phylloxera card passes from seat 0 to you (a tie involved its "
                         "holder).")
 
 

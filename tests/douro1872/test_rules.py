@@ -681,7 +681,7 @@ def test_private_moves_are_not_announced_to_others():
     for viewer in (B, C, None):
         (seen,) = s.events_for(viewer)
         assert "card" not in seen.data
-        assert s.describe_event(seen, viewer) == "Player 0 lays a barrel card face down"
+        assert s.describe_event(seen, viewer) == "Seat 0 lays a barrel card face down"
 
 
 def test_render_every_view():

@@ -1,5 +1,17 @@
 """What every ``ludoteca`` command shares: the app, consoles, errors, set-up checks,
-rendering through the game's own ``render`` module."""
+rendering through the game's own ``render`` module.
+
+A game's ``render`` module draws an observation (``render(observation)``); it may also
+offer, for the terminal:
+
+* ``MENU_GROUPS``: ``{action type: label}``, the words for a folded group of choices
+  ("Pass a card to your partner");
+* ``chapter(event)``: ``("round", 3)`` (or ``("dispute", None)``, numbered in order) when
+  an event opens a new part of the match, so that plays and replays show the break and the
+  replay stepper can jump to it;
+* ``ghosts(observation)``: ``[(name, score, won)]`` for the seats at the table no person
+  or bot plays (D. Sebastião), so that results name them with their score.
+"""
 
 from __future__ import annotations
 
@@ -53,21 +65,24 @@ USAGE_ERROR = 2
 
 
 def fail(message: str) -> NoReturn:
-    """Reports a usage problem in one line and exits with :data:`USAGE_ERROR`."""
-    err_console.print(f"[bold red]Error:[/] {message}", markup=True, soft_wrap=True)
+    """Reports a usage problem and exits with :data:`USAGE_ERROR`: one line, or, for a
+    list of problems (an edition file), a first line and one problem per line."""
+    first, *rest = message.splitlines() or [""]
+    err_console.print(f"[bold red]Error:[/] {escape(first)}", markup=True, soft_wrap=True)
+    for line in rest:
+        if line.strip():
+            err_console.print(escape(f"  {line.strip()}"), soft_wrap=True)
     raise typer.Exit(USAGE_ERROR)
 
 
 @contextmanager
 def usage_errors() -> Iterator[None]:
-    """Turns the core's set-up errors into :func:`fail`.
-
-    Edition errors may span several lines (one per bad key); they are joined into one.
-    """
+    """Turns the core's set-up errors into :func:`fail` (an edition's many problems stay
+    one per line)."""
     try:
         yield
     except (ConfigError, EditionError, ReplayError) as err:
-        fail("; ".join(str(err).splitlines()))
+        fail(str(err))
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
@@ -98,8 +113,77 @@ def _load(game_id: str, edition: Path | None) -> Game:
 def _check_setup(game: Game, players: int, variant: str | None, options: dict[str, str]) -> str:
     """Resolves the variant and validates the options by building the initial state."""
     variant = game.info.resolve(players, variant)
+    check_options(game, options)
     game.new_initial_state(players, variant, options)
     return variant
+
+
+def option_values(field: Any) -> str:
+    """What an option accepts, in words: "any or close_or_fight", "a whole number from 0
+    to 12", "true or false"."""
+    import typing
+
+    import annotated_types
+
+    kinds = [k for k in typing.get_args(field.annotation) or (field.annotation,)
+             if k is not type(None)]
+    words = []
+    for kind in kinds:
+        if typing.get_origin(kind) is typing.Literal:
+            words.append(" or ".join(map(str, typing.get_args(kind))))
+        elif kind is bool:
+            words.append("true or false")
+        elif kind in (int, float):
+            low = next((m.ge for m in field.metadata if isinstance(m, annotated_types.Ge)), None)
+            high = next((m.le for m in field.metadata if isinstance(m, annotated_types.Le)),
+                        None)
+            text = "a whole number" if kind is int else "a number"
+            if low is not None and high is not None:
+                text += f" from {low} to {high}"
+            elif low is not None:
+                text += f", {low} or more"
+            elif high is not None:
+                text += f", {high} or less"
+            words.append(text)
+        else:
+            words.append(getattr(kind, "__name__", str(kind)))
+    return " or ".join(words) or "a value"
+
+
+def option_default(field: Any) -> str:
+    default = field.default
+    if default is None:
+        return "none"
+    if isinstance(default, bool):
+        return str(default).lower()
+    return str(default)
+
+
+def check_options(game: Game, options: dict[str, str]) -> None:
+    """Each ``--option``, named with what it accepts when it is wrong (never a pydantic
+    message): an unknown key lists the game's options, a bad value says what fits."""
+    model = game.Options
+    title = game.info.title
+    if model is None:
+        if options:
+            raise ConfigError(f"--option {next(iter(options))}: {title} has no options")
+        return
+    from pydantic import ValidationError
+
+    fields = model.model_fields
+    for key, value in options.items():
+        if key not in fields:
+            known = "; ".join(f"{name} ({option_values(f)}, default {option_default(f)})"
+                              for name, f in fields.items())
+            raise ConfigError(f"--option {key}={value}: {title} has no option {key!r}. "
+                              f"Its options: {known}. See `ludoteca games {game.id}`.")
+        try:
+            model.model_validate({key: value})
+        except ValidationError:
+            field = fields[key]
+            raise ConfigError(f"--option {key}={value}: {key} must be "
+                              f"{option_values(field)} (default {option_default(field)})"
+                              ) from None
 
 
 def render(game: Game, observation: dict[str, Any]) -> Any:
@@ -146,67 +230,131 @@ def rules_summary(game: Game) -> str | None:
     return text
 
 
-def result_line(state: State, seat: int | None) -> str:
-    """The result in words for ``seat``: "You won", "Your partnership lost 40-69", ...
+def render_hook(game: Game, name: str) -> Any:
+    """An optional extra of the game's ``render`` module (see the module docstring)."""
+    module = game_module(game, "render")
+    return getattr(module, name, None) if module is not None else None
 
-    Sides are seats with equal ``team_of``; a side's score is its first seat's (partners
-    share one score). When no seat wins (a ghost player), the game's own last words say who.
-    """
+
+def page(text: str, pause_at_end: bool = False) -> None:
+    """Prints ``text``; on a terminal too small for it, a screenful at a time (and, with
+    ``pause_at_end``, waits for Enter after the last one, before the screen moves on)."""
+    lines = text.splitlines()
+    height = max(console.height - 2, 5)
+    if not console.is_terminal or len(lines) <= height:
+        console.print(escape(text))
+        return
+    for start in range(0, len(lines), height):
+        console.print(escape("\n".join(lines[start:start + height])))
+        last = start + height >= len(lines)
+        if last and not pause_at_end:
+            return
+        try:
+            answer = console.input("[dim]-- Enter to go on --[/] " if last else
+                                   "[dim]-- Enter for more, q to stop --[/] ")
+        except EOFError:
+            return
+        if last or answer.strip().lower().startswith("q"):
+            return
+
+
+Side = tuple[str, list[int], float, bool]
+"""A side at the table: its name, its seats (none for a ghost), its score, whether it won."""
+
+
+def ghosts(game: Game, state: State) -> list[tuple[str, float, bool]]:
+    """The seats nobody plays (D. Sebastião), with their score and whether they won."""
+    hook = render_hook(game, "ghosts")
+    return list(hook(state.observation(None))) if hook is not None else []
+
+
+def _sides(state: State, extra: list[tuple[str, float, bool]]) -> list[Side]:
+    """Every side: partners share one score (their first seat's); ghosts come last."""
     returns, scores = state.returns(), state.scores()
-    sides: dict[int, list[int]] = {}
+    members: dict[int, list[int]] = {}
     for p in range(state.num_players):
-        sides.setdefault(state.team_of(p), []).append(p)
-    winners = [p for p in range(state.num_players) if returns[p] > 0]
-    if not winners:  # a ghost player won: the game's own last words name it
-        return f"{'No player' if seat is None else 'You lost:'} {state.prompt(seat)}"
-    side_scores = {t: scores[members[0]] for t, members in sides.items()}
+        members.setdefault(state.team_of(p), []).append(p)
+    sides: list[Side] = [(_side_name(seats), seats, scores[seats[0]],
+                          any(returns[p] > 0 for p in seats)) for seats in members.values()]
+    return sides + [(name, [], score, won) for name, score, won in extra]
 
-    def show(t: int) -> str:
-        return f"{side_scores[t]:g}"
 
-    win_sides = sorted({state.team_of(p) for p in winners})
+def result_line(state: State, seat: int | None,
+                extra: list[tuple[str, float, bool]] | None = None) -> str:
+    """The result in words for ``seat``: "You won 12–9.", "Your partnership lost 40–69:
+    seats 1 and 3 won.", "You lost 1–12: D. Sebastião won." (a spectator: "Seat 2 wins with
+    42 points."). ``extra``: the ghosts, from :func:`ghosts`."""
+    sides = _sides(state, extra or [])
+    won = [s for s in sides if s[3]]
+    if not won:
+        return state.prompt(seat)
     if seat is None:
-        names = " and ".join(_side_name(sides[t], None) for t in win_sides)
-        verb = "share the win" if len(win_sides) > 1 else ("win" if len(sides[win_sides[0]]) > 1
-                                                           else "wins")
-        return f"{names} {verb} with {show(win_sides[0])} points."
-    mine = state.team_of(seat)
-    team = len(sides[mine]) > 1
-    others = sorted((t for t in sides if t != mine), key=lambda t: -side_scores[t])
-    best_other = others[0] if others else mine
-    low = min(side_scores[mine], side_scores[best_other])
-    dash = "–" if low >= 0 else " to "  # "40–69", but "-3 to 6"
-    score = f"{show(mine)}{dash}{show(best_other)}" if others else show(mine)
-    who = "Your partnership" if team else "You"
-    if mine in win_sides:
-        if len(win_sides) > 1:
-            return f"{who} share{'s' if team else ''} the win, {score}."
+        names = _and([name for name, *_ in won])
+        many = len(won) > 1 or len(won[0][1]) > 1
+        verb = "share the win" if len(won) > 1 else ("win" if many else "wins")
+        return f"{names[:1].upper()}{names[1:]} {verb} with {won[0][2]:g} points."
+    mine = next(s for s in sides if seat in s[1])
+    others = sorted((s for s in sides if s is not mine), key=lambda s: -s[2])
+    who = "Your partnership" if len(mine[1]) > 1 else "You"
+    score = f"{mine[2]:g}"
+    if others:
+        best = others[0][2]
+        score += ("–" if min(mine[2], best) >= 0 else " to ") + f"{best:g}"  # "-3 to 6"
+    if mine[3]:
+        partners = [name for name, *_ in won if name != mine[0]]
+        if partners:
+            return f"{who} share{'s' if who != 'You' else ''} the win with {_and(partners)}, " \
+                   f"{score}."
         return f"{who} won {score}."
-    leader = win_sides[0]
-    return (f"{who} lost {score}: {_side_name(sides[leader], seat)} won"
-            f"{' (shared)' if len(win_sides) > 1 else ''}.")
+    winners = [name for name, *_ in won]
+    return (f"{who} lost {score}: {_and(winners)} "
+            f"{'shared the win' if len(winners) > 1 else 'won'}.")
 
 
-def _side_name(members: list[int], viewer: int | None) -> str:
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _side_name(members: list[int]) -> str:
     if len(members) == 1:
         return f"seat {members[0]}"
-    return "seats " + " and ".join(str(p) for p in members)
+    return "seats " + _and([str(p) for p in members])
 
 
-def _winners(returns: list[float]) -> list[int]:
-    return [seat for seat, share in enumerate(returns) if share > 0]
-
-
-def _results_table(state: State, who: Callable[[int], str]) -> Table:
+def results_table(state: State, who: Callable[[int], str],
+                  extra: list[tuple[str, float, bool]] | None = None) -> Table:
+    """Every seat's final score and who played it (winners in bold). The result itself is
+    said once, in words, by :func:`result_line`."""
     table = Table(title=f"{state.title}: final scores")
-    table.add_column("Seat", justify="right")
-    table.add_column("Player")
+    table.add_column("Seat")
+    table.add_column("Played by")
     table.add_column("Score", justify="right")
-    table.add_column("Result")
-    winners = _winners(state.returns())
+    returns = state.returns()
     for seat, score in enumerate(state.scores()):
-        table.add_row(str(seat), who(seat), f"{score:g}", "winner" if seat in winners else "")
+        table.add_row(str(seat), who(seat), f"{score:g}",
+                      style="bold" if returns[seat] > 0 else None)
+    for name, score, won in extra or []:
+        table.add_row(name, "the game", f"{score:g}", style="bold" if won else None)
     return table
 
 
+def chapters(game: Game) -> Callable[[Any], tuple[str, int | None] | None]:
+    """The game's ``chapter(event)`` (round breaks and the like), or one that finds none."""
+    hook = render_hook(game, "chapter")
+    return hook if hook is not None else (lambda event: None)
 
+
+class ChapterCounter:
+    """Numbers the chapters of a match as their events come ("round 2", "dispute 5")."""
+
+    def __init__(self, game: Game) -> None:
+        self.find = chapters(game)
+        self.counts: dict[str, int] = {}
+
+    def __call__(self, event: Any) -> tuple[str, int] | None:
+        found = self.find(event)
+        if found is None:
+            return None
+        kind, number = found
+        self.counts[kind] = number if number is not None else self.counts.get(kind, 0) + 1
+        return kind, self.counts[kind]

@@ -9,7 +9,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from ludoteca.agents import agent_names, agent_parameters, heuristic_for
-from ludoteca.cli.common import _load, app, console, err_console, rules_summary, usage_errors
+from ludoteca.cli.common import (
+    _load,
+    app,
+    console,
+    err_console,
+    option_default,
+    option_values,
+    rules_summary,
+    usage_errors,
+)
 from ludoteca.core.registry import game_ids, load_game
 
 
@@ -32,22 +41,40 @@ def describe_game(game_id: str) -> None:
         for column in ("Option", "Default", "Meaning"):
             options.add_column(column)
         for name, field in game.Options.model_fields.items():
-            options.add_row(name, repr(field.default), field.description or "")
+            meaning = field.description or _documented(game.Options, name)
+            options.add_row(name, "—" if field.default is None else option_default(field),
+                            f"{meaning} [dim]({escape(option_values(field))})[/]".strip())
         console.print(options)
     agents = Table(title="Agents (--bot / --bots spec, e.g. ismcts:iterations=400)")
     agents.add_column("Agent")
     agents.add_column("Options and defaults")
+    default = "heuristic" if heuristic_for(game) is not None else "random"
     for name in agent_names():
         if name == "heuristic" and heuristic_for(game) is None:
             continue
         params = agent_parameters(name)
-        agents.add_row(name, ", ".join(f"{k}={v}" for k, v in params.items()
-                                        if not str(v).startswith("<")) or "none")
+        label = name + (" (default)" if name == default else "")
+        agents.add_row(label, ", ".join(f"{k}={v}" for k, v in params.items()
+                                         if not str(v).startswith("<")) or "none")
     console.print(agents)
     summary = rules_summary(game)
     if summary:
-        console.print("[bold]The rules in short[/]")
+        console.print()
         console.print(escape(summary.strip()))
+
+
+def _documented(model: type, name: str) -> str:
+    """An option's meaning from its model's docstring ("``name``: ...", up to a blank
+    line), for options declared without a description."""
+    import inspect
+    import re
+
+    doc = inspect.getdoc(model) or ""
+    for paragraph in doc.split("\n\n"):
+        if paragraph.lstrip().startswith(f"``{name}``"):
+            text = " ".join(paragraph.split()).removeprefix(f"``{name}``").lstrip(": ")
+            return re.sub(r"``([^`]*)``", r"\1", text)
+    return ""
 
 
 @app.command("games")

@@ -10,7 +10,7 @@ the choices that matter stay on an 80x24 screen.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,16 +21,19 @@ from rich.rule import Rule
 
 from ludoteca.agents import Agent, heuristic_for, make_agent
 from ludoteca.cli.common import (
+    ChapterCounter,
     _check_setup,
     _load,
-    _results_table,
     app,
     check_output_path,
     console,
+    ghosts,
+    page,
     parse_options,
-    print_events,
     render,
+    render_hook,
     result_line,
+    results_table,
     rules_summary,
     usage_errors,
 )
@@ -48,32 +51,49 @@ class QuitMatch(Exception):  # a signal, not an error
 
 
 HELP_TEXT = (
-    "Type the number of a choice and press Enter. A choice marked … opens a list of its "
-    "own. [bold]q[/] quits (you may save the match to resume it), [bold]?[/] or "
-    "[bold]help[/] shows the rules summary, what you are deciding, and the board again."
+    "Type the number of a choice (or its words, e.g. [bold]draw a card[/]) and press Enter. "
+    "A choice marked … opens a list of its own ([bold]b[/] comes back). [bold]q[/] quits "
+    "(you may save the match and resume it with `ludoteca play --resume FILE`); [bold]?[/] "
+    "shows this help, the rules in short and what you are deciding now."
 )
-FOLD_AT = 12
-"""Lists longer than this fold every kind of move with 4 or more choices behind one entry."""
+MENU_LIMIT = 8
+"""The most entries a list of choices shows: beyond it the kinds of move with the most
+choices are folded, each behind one entry, until it fits (an 80x24 screen keeps the board
+and the choices that matter, such as joining a fight, in view)."""
 
 
-def menu(view: State, legal: Sequence[int]) -> list[tuple[str, list[int]]]:
-    """The numbered entries for ``legal``: (label, actions); one action, or a folded group."""
+def menu(view: State, legal: Sequence[int], groups: Mapping[str, str] | None = None,
+         limit: int = MENU_LIMIT) -> list[tuple[str, list[int]]]:
+    """The numbered entries for ``legal``: (label, actions); one action, or a folded group.
+
+    Lists longer than ``limit`` fold their biggest kinds of move first (never the only
+    kind: folding ten "play" choices into one entry helps nobody); a group is named by
+    ``groups`` (the render module's ``MENU_GROUPS``) and sits where its first choice was.
+    """
     entries = [(view.action_to_string(a), [a]) for a in legal]
-    if len(entries) <= FOLD_AT:
+    if len(entries) <= limit:
         return entries
     kinds: dict[str, list[int]] = {}
     for a in legal:
         kinds.setdefault(view.action_to_json(a)["type"], []).append(a)
+    if len(kinds) < 2:
+        return entries
+    folded: set[str] = set()
+    count = len(entries)
+    for kind, group in sorted(kinds.items(), key=lambda item: -len(item[1])):
+        if count <= limit or len(group) < 2:
+            break
+        folded.add(kind)
+        count -= len(group) - 1
+    names = groups or {}
     out: list[tuple[str, list[int]]] = []
-    placed: set[str] = set()
-    for a in legal:
+    for label, (a,) in entries:
         kind = view.action_to_json(a)["type"]
-        group = kinds[kind]
-        if len(group) < 4:
-            out.append((view.action_to_string(a), [a]))
-        elif kind not in placed:
-            placed.add(kind)
-            out.append((f"{kind.replace('_', ' ')} … ({len(group)} choices)", group))
+        if kind not in folded:
+            out.append((label, [a]))
+        elif kinds[kind][0] == a:
+            name = names.get(kind) or kind.replace("_", " ").capitalize()
+            out.append((f"{name} … ({len(kinds[kind])} choices)", kinds[kind]))
     return out
 
 
@@ -89,6 +109,7 @@ class HumanAgent(Agent):
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
+        self.groups = render_hook(game, "MENU_GROUPS")
 
     def show(self, view: State, player: int) -> None:
         console.print(Rule(f"Seat {player} (you)"))
@@ -96,7 +117,7 @@ class HumanAgent(Agent):
 
     def act(self, view: State, player: int, rng: Any) -> int:
         self.show(view, player)
-        entries = menu(view, view.legal_actions())
+        entries = menu(view, view.legal_actions(), self.groups)
         while True:
             chosen = self._choose(view, player, entries)
             if len(chosen) == 1:
@@ -110,13 +131,15 @@ class HumanAgent(Agent):
                 back: bool = False) -> list[int]:
         self._list(entries, back)
         n = len(entries)
+        numbers = "1" if n == 1 else f"1-{n}"
         extra = ", b back" if back else ""
         while True:
             try:
-                answer = Prompt.ask(escape(f"Your move [1-{n}{extra}, q, ?]"), console=console)
+                answer = Prompt.ask(escape(f"Your move [{numbers}{extra}, q, ?]"),
+                                    console=console)
             except EOFError:
                 raise QuitMatch(input_ended=True) from None
-            answer = answer.strip().lower()
+            answer = " ".join(answer.strip().lower().split())
             if answer in ("q", "quit", "exit"):
                 raise QuitMatch()
             if back and answer in ("b", "back"):
@@ -126,34 +149,53 @@ class HumanAgent(Agent):
                 self._list(entries, back)
                 continue
             if not answer:
-                console.print("[red]Please type the number of an action (or q, ?).[/]")
+                console.print(f"[red]Please type the number of a choice, {numbers} "
+                              "(or q to quit, ? for help).[/]")
                 continue
+            worded = [acts for label, acts in entries if label.lower().rstrip(".") == answer]
+            if worded:
+                return worded[0]
             try:
                 choice = int(answer)
             except ValueError:
-                console.print(f"[red]{escape(repr(answer))} is not a number; type 1 to {n}.[/]")
+                console.print(f"[red]{escape(repr(answer))} is not a number; type "
+                              f"{_range(n)}.[/]")
                 continue
             if not 1 <= choice <= n:
-                console.print(f"[red]{choice} is not on the list; type 1 to {n}.[/]")
+                console.print(f"[red]{choice} is not on the list; type {_range(n)}.[/]")
                 continue
             return entries[choice - 1][1]
 
     def _help(self, view: State, player: int) -> None:
+        console.print(Rule("Help"))
         console.print(HELP_TEXT)
         summary = rules_summary(self.game)
         if summary:
             console.print(Rule(f"{self.game.info.title}: the rules in short"))
-            console.print(escape(summary.strip()))
-        console.print(Rule("Now"))
-        console.print(escape(view.prompt(player)))
+            page(summary.strip(), pause_at_end=True)
         self.show(view, player)
 
     @staticmethod
     def _list(entries: list[tuple[str, list[int]]], back: bool) -> None:
-        for number, (label, _) in enumerate(entries, start=1):
-            console.print(f"  [bold]{number:>3}[/]  {escape(label)}")
+        labels = [label for label, _ in entries]
+        width = max(map(len, labels)) + 7
+        across = max(1, min(len(labels), (console.width - 1) // width))
+        if len(labels) > 4 and across > 1 and max(map(len, labels)) <= 18:
+            # Short labels (Douro's "play 7"), several to a line.
+            for row in range(0, len(labels), across):
+                console.print("".join(
+                    f"  [bold]{n:>3}[/]  {escape(label):<{width - 7}}"
+                    for n, label in enumerate(labels[row:row + across], start=row + 1)
+                ).rstrip())
+        else:
+            for number, label in enumerate(labels, start=1):
+                console.print(f"  [bold]{number:>3}[/]  {escape(label)}")
         if back:
             console.print("    [bold]b[/]  back")
+
+
+def _range(n: int) -> str:
+    return "1" if n == 1 else f"1 to {n}"
 
 
 class Thinking(Agent):
@@ -286,15 +328,25 @@ def play_command(
     others = ", ".join(f"seat {p}: {a.spec}" for p, a in enumerate(seats) if p != seat)
     console.print(Rule(f"{game.info.title} · {players} players · {variant}"))
     console.print(escape(f"You are seat {seat}. {others}. Seed: {seed}. Type ? for help."))
+    chapter = ChapterCounter(game)
     if done:
         console.print(f"Resuming after {len(done)} actions.")
+        before = replay(MatchRecord(game.id, players, variant,
+                                    game.options_dict(game.parse_options(options)),
+                                    game.edition_text, list(done)), verify=False)
+        for _, event in before.event_log(seat):
+            chapter(event)  # the chapters so far keep their numbers
     live: list[State] = []
 
     def on_action(state: State, player: int, action: int) -> None:
         if not live:
             live.append(state)  # run_match's own state, mutated in place as it advances
         # Only what the human's seat learns: a deal or a face-down card is private.
-        print_events(state, seat, "· ")
+        for event in state.events_for(seat):
+            opened = chapter(event)
+            if opened:
+                console.print(Rule(f"{opened[0].capitalize()} {opened[1]}", style="cyan"))
+            console.print(escape("· " + state.describe_event(event, seat)))
 
     agents = [a.spec for a in seats]
     try:
@@ -309,11 +361,13 @@ def play_command(
         raise typer.Exit(1 if stop.input_ended else 0) from None
 
     final = replay(record)
+    extra = ghosts(game, final)
     console.print(Rule("Game over"))
     console.print(render(game, final.observation(seat)))
-    console.print(_results_table(final, lambda p: "you" if p == seat else seats[p].spec))
+    console.print(results_table(final, lambda p: "you" if p == seat else seats[p].spec, extra))
     won = final.returns()[seat] > 0
-    console.print(f"[bold {'green' if won else 'red'}]{escape(result_line(final, seat))}[/]")
+    console.print(f"[bold {'green' if won else 'red'}]"
+                  f"{escape(result_line(final, seat, extra))}[/]")
     if save is not None:
         save_records(save, [record])
         console.print(f"Saved to {save}.")

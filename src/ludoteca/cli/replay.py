@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
 from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
 
-from ludoteca.cli.common import _results_table, app, console, render, result_line, usage_errors
+from ludoteca.cli.common import (
+    ChapterCounter,
+    app,
+    console,
+    ghosts,
+    render,
+    result_line,
+    results_table,
+    usage_errors,
+)
 from ludoteca.core.edition import EditionError
 from ludoteca.core.match import MatchRecord, ReplayError, replay
 from ludoteca.core.state import ConfigError, Game, State
@@ -76,28 +87,61 @@ def _ask_which(path: Path, lines: list[str]) -> int:
         console.print(f"[red]Type a number from 0 to {len(lines) - 1}.[/]")
 
 
-STEP_HELP = ("Enter: next move · b: back one move · g N: go to move N · "
-             "r N: go to the start of round N · e: to the end · q: stop stepping")
+Move = tuple[State, list[str], tuple[str, int] | None]
+"""The state after a move, the lines the viewer reads for it, and the chapter it opens."""
 
 
-def _moves(record: MatchRecord, seat: int | None, reveal: bool
-           ) -> list[tuple[State, list[str], dict[str, object]]]:
-    """The state after each move, the lines the viewer reads for it, and its round marks."""
+def _step_help(kinds: list[str]) -> str:
+    jumps = "".join(f" · {k[0]} N: to the start of {k} N" for k in kinds)
+    return f"Enter: next move · b: back one move · g N: go to move N{jumps} · e: to the end " \
+           "· q: stop"
+
+
+def _reveal_events(state: State) -> list[Any]:
+    """Every event of the last move as the whole truth: a secret's full form (its owner's)
+    instead of what the others were told."""
+    events = state.events()
+    secret = {e.kind for e in events if e.to is not None}
+    return [e for e in events if not (e.hidden_from and e.kind in secret)]
+
+
+def _moves(record: MatchRecord, seat: int | None, reveal: bool) -> list[Move]:
+    """The state after each move, the lines the viewer reads for it, and its chapter."""
     state = record.initial_state()
-    out = []
+    chapter = ChapterCounter(state.game)
+    out: list[Move] = []
     for i, action in enumerate(record.actions):
-        player = state.current_player()
-        label = state.action_to_string(action)
         state.apply_action(action)
         if reveal:
-            who = "chance" if player < 0 else f"Seat {player}"
-            lines = [f"{i + 1:>4}. {who}: {label}"]
+            # The whole truth, for study: the events' full forms, in a spectator's words
+            # (describe_event refuses a spectator a private event, so its inner form).
+            events = _reveal_events(state)
+            texts = [state._describe_event(e, None) for e in events]
         else:
-            lines = [f"{i + 1:>4}. {state.describe_event(e, seat)}"
-                     for e in state.events_for(seat)]
-        rounds = {e.kind: e.data.get("round") for e in state.events() if "round" in e.data}
-        out.append((state.clone(), lines, rounds))
+            events = state.events_for(seat)
+            texts = [state.describe_event(e, seat) for e in events]
+        opened = None
+        for e in state.events_for(seat):  # one of each pair (a secret and its public side)
+            found = chapter(e)  # every event, so that the chapters are counted right
+            opened = opened or found
+        lines = [f"{i + 1:>4}. {text}" for text in texts]
+        out.append((state.clone(), lines, opened))
     return out
+
+
+def _print_lines(lines: list[str]) -> None:
+    """Each move's lines, a long one wrapped under its words (not under the move number)."""
+    for line in lines:
+        grid = Table.grid()
+        grid.add_column(width=6, no_wrap=True)
+        grid.add_column()
+        grid.add_row(Text(line[:6]), Text(line[6:]))
+        console.print(grid)
+
+
+def _chapter_rule(opened: tuple[str, int] | None) -> None:
+    if opened:
+        console.print(Rule(f"{opened[0].capitalize()} {opened[1]}", style="cyan"))
 
 
 @app.command("replay")
@@ -140,64 +184,86 @@ def replay_command(
 
     game = final.game
     viewer = "spectator" if seat is None else f"seat {seat}"
-    if reveal:
-        viewer += ", everything revealed"
+    watching = "everything revealed" if reveal else f"watching as {viewer}"
     console.print(Rule(f"{game.info.title} · {record.num_players} players · {record.variant}"
-                       f" · watching as {viewer}"))
+                       f" · {watching}"))
     moves = _moves(record, seat, reveal)
     if step and moves:
-        _step_through(game, record, moves, seat)
+        _step_through(game, moves, seat)
     else:
-        for _, lines, _ in moves:
-            for line in lines:
-                console.print(escape(line))
+        for _, lines, opened in moves:
+            _chapter_rule(opened)
+            _print_lines(lines)
     state = moves[-1][0] if moves else record.initial_state()
     console.print(Rule("End" if state.is_terminal() else "End of the record (unfinished)"))
     console.print(render(game, state.observation(seat)))
     if state.is_terminal():
         agents = record.agents
-        console.print(_results_table(state, lambda p: agents[p] if p < len(agents) else ""))
-        console.print(escape(result_line(state, seat)))
+        extra = ghosts(game, state)
+        console.print(results_table(state, lambda p: agents[p] if p < len(agents) else "",
+                                    extra))
+        console.print(escape(result_line(state, seat, extra)))
 
 
-def _step_through(game: Game, record: MatchRecord,
-                  moves: list[tuple[State, list[str], dict[str, object]]],
-                  seat: int | None) -> None:
+def _step_through(game: Game, moves: list[Move], seat: int | None) -> None:
     """The interactive stepper: shows a move's events and the board after it."""
-    console.print(STEP_HELP, style="dim")
+    kinds = list(dict.fromkeys(opened[0] for _, _, opened in moves if opened))
+    help_text = _step_help(kinds)
+    console.print(help_text, style="dim")
+    letters = "".join(f", {k[0]} N" for k in kinds)
     at = 0
     while True:
-        state, lines, _ = moves[at]
-        console.print(Rule(f"move {at + 1} of {len(moves)}"))
-        for line in lines or [f"{at + 1:>4}. (nothing this viewer could see)"]:
-            console.print(escape(line))
+        state, lines, opened = moves[at]
+        where = _chapter_at(moves, at)
+        _chapter_rule(opened)
+        console.print(Rule(f"move {at + 1} of {len(moves)}"
+                           + (f" · {where[0]} {where[1]}" if where else "")))
+        _print_lines(lines or [f"{at + 1:>4}. (nothing this viewer could see)"])
         console.print(render(game, state.observation(seat)))
         try:
-            answer = console.input("[dim]Enter, b, g N, r N, e, q, ?[/] ").strip().lower()
+            answer = console.input(f"[dim]Enter, b, g N{letters}, e, q, ?[/] ")
         except EOFError:
             return
+        answer = answer.strip().lower()
         if answer in ("q", "quit"):
             return
-        if answer == "?":
-            console.print(STEP_HELP)
+        if answer in ("?", "h", "help"):
+            console.print(help_text)
         elif answer == "":
             if at == len(moves) - 1:
                 return
             at += 1
         elif answer == "b":
+            if at == 0:
+                console.print("[red]This is the first move.[/]")
             at = max(0, at - 1)
         elif answer == "e":
             at = len(moves) - 1
-        elif answer[:1] in ("g", "r") and answer[1:].strip().isdigit():
+        elif answer[:1] == "g" and answer[1:].strip().isdigit():
             number = int(answer[1:].strip())
-            if answer[0] == "g":
-                at = min(max(number, 1), len(moves)) - 1
+            if not 1 <= number <= len(moves):
+                console.print(f"[red]There is no move {number}: moves go from 1 to "
+                              f"{len(moves)}.[/]")
+            at = min(max(number, 1), len(moves)) - 1
+        elif (answer[:1] in [k[0] for k in kinds] and answer[1:].strip().isdigit()):
+            kind = next(k for k in kinds if k[0] == answer[0])
+            number = int(answer[1:].strip())
+            found = [i for i, (_, _, o) in enumerate(moves) if o == (kind, number)]
+            if found:
+                at = found[0]
+            elif kind == "round" and number == 1:
+                at = 0  # the first round opens with the match
             else:
-                found = [i for i, (_, _, rounds) in enumerate(moves)
-                         if number in rounds.values()]
-                if found:
-                    at = found[0]
-                else:
-                    console.print(f"[red]No round {number} in this match.[/]")
+                last = max(o[1] for _, _, o in moves if o and o[0] == kind)
+                console.print(f"[red]There is no {kind} {number} in this match (the last "
+                              f"is {kind} {last}).[/]")
         else:
-            console.print(f"[red]{escape(answer)!r} is not a command. {STEP_HELP}[/]")
+            console.print(f"[red]{escape(repr(answer))} is not a command.[/] {help_text}")
+
+
+def _chapter_at(moves: list[Move], at: int) -> tuple[str, int] | None:
+    """The chapter a move belongs to: the last one opened at or before it."""
+    for i in range(at, -1, -1):
+        if moves[i][2]:
+            return moves[i][2]
+    return None

@@ -1,7 +1,10 @@
 """A terminal view of one Desperados observation (what one seat may see, nothing more).
 
 What happened between two views (fights settled, rounds scored, turns skipped) is told by
-the events, which the fronts print with ``state.describe_event``; this draws the position.
+the events, which the fronts print with ``state.describe_event``; this draws the position,
+compactly enough that the board and a list of choices fit an 80x24 terminal: one line per
+mine, the displays side by side with their mines, then the counts everyone may see (cards
+in hand, passes, the discard pile), the seat's hand and the prompt.
 """
 
 from __future__ import annotations
@@ -9,69 +12,151 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 METAL_STYLE = {"gold": "bold yellow", "silver": "bold white", "copper": "bold dark_orange"}
 
+MENU_GROUPS = {
+    "pass": "Pass a card to your partner",
+    "open": "Open a mine",
+    "work": "Play a chest on a mine",
+    "close": "Close a mine",
+    "fight": "Play a Desperado",
+}
+"""The words for a folded group of choices in the terminal's list (by action type)."""
 
-def _display_title(obs: dict[str, Any], display: dict[str, Any]) -> str:
-    seats = display["seats"]
-    you = obs.get("seat")
-    who = " + ".join(f"seat {s}" + (" (you)" if s == you else "") for s in seats)
-    return f"{who}: {obs['totals'][display['display']]} points"
+
+def chapter(event: Any) -> tuple[str, int | None] | None:
+    """A new round opens a chapter of the match (the first round opens with the match)."""
+    if event.kind == "round_started":
+        return "round", event.data["round"]
+    return None
 
 
-def _mine_line(mine: dict[str, Any], fight: dict[str, Any] | None) -> Text:
-    style = METAL_STYLE.get(mine["metal"], "bold")
-    line = Text(mine["name"], style=style)
-    chests = ", ".join(mine["chests"]) or "no chests"
-    line.append(f"  [{chests}]")
+def _name(seat: int, you: int | None) -> str:
+    return "you" if seat == you else f"seat {seat}"
+
+
+def _names(seats: list[int], you: int | None) -> str:
+    """"you", "seat 1", "you and seat 2", "seats 1 and 3"."""
+    if you in seats and len(seats) > 1:
+        return "you and " + _names([s for s in seats if s != you], None)
+    if len(seats) == 1:
+        return _name(seats[0], you)
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def _chests(chests: list[str]) -> str:
+    if not chests:
+        return "no chests"
+    doubles = chests.count("double")
+    text = f"{len(chests)} chest{'s' if len(chests) > 1 else ''}"
+    if chests[0] == "double":
+        return text + (", a double" if len(chests) == 1 else ", double first")
+    return text + (f", {doubles} double" if doubles else "")
+
+
+def _display(obs: dict[str, Any], display: dict[str, Any]) -> list[Text]:
+    """The two lines naming a display: its players, its points."""
+    who = _names(display["seats"], obs.get("seat"))
+    return [Text(who[:1].upper() + who[1:], style="bold"),
+            Text(f"{obs['totals'][display['display']]} points")]
+
+
+def _mine_cells(mine: dict[str, Any], fight: dict[str, Any] | None) -> list[Text]:
+    name = Text(mine["name"], style=METAL_STYLE.get(mine["metal"], "bold"))
     if mine["closed"]:
-        line.append(f"  closed, worth {mine['value']}", style="green")
+        status = Text(f"closed: {mine['value']}", style="green")
     else:
-        line.append(f"  open (would score {mine['value']})", style="dim")
+        status = Text(f"open, {mine['value']} if closed", style="dim")
     if fight and fight["mine"] == mine["mine"]:
-        line.append("  ⚔ under attack", style="bold red")
+        status.append("  fought over", style="bold red")
+    return [name, Text(_chests(mine["chests"])), status]
+
+
+def _cards(cards: dict[str, int]) -> str:
+    """"2× gold chest, closed mine, Desperados 4 and 9"."""
+    named = [f"{n}× {name}" if n > 1 else name for name, n in cards.items()
+             if not name.startswith("Desperado ")]
+    ranks = [name.removeprefix("Desperado ") for name, n in cards.items()
+             for _ in range(n) if name.startswith("Desperado ")]
+    if len(ranks) == 1:
+        named.append(f"Desperado {ranks[0]}")
+    elif ranks:
+        named.append("Desperados " + ", ".join(ranks[:-1]) + f" and {ranks[-1]}")
+    return ", ".join(named)
+
+
+def _fight(obs: dict[str, Any]) -> Text:
+    fight = obs["fight"]
+    you = obs.get("seat")
+    cards = ", ".join(f"{_name(int(s), you)} {v}" for s, v in fight["desperados"].items())
+    attacker = _name(fight["attacker"], you)
+    how = ("the higher total of each side wins" if obs["variant"] == "partnership"
+           else "the single highest card wins")
+    return Text(f"Fight over {fight['name']}, started by {attacker}: {cards} "
+                f"({how}; a tie keeps the mine with its owner).", style="red")
+
+
+def _passes(obs: dict[str, Any]) -> Text | None:
+    """Passing is bounded while the deck lasts (R20): the counts are public."""
+    if obs.get("passes") is None or obs["final_turns"] is not None or obs.get("winners"):
+        return None
+    run, limit = obs["passes_in_a_row"], obs.get("pass_run_limit")
+    line = Text(f"Passes in a row: {run}")
+    if limit is not None:
+        line.append(" — the next seat must draw or play" if run >= limit
+                    else f" (at {limit}, the next seat must draw or play)")
+    if obs.get("pass_limit") is not None:
+        you = obs.get("seat")
+        counts = ", ".join(f"{_name(s, you)} {n}" for s, n in enumerate(obs["passes"]))
+        line.append(f". Passed this round (at most {obs['pass_limit']} each): {counts}")
+    line.append(".")
+    line.stylize("dim")
     return line
 
 
-def _seats(seats: list[int]) -> str:
-    names = [f"seat {s}" for s in seats]
-    return " and ".join(names) if len(names) < 3 else ", ".join(names)
-
-
 def render(obs: dict[str, Any]) -> Group:
-    head = Text()
-    head.append(f"Desperados ({obs['variant']}) — round {obs['round']}, ", style="bold")
-    head.append(f"first to {obs['target']}. Deck: {obs['deck']} cards. ")
-    head.append(f"Dealer: seat {obs['dealer']}. ")
-    if obs["final_turns"] is not None and obs.get("winners") is None:
-        head.append("Final turns: no more drawing.", style="bold magenta")
+    you = obs.get("seat")
+    over = obs.get("winners") is not None
+    head = Text(f"Desperados · {obs['variant']} · round {obs['round']} · first "
+                f"{'side ' if obs['variant'] == 'partnership' else ''}to {obs['target']} · "
+                f"deck {obs['deck']} · dealer {_name(obs['dealer'], you)}", style="bold")
+    if obs["final_turns"] is not None and not over:
+        head.append("\nFinal turns: the deck is empty, one more turn each, no drawing.",
+                    style="bold magenta")
 
-    table = Table(show_header=True, expand=True)
-    table.add_column("Display")
-    table.add_column("Mines")
+    table = Table.grid(padding=(0, 2), expand=False)
+    for _ in range(4):
+        table.add_column()
     fight = obs["fight"]
+    blank = [Text(""), Text(""), Text("")]
     for display in obs["displays"]:
-        mines = [_mine_line(m, fight) for m in display["mines"]] or [Text("no mines", "dim")]
-        table.add_row(_display_title(obs, display), Group(*mines))
+        title = _display(obs, display)
+        rows = [_mine_cells(mine, fight) for mine in display["mines"]]
+        rows = rows or [[Text("no mines", style="dim"), Text(""), Text("")]]
+        rows += [blank] * (len(title) - len(rows))
+        for i, cells in enumerate(rows):
+            table.add_row(title[i] if i < len(title) else Text(""), *cells)
 
     parts: list[Any] = [head, table]
     if fight:
-        cards = ", ".join(f"seat {s}: {v}" for s, v in fight["desperados"].items())
-        parts.append(Text(f"Fight over {fight['name']} (attacker seat {fight['attacker']}): "
-                          f"{cards}", style="red"))
-    sizes = ", ".join(f"seat {s}: {n}" for s, n in enumerate(obs["hand_sizes"]))
-    parts.append(Text(f"Cards in hand — {sizes}", style="dim"))
+        parts.append(_fight(obs))
+    sizes = ", ".join(f"{_name(s, you)} {n}" for s, n in enumerate(obs["hand_sizes"]))
+    parts.append(Text(f"Cards in hand: {sizes}.", style="dim"))
+    passes = _passes(obs)
+    if passes is not None:
+        parts.append(passes)
+    if obs.get("discard"):
+        # Face down at the table, but everyone saw each card go there (R18).
+        parts.append(Text(f"Discard pile: {_cards(obs['discard'])}.", style="dim"))
     if obs.get("hand") is not None:
-        hand = ", ".join(f"{n}× {name}" if n > 1 else name for name, n in obs["hand"].items())
-        parts.append(Panel(hand or "(empty)", title=f"Your hand (seat {obs['seat']})"))
+        hand = Text("Your hand: ", style="bold")
+        hand.append(_cards(obs["hand"]) or "empty", style="bold cyan")
+        parts.append(hand)
         if obs.get("partner_holds"):
-            known = ", ".join(f"{n}× {k}" for k, n in obs["partner_holds"].items())
-            parts.append(Text(f"Your partner still holds what you passed: {known}", "dim"))
-    if obs.get("winners") is not None:
-        parts.append(Text(f"Winners: {_seats(obs['winners'])}", style="bold green"))
-    parts.append(Text(obs["prompt"], style="bold cyan"))
+            parts.append(Text("Your partner still holds what you passed: "
+                              f"{_cards(obs['partner_holds'])}.", style="dim"))
+    parts.append(Text(obs["prompt"], style="bold cyan"))  # at the end: "The game is over."
     return Group(*parts)

@@ -43,6 +43,9 @@ def observation(state: DesperadosState, player: int | None) -> dict[str, Any]:
         "discard": {t.names[k]: c for k, c in enumerate(state.discard) if c},
         "passes": list(state.passes) if state.partnership else None,
         "passes_in_a_row": state.passes_in_a_row if state.partnership else None,
+        # The match's bounds on passing (R20), so that a view can say how many are left.
+        "pass_run_limit": state.run_limit if state.partnership else None,
+        "pass_limit": state.pass_limit if state.partnership else None,
         "winners": state.winners() if over else None,
     }
     if player is not None:
@@ -184,23 +187,32 @@ def observation_tensor(state: DesperadosState, player: int) -> list[float]:
 
 def display_name(state: DesperadosState, display: int, viewer: int | None,
                  mover: int | None = None) -> str:
+    """"your partnership's display", "the display of seats 1 and 3", "seat 2's display"."""
     if display >= state.num_displays:
         return f"display {display}"
     if state.partnership:
-        seats = f"seats {display} and {display + 2}"
         if viewer is None or viewer < 0 or state.display[viewer] != display:
-            return f"the display of {seats}"
-        return ("your partnership's display" if viewer == mover
-                else f"your partnership's display ({seats})")
-    return "your display" if display == viewer else f"seat {display}'s display"
+            return f"the display of seats {display} and {display + 2}"
+        return "your partnership's display"
+    if display == viewer:
+        return "your display"
+    return "their display" if display == mover else f"seat {display}'s display"
 
 
 def mine_label(state: DesperadosState, slot: int, owner: int, viewer: int | None,
                mover: int | None = None) -> str:
+    """A mine and whose it is, without brackets: "your partnership's gold mine 1",
+    "silver mine 2 of seats 1 and 3", "seat 2's copper mine 1", "their gold mine 3"."""
     name = state.cards.mine_name(slot)
-    if owner == NOBODY:
+    if owner == NOBODY or owner >= state.num_displays:
         return name
-    return f"{name} ({display_name(state, owner, viewer, mover)})"
+    if state.partnership:
+        if viewer is not None and viewer >= 0 and state.display[viewer] == owner:
+            return f"your partnership's {name}"
+        return f"{name} of seats {owner} and {owner + 2}"
+    if owner == viewer:
+        return f"your {name}"
+    return f"their {name}" if owner == mover else f"seat {owner}'s {name}"
 
 
 def action_label(state: DesperadosState, action: Any, mover: int) -> str:
@@ -227,9 +239,13 @@ def action_label(state: DesperadosState, action: Any, mover: int) -> str:
 
 
 def outcome_label(state: DesperadosState, outcome: Card) -> str:
+    """The whole truth of a chance outcome: which card, and which seat gets it."""
     pending = state.pending()
-    verb = "Deal" if pending and isinstance(pending[0], Deal) else "Draw"
-    return f"{verb} a {state.cards.names[outcome.kind]}"
+    card = state.cards.names[outcome.kind]
+    if pending and isinstance(pending[0], Deal):
+        return f"Deal a {card} to seat {pending[0].to}"
+    drawer = getattr(pending[0], "drawer", None) if pending else None
+    return f"Seat {drawer} draws a {card}" if drawer is not None else f"Draw a {card}"
 
 
 def action_json(state: DesperadosState, item: Any) -> dict[str, Any]:
@@ -302,19 +318,12 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
         return (f"{last} drew the last card: every player has one more turn, "
                 f"{'you' if last == 'You' else last.lower()} last.")
     if kind == "skipped":
+        held = _cards(d.get("could_play", []))
+        why = f" (so {'you hold' if you else 'they hold'} no {held})" if held else ""
         return (f"{who} {'have' if you else 'has'} nothing to play and "
-                f"skip{s} the final turn.")
+                f"skip{s} the final turn{why}.")
     if kind == "round_scored":
-        by_display: dict[int, list[str]] = {}
-        for mine in d["mines"]:
-            by_display.setdefault(mine["display"], []).append(
-                f"{mine['mine']} ({mine['points']})")
-        parts = []
-        for display in range(state.num_displays):
-            seats = [p for p in range(state.num_players) if state.display[p] == display]
-            parts.append(f"{_seats(seats)}: {', '.join(by_display.get(display, [])) or 'nothing'}")
-        totals = ", ".join(map(str, d["totals"]))
-        return f"Round {d['round']} scored — {'; '.join(parts)}. Totals: {totals}."
+        return _round_scored(state, d, viewer)
     if kind == "round_started":
         dealer, _ = _who(d["dealer"], viewer)
         return f"Round {d['round']}: {dealer.lower() if dealer == 'You' else dealer} deal" + (
@@ -325,6 +334,47 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
             return f"The game is over: you win ({_seats(winners)})."
         return f"The game is over: {_seats(winners)} win{'s' if len(winners) == 1 else ''}."
     return kind
+
+
+def _cards(names: list[str]) -> str:
+    """"gold mine, silver chest or Desperado": what a skipped seat cannot hold."""
+    names = list(dict.fromkeys(names))
+    if len(names) > 6:
+        desperados = [n for n in names if n.startswith("Desperado")]
+        names = [n for n in names if not n.startswith("Desperado")] + (
+            ["Desperado"] if desperados else [])
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _side(state: DesperadosState, display: int, viewer: int | None) -> str:
+    """A display's players: "you", "you and seat 2", "seats 1 and 3", "seat 1"."""
+    seats = [p for p in range(state.num_players) if state.display[p] == display]
+    names = ["you" if p == viewer else f"seat {p}" for p in seats]
+    if len(names) == 1:
+        return names[0]
+    if "you" in names:
+        names.remove("you")
+        return "you and " + " and ".join(names)
+    return "seats " + " and ".join(str(p) for p in seats)
+
+
+def _round_scored(state: DesperadosState, d: Any, viewer: int | None) -> str:
+    """"Round 2 scored: you and seat 2 +6 (silver mine 1: 6), 20 in all; seats 1 and 3
+    +24 (gold mine 1: 3, gold mine 2: 9, ...), 45 in all." Only closed mines score."""
+    mines: dict[int, list[str]] = {}
+    for mine in d["mines"]:
+        mines.setdefault(mine["display"], []).append(f"{mine['mine']}: {mine['points']}")
+    gained: dict[int, int] = {}
+    for mine in d["mines"]:
+        gained[mine["display"]] = gained.get(mine["display"], 0) + mine["points"]
+    parts = []
+    for display in range(state.num_displays):
+        what = f" ({', '.join(mines[display])})" if display in mines else " (no closed mine)"
+        parts.append(f"{_side(state, display, viewer)} +{gained.get(display, 0)}{what}, "
+                     f"{d['totals'][display]} in all")
+    return f"Round {d['round']} scored: {'; '.join(parts)}."
 
 
 def final_prompt(state: DesperadosState, viewer: int | None) -> str:

@@ -51,9 +51,24 @@ from ludoteca.games.douro1872.steps import (
     LayFaceDown,
     LotteryDraw,
     TowBack,
-    seat_name,
 )
 from ludoteca.games.douro1872.tables import DISPUTE, Tables
+
+
+def seat_name(state: Any, seat: int) -> str:
+    """``seat 0``, or D. Sebastião's name for the ghost's seat: one word for a seat
+    everywhere ludoteca speaks."""
+    return state.tables.ghost_name if seat == state.ghost else f"seat {seat}"
+
+
+def _a(value: Any) -> str:
+    """"a 7", "an 8"."""
+    return f"an {value}" if str(value).startswith("8") else f"a {value}"
+
+
+def _barrels(n: int) -> str:
+    return f"{n} barrel{'' if n == 1 else 's'}"
+
 
 PHASES = ("stack", "lottery", "lottery cut", "dispute", "ghost", "turn regular", "turn fog",
           "charity", "ghost charity", "end")
@@ -167,7 +182,8 @@ def result(state: Any) -> dict[str, Any] | None:
 
 
 def final_prompt(state: Any) -> str:
-    return "The game is over: " + result(state)["text"] + "."  # type: ignore[index]
+    """Who won is said once, by the end event and the front's result line."""
+    return "The game is over."
 
 
 # ----- observation tensor -----------------------------------------------------------------
@@ -282,22 +298,21 @@ def outcome_label(state: Any, outcome: Any) -> str:
     if isinstance(outcome, Face):
         level = t.level_names[t.card_level[outcome.card]]
         order = state.orders[outcome.card]
-        return f"the level-{level} Rabelo card orders {order} " + (
-            "barrel" if order == 1 else "barrels")
+        return f"the level-{level} Rabelo card orders {_barrels(order)}"
     if isinstance(outcome, FogCard):
         return f"the fog card is {t.fog_names[t.fog_index[outcome.effect]]}"
     if isinstance(outcome, LotteryCard):
         top = _top(state)
         whose = (f"{seat_name(state, top.owner)}'s hand" if isinstance(top, LotteryDraw)
                  else "a hand")
-        return f"a {outcome.card} is drawn from {whose}"
+        return f"{_a(outcome.card)} is drawn from {whose}"
     if isinstance(outcome, Cut):
         return f"the cut gives the phylloxera to {seat_name(state, outcome.seat)}"
     if isinstance(outcome, GhostCard):
         top = _top(state)
         verb = ("donates" if isinstance(top, LayFaceDown) and top.purpose != DISPUTE
                 else "plays")
-        return f"{t.ghost_name} {verb} a {outcome.card}"
+        return f"{t.ghost_name} {verb} {_a(outcome.card)}"
     return repr(outcome)
 
 
@@ -326,9 +341,8 @@ def action_json(state: Any, item: Any) -> dict[str, Any]:
 def _who(state: Any, seat: int | None, viewer: int | None, capital: bool = False) -> str:
     if seat is None:
         return "nobody"
-    if seat == viewer:
-        return "You" if capital else "you"
-    return seat_name(state, seat)
+    name = "you" if seat == viewer else seat_name(state, seat)
+    return name[:1].upper() + name[1:] if capital else name
 
 
 def _names(state: Any, seats: list[int], viewer: int | None) -> str:
@@ -342,6 +356,8 @@ def _points(state: Any, deltas: list[int], viewer: int | None) -> str:
 
 
 def _settled(state: Any, d: dict[str, Any], viewer: int | None) -> str:
+    """Why the points moved: "The regular Rabelo card: order 15 reached with 18 barrels:
+    highest card 7 (seat 2) gets +2." """
     t: Tables = state.tables
     effect = d["effect"]
     head = ("The regular Rabelo card" if effect == "regular"
@@ -351,30 +367,41 @@ def _settled(state: Any, d: dict[str, Any], viewer: int | None) -> str:
     if effect == "sirga":
         head += " tows the regular card"
     if d["filled"] is None:
-        why = f"{d['total']} barrels, whatever the sum"
+        why = f"whatever the sum ({_barrels(d['total'])})"
     else:
         reached = "reached" if d["filled"] else "not reached"
-        why = f"order {d['order']} {reached} with {d['total']} barrels"
+        why = f"order {d['order']} {reached} with {_barrels(d['total'])}"
     tied = d["tied"]
     card = f"{d['side']} card {d['card']} ({_names(state, tied, viewer)})"
     holder = d["holder"]
-    lost = ""
+    back = ("; the cards go back to their owners' hands" if d["effect"] == "cardia" else "")
+    points = d["points"]
     if len(tied) > 1 and holder in tied:
         lost = (f"; {_who(state, holder, viewer)} "
                 f"{'hold' if holder == viewer else 'holds'} the phylloxera and "
                 f"{'lose' if holder == viewer else 'loses'} the tie")
-    back = ("; the cards go back to their owners' hands" if d["effect"] == "cardia" else "")
-    return f"{head}: {why}: {card}{lost}: {_points(state, d['points'], viewer)}{back}."
+        return f"{head}: {why}: {card}{lost}: {_points(state, points, viewer)}{back}."
+    moved = {s for s, x in enumerate(points) if x}
+    change = {points[s] for s in tied}
+    if len(change) == 1 and moved <= set(tied) and 0 not in change:
+        (x,) = change
+        verb = "gets" if len(tied) == 1 and viewer not in tied else "get"
+        each = " each" if len(tied) > 1 else ""
+        return f"{head}: {why}: {card} {verb} {x:+d}{each}{back}."
+    if not moved and tied:  # a penalty nobody could pay: "you never pay points you lack"
+        return (f"{head}: {why}: {card} would lose points but "
+                f"{'has' if len(tied) == 1 and viewer not in tied else 'have'} none{back}.")
+    return f"{head}: {why}: {card}: {_points(state, points, viewer)}{back}."
 
 
 def _charity(state: Any, d: dict[str, Any], viewer: int | None) -> str:
-    gifts = ", ".join(f"{_who(state, s, viewer)} {v}" for s, v in enumerate(d["revealed"]))
+    gifts = ", ".join(f"{_who(state, s, viewer)}: {v}" for s, v in enumerate(d["revealed"]))
     if d["lowest"] == d["highest"]:
         why = (f"every gift is {d['lowest']}: everyone gave both the lowest and the highest"
                if state.charity_all_equal == "literal" or any(d["points"])
                else f"every gift is {d['lowest']}: nobody gave more or less")
     else:
-        why = f"lowest gift {d['lowest']} -1, highest gift {d['highest']} +1"
+        why = f"the lowest gift ({d['lowest']}) loses 1, the highest ({d['highest']}) gains 1"
     holder = d["phylloxera"][0]
     note = ""
     gift = d["revealed"][holder] if holder is not None else None
@@ -408,19 +435,24 @@ def describe_event(state: Any, event: Event, viewer: int | None) -> str:
     kind = event.kind
     if kind == "lay":
         seat = d["seat"]
+        who = _who(state, seat, viewer, capital=True)
         if "card" in d:
+            if seat != viewer:  # the whole truth (a replay that reveals everything)
+                if d["purpose"] == DISPUTE:
+                    return f"{who} lays {_a(d['card'])} face down."
+                return f"{who} gives {_a(d['card'])}, face down, to charity."
             if d["purpose"] == DISPUTE:
                 return f"You lay your {d['card']} face down."
             return f"You give your {d['card']}, face down, to charity."
-        who = _who(state, seat, viewer, capital=True)
         if d["purpose"] == DISPUTE:
             return f"{who} lays a barrel card face down"
         return f"{who} gives a card, face down, to charity"
     if kind == "reveal":
-        cards = ", ".join(f"{_who(state, s, viewer)} {v}" for s, v in enumerate(d["played"]))
-        return f"The barrel cards are revealed: {cards} - {d['total']} barrels."
+        cards = ", ".join(f"{_who(state, s, viewer)}: {v}" for s, v in enumerate(d["played"]))
+        return f"The barrel cards are revealed: {cards} — {_barrels(d['total'])} in all."
     if kind == "turn":
-        return f"The level-{d['level']} Rabelo card is turned: it orders {d['order']} barrels."
+        return (f"The level-{d['level']} Rabelo card is turned: it orders "
+                f"{_barrels(d['order'])}.")
     if kind == "turn_fog":
         order = f" (order {d['order']})" if d["order"] is not None else ""
         return f"The fog card is turned: {d['fog']}{order}."
@@ -439,8 +471,8 @@ def describe_event(state: Any, event: Event, viewer: int | None) -> str:
         return f"Sirga tows a level-{d['level']} regular Rabelo card."
     if kind == "lottery_draw":
         again = f" (redraw {d['round']})" if d["round"] else ""
-        return (f"Phylloxera lottery{again}: a {d['card']} is drawn from "
-                f"{_who(state, d['seat'], viewer)}'s hand.").replace("you's hand", "your hand")
+        whose = "your" if d["seat"] == viewer else f"{_who(state, d['seat'], viewer)}'s"
+        return f"Phylloxera lottery{again}: {_a(d['card'])} is drawn from {whose} hand."
     if kind == "lottery_tie":
         return (f"Phylloxera lottery: {_names(state, d['seats'], viewer)} tie with "
                 f"{d['card']} and draw again.")
