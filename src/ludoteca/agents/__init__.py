@@ -2,6 +2,8 @@
 
 An agent is named by a spec string, ``name`` or ``name:key=value,key=value``, the same on
 the command line, in the server and in tournaments (``random``, ``ismcts:iterations=400``).
+Named strengths are specs too: ``easy``, ``normal`` and ``strong`` (:mod:`.strengths`)
+pick a suitable agent for whatever game they are asked to play.
 ``Agent.act(view, player, rng)`` receives ``view = true_state.determinize(player, rng)``,
 never the true state, so no agent can see what its seat may not know. An agent that never
 reads its view sets ``reads_view = False`` and implements ``act_blind(legal_actions,
@@ -60,8 +62,26 @@ def register_agent(name: str) -> Callable[[type[Agent]], type[Agent]]:
     return decorate
 
 
+_STRENGTHS: set[str] = set()
+
+
 def agent_names() -> list[str]:
-    return sorted(_AGENTS)
+    """The agents proper (named strengths are listed by :func:`strength_names`)."""
+    return sorted(name for name in _AGENTS if name not in _STRENGTHS)
+
+
+def strength_names() -> list[str]:
+    """The named strengths (``easy``, ``normal``, ``strong``), weakest first."""
+    from ludoteca.agents.strengths import STRENGTHS
+
+    return [name for name in STRENGTHS if name in _AGENTS]
+
+
+def _known() -> str:
+    text = f"known agents: {', '.join(agent_names())}"
+    if _STRENGTHS:
+        text += f"; named strengths: {', '.join(strength_names())}"
+    return text
 
 
 def _value(text: str) -> Any:
@@ -88,10 +108,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def agent_class(name: str) -> Callable[..., Agent] | None:
+    """The class registered as ``name``, or None."""
+    return _AGENTS.get(name)
+
+
 def agent_parameters(name: str) -> dict[str, Any]:
     """The keyword options an agent takes, with their defaults."""
     if name not in _AGENTS:
-        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+        raise ConfigError(f"unknown agent {name!r}; {_known()}")
     params = inspect.signature(_AGENTS[name].__init__).parameters
     return {p.name: p.default for p in params.values()
             if p.name != "self" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
@@ -104,7 +129,7 @@ def make_agent(spec: str) -> Agent:
         raise ConfigError(f"an agent spec is a string such as 'random', not {spec!r}")
     name, options = parse_spec(spec)
     if name not in _AGENTS:
-        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+        raise ConfigError(f"unknown agent {name!r}; {_known()}")
     try:
         agent = _AGENTS[name](**options)
     except TypeError as err:
@@ -163,4 +188,7 @@ class HeuristicAgent(Agent):
             raise ConfigError(f"agent 'heuristic' for {view.game.id}: {err}") from None
 
 
-from ludoteca.agents import ismcts  # noqa: E402,F401  (registers "ismcts")
+from ludoteca.agents import (  # noqa: E402  (registers ismcts, easy, normal, strong)
+    ismcts,  # noqa: F401
+    strengths,  # noqa: F401
+)

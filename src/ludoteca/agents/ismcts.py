@@ -1,24 +1,61 @@
 """Information-set Monte Carlo tree search (single-observer IS-MCTS), for any game.
 
 Each iteration samples a world the searching seat cannot tell from the real one
-(``view.determinize(player, rng)``), walks one shared tree of decisions in it, plays the rest
-out at random and backs the result up. The tree is keyed by the decisions taken, not by the
-hidden cards, so statistics from every sampled world pool in the same nodes; chance
-outcomes are sampled and do not branch the tree. Selection at a node only considers the
-actions legal in the sampled world and weighs them by how often they were available
-(Cowling, Powley & Whitehouse's availability count), which keeps opponents' options fair.
+(``view.determinize(player, rng)``), walks one shared tree of decisions in it, plays a
+*short* random rollout and judges the position it reaches by the game's ``evaluation()``
+(exact at the end of the game, a guess before it), then backs the result up. The tree is
+keyed by the decisions taken, not by the hidden cards, so statistics from every sampled
+world pool in the same nodes; chance outcomes are sampled and do not branch the tree.
+Selection at a node only considers the actions legal in the sampled world and weighs them
+by how often they were available (Cowling, Powley & Whitehouse's availability count),
+which keeps opponents' options fair. Search applies actions through
+``State.apply_trusted``: every action it applies comes from the legal list of the very
+state it is applied to.
 
-Options: ``iterations`` (default 200), ``c`` (exploration, default 0.7), ``rollout``
-(random moves after the tree before judging by scores, default 300).
+Options (spec ``ismcts:key=value,...``):
+
+``iterations``
+    stop after this many iterations;
+``time``
+    stop after this many seconds (wall clock) of thinking per decision;
+``calls``
+    stop after this many forward-model calls (actions applied in the tree and the rollouts,
+    chance outcomes included, plus one per sampled world);
+``rollout``
+    random actions (chance included) after leaving the tree before ``evaluation()`` judges
+    the position (default 20; 0 judges the leaf itself);
+``c``
+    exploration constant of UCB (default 0.7);
+``reuse``
+    keep the subtree of the chosen move for the next decision when it is sound (default
+    true; see below).
+
+Budgets combine: the search stops at the first one spent. With none given the budget is
+``time=0.04`` (40 ms a decision, TAG's default). A time budget depends on the machine and
+its load, so a seeded match is only reproducible with ``iterations`` or ``calls``.
+
+Tree reuse. The statistics under the chosen move were gathered in worlds consistent with
+what the seat knew then plus its own move. They stay valid for the next decision exactly
+when nothing the seat did not choose has happened since: the seat acts again right after
+its own move (a multi-part turn). The agent checks this by the move number (one action
+since its last decision) and by its observation (equal to the one it predicted after its
+move); otherwise it starts a fresh tree. After any other seat's move or a chance event the
+seat's information set changes in ways the old tree did not branch on (hidden cards, a
+draw), so reusing it would mix in worlds the seat now knows to be false.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time as _time
+from typing import Any
 
 from ludoteca.agents import Agent, register_agent
 from ludoteca.core.state import CHANCE, ConfigError, State, sample_chance
+
+DEFAULT_TIME = 0.04
+"""Seconds a decision when no budget is given (TAG's default)."""
 
 
 class _Node:
@@ -34,55 +71,156 @@ class _Node:
 
 @register_agent("ismcts")
 class ISMCTSAgent(Agent):
-    def __init__(self, iterations: int = 200, c: float = 0.7, rollout: int = 300) -> None:
-        if iterations < 1 or rollout < 0 or c < 0:
+    """IS-MCTS with depth-limited rollouts judged by ``evaluation()``; see the module."""
+
+    def __init__(self, iterations: int | None = None, time: float | None = None,
+                 calls: int | None = None, c: float = 0.7, rollout: int = 20,
+                 reuse: bool = True) -> None:
+        if iterations is not None and iterations < 1:
             raise ConfigError("agent 'ismcts': iterations >= 1, rollout >= 0 and c >= 0")
-        self.iterations, self.c, self.rollout = int(iterations), float(c), int(rollout)
+        if rollout < 0 or c < 0:
+            raise ConfigError("agent 'ismcts': iterations >= 1, rollout >= 0 and c >= 0")
+        if time is not None and not time > 0:
+            raise ConfigError("agent 'ismcts': time is a number of seconds above 0")
+        if calls is not None and calls < 1:
+            raise ConfigError("agent 'ismcts': calls >= 1")
+        if iterations is None and time is None and calls is None:
+            time = DEFAULT_TIME
+        self.iterations = int(iterations) if iterations is not None else None
+        self.time = float(time) if time is not None else None
+        self.calls = int(calls) if calls is not None else None
+        self.c, self.rollout, self.reuse = float(c), int(rollout), bool(reuse)
         self.spec = self.name
+        self._kept: tuple[int, int, Any, _Node] | None = None
+        self.last_search: dict[str, float] = {}
+        """Figures of the last search: iterations, calls, seconds, reused (for benchmarks)."""
+
+    # ----- deciding ------------------------------------------------------------------
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
         legal = view.legal_actions()
         if len(legal) == 1:
+            self._kept = None
             return legal[0]
-        root = _Node(mover=-1)
-        for _ in range(self.iterations):
-            self._iterate(root, view.determinize(player, rng), rng)
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, -kv[0]))[0]
+        root = self._reusable_root(view, player)
+        reused = root is not None
+        if root is None:
+            root = _Node(mover=-1)
+        start = _time.perf_counter()
+        deadline = start + self.time if self.time is not None else math.inf
+        max_iter = self.iterations if self.iterations is not None else math.inf
+        max_calls = self.calls if self.calls is not None else math.inf
+        iterate = self._iterate
+        determinize = view.determinize
+        perf_counter = _time.perf_counter
+        done = calls = 0
+        while True:
+            calls += 1 + iterate(root, determinize(player, rng), rng)
+            done += 1
+            if done >= max_iter or calls >= max_calls or perf_counter() >= deadline:
+                break
+        children = root.children
+        best = max((a for a in legal if a in children),
+                   key=lambda a: (children[a].visits, -a), default=legal[0])
+        self.last_search = {"iterations": done, "calls": calls, "reused": float(reused),
+                            "seconds": perf_counter() - start}
+        self._keep(view, player, best, children.get(best))
+        return best
 
-    def _iterate(self, root: _Node, state: State, rng: random.Random) -> None:
-        node, path = root, [root]
-        while not state.is_terminal():
-            mover = state.current_player()
-            if mover == CHANCE:
-                state.apply_trusted(sample_chance(state.chance_outcomes(), rng))
+    def _iterate(self, root: _Node, state: State, rng: random.Random) -> int:
+        """One iteration in the sampled world ``state``; returns the actions applied."""
+        node = root
+        path = [root]
+        apply = state.apply_trusted
+        current = state.current_player
+        legal_actions = state.legal_actions
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        applied = 0
+        while True:
+            mover = current()
+            if mover < 0:
+                if mover != CHANCE:
+                    break  # the end of the game
+                apply(sample_chance(state.chance_outcomes(), rng))
+                applied += 1
                 continue
-            legal = state.legal_actions()
-            untried = [a for a in legal if a not in node.children]
+            legal = legal_actions()
+            children = node.children
+            untried = []
+            best = None
+            best_value = -1.0
             for a in legal:
-                if a in node.children:
-                    node.children[a].avail += 1
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:
+                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        best_value, best = value, a
             if untried:
-                action = rng.choice(untried)
-                node.children[action] = child = _Node(mover)
-                state.apply_trusted(action)
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = children[action] = _Node(mover)
+                apply(action)
+                applied += 1
                 path.append(child)
                 break
-            action = max(legal, key=lambda a: self._ucb(node.children[a]))
-            node = node.children[action]
-            state.apply_trusted(action)
+            node = children[best]  # type: ignore[index]
+            apply(best)  # type: ignore[arg-type]
+            applied += 1
             path.append(node)
-        for _ in range(self.rollout):
-            if state.is_terminal():
-                break
-            if state.current_player() == CHANCE:
-                state.apply_trusted(sample_chance(state.chance_outcomes(), rng))
+        depth = self.rollout
+        choice = rng.choice
+        while depth > 0:
+            mover = current()
+            if mover < 0:
+                if mover != CHANCE:
+                    break
+                apply(sample_chance(state.chance_outcomes(), rng))
             else:
-                state.apply_trusted(rng.choice(state.legal_actions()))
+                apply(choice(legal_actions()))
+            depth -= 1
+            applied += 1
         result = state.evaluation()
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.total += result[visited.mover]
+        return applied
 
-    def _ucb(self, node: _Node) -> float:
-        return node.total / node.visits + self.c * math.sqrt(math.log(node.avail) / node.visits)
+    # ----- tree reuse ----------------------------------------------------------------
+
+    def _keep(self, view: State, player: int, action: int, child: _Node | None) -> None:
+        """Remembers the subtree of ``action`` and what the seat will see right after it."""
+        self._kept = None
+        if not self.reuse or child is None or not child.children:
+            return
+        after = view.clone()
+        after.apply_trusted(action)
+        if after.current_player() != player:
+            return  # someone else (or chance) acts next: the subtree will not be reusable
+        self._kept = (player, view.move_number() + 1, after.observation(player), child)
+
+    def _reusable_root(self, view: State, player: int) -> _Node | None:
+        kept, self._kept = self._kept, None
+        if kept is None or not self.reuse:
+            return None
+        seat, move, observation, child = kept
+        if (seat != player or view.move_number() != move
+                or view.observation(player) != observation):
+            return None
+        return child
+
+
+def budget_text(agent: ISMCTSAgent) -> str:
+    """The budget of an IS-MCTS agent in words (for docs and tables)."""
+    parts = []
+    if agent.iterations is not None:
+        parts.append(f"{agent.iterations} iterations")
+    if agent.time is not None:
+        parts.append(f"{agent.time * 1000:g} ms")
+    if agent.calls is not None:
+        parts.append(f"{agent.calls} calls")
+    return " or ".join(parts) + f", rollouts of {agent.rollout}"

@@ -1,0 +1,267 @@
+"""One match of a simulation, guarded: an agent that fails loses that match only.
+
+:func:`play_match` plays a match with :func:`ludoteca.core.match.run_match` (so a record is
+exactly the match ``run_match`` plays with its seed) and turns whatever goes wrong into a
+:class:`Fault` instead of an exception:
+
+* an agent that raises, returns an illegal action, or thinks longer than the per-move
+  time limit *forfeits*: its side loses, every other side shares the win, and the record
+  keeps the actions up to the fault (``finished`` false);
+* an error of the game itself (a rule raising) voids the match: nobody wins.
+
+The time limit is enforced while the agent thinks when it can be (a ``SIGALRM`` timer, in
+the main thread of a process), so an agent stuck in a loop is stopped too; elsewhere it is
+checked when the agent returns.
+
+It also reports progress inside long matches (``heartbeat(moves)`` about twice a second)
+and stops between two actions when asked (``stop()`` true), so that a run can be
+interrupted in the middle of a slow match.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.agents import Agent, make_agent
+from ludoteca.core.match import MatchRecord, record_of, run_match
+from ludoteca.core.state import CHANCE, Game, IllegalActionError, State
+
+HEARTBEAT_SECONDS = 0.5
+
+
+class MoveTimeout(BaseException):
+    """Raised inside an agent whose move ran out of time (a BaseException, so that an
+    agent's own ``except Exception`` cannot swallow it)."""
+
+
+class Stopped(BaseException):
+    """The run was asked to stop in the middle of this match."""
+
+
+class AgentFault(Exception):
+    """An agent failed during its move (raised, or took too long)."""
+
+    def __init__(self, seat: int, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.seat, self.kind, self.message = seat, kind, message
+
+
+@dataclass(frozen=True)
+class Fault:
+    """What went wrong in a match. ``seat`` None: the game, not an agent."""
+
+    seat: int | None
+    kind: str
+    """``error`` (the agent raised), ``timeout``, ``illegal`` (an illegal action) or
+    ``game`` (the engine raised: the match is void)."""
+    message: str
+    move: int
+    """How many actions had been applied when it happened."""
+    agent: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "message": self.message,
+                "move": self.move, "agent": self.agent}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Fault:
+        return cls(data.get("seat"), str(data.get("kind", "error")),
+                   str(data.get("message", "")), int(data.get("move", 0)),
+                   str(data.get("agent", "")))
+
+    def describe(self) -> str:
+        who = f"seat {self.seat} ({self.agent})" if self.seat is not None else "the game"
+        what = {"error": "raised", "timeout": "ran out of time",
+                "illegal": "chose an illegal action", "game": "failed"}.get(self.kind, self.kind)
+        return f"{who} {what} after {self.move} actions: {self.message}"
+
+
+@dataclass
+class Outcome:
+    """A played match: its record (forfeits included) and the fault, if any."""
+
+    index: int
+    record: MatchRecord
+    fault: Fault | None = None
+    seconds: float = 0.0
+    """CPU seconds the worker spent on it."""
+
+
+# ----- the per-move clock ----------------------------------------------------------------
+
+def _can_alarm() -> bool:
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise MoveTimeout
+
+
+class _Guard:
+    """Stands in for one seat's agent: times each move and names the seat on failure."""
+
+    def __init__(self, agent: Agent, seat: int, limit: float | None, alarm: bool) -> None:
+        self.agent = agent
+        self.seat = seat
+        self.spec = agent.spec
+        self.reads_view = getattr(agent, "reads_view", True)
+        self.limit = limit
+        self.alarm = alarm and limit is not None
+
+    def check(self, game: Game) -> None:
+        self.agent.check(game)
+
+    def _call(self, method: Callable[..., int], *args: Any) -> int:
+        limit = self.limit
+        if limit is None:
+            try:
+                return method(*args)
+            except Exception as err:
+                raise AgentFault(self.seat, "error", _text(err)) from err
+        start = time.perf_counter()
+        try:
+            if self.alarm:
+                signal.setitimer(signal.ITIMER_REAL, limit)
+            try:
+                action = method(*args)
+            finally:
+                if self.alarm:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+        except MoveTimeout:
+            raise AgentFault(self.seat, "timeout", f"no move after {limit:g} s") from None
+        except Exception as err:
+            raise AgentFault(self.seat, "error", _text(err)) from err
+        spent = time.perf_counter() - start
+        if spent > limit:
+            raise AgentFault(self.seat, "timeout", f"took {spent:.3g} s (limit {limit:g} s)")
+        return action
+
+    def act(self, view: State, player: int, rng: Any) -> int:
+        return self._call(self.agent.act, view, player, rng)
+
+    def act_blind(self, legal: list[int], player: int, rng: Any) -> int:
+        return self._call(self.agent.act_blind, legal, player, rng)
+
+
+def _text(err: BaseException) -> str:
+    lines = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
+
+
+# ----- one match -----------------------------------------------------------------------------
+
+def forfeit_returns(num_players: int, loser_side: set[int], team_of: Callable[[int], int]
+                    ) -> list[float]:
+    """Win shares when the seats of ``loser_side`` forfeit: every other side shares the win."""
+    winners = [p for p in range(num_players) if team_of(p) not in loser_side]
+    sides = {team_of(p) for p in winners}
+    return [1.0 / len(sides) if p in winners else 0.0 for p in range(num_players)]
+
+
+def play_match(
+    game: Game,
+    specs: Sequence[str],
+    seed: int,
+    *,
+    index: int = 0,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    move_time_limit: float | None = None,
+    max_actions: int | None = None,
+    heartbeat: Callable[[int], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Outcome:
+    """Plays match ``index`` with ``seed`` between agents made afresh from ``specs``.
+
+    Never raises for an agent's or the game's failure (see the module); raises
+    :class:`Stopped` if ``stop()`` turns true in the middle of the match.
+    """
+    cpu = time.process_time()
+    alarm = move_time_limit is not None and _can_alarm()
+    previous = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
+    seats = [_Guard(make_agent(spec), seat, move_time_limit, alarm)
+             for seat, spec in enumerate(specs)]
+    holder: list[State] = []
+    # Seats whose agents read a view think for a while: look at the clock after each of
+    # their moves; otherwise every 64 actions.
+    thinking = {seat for seat, guard in enumerate(seats) if guard.reads_view}
+    clock = time.perf_counter
+    next_beat = clock() + HEARTBEAT_SECONDS
+    count = 0
+
+    def on_action(state: State, player: int, action: int) -> None:
+        nonlocal next_beat, count
+        count += 1
+        if count == 1:
+            holder.append(state)
+        if count & 63 and player not in thinking:
+            return
+        now = clock()
+        if now < next_beat:
+            return
+        next_beat = now + HEARTBEAT_SECONDS
+        if stop is not None and stop():
+            raise Stopped
+        if heartbeat is not None:
+            heartbeat(state.move_number())
+
+    fault: Fault | None = None
+    record: MatchRecord
+    try:
+        record = run_match(game, seats, seed, variant=variant, options=options,
+                           max_actions=max_actions, on_action=on_action)
+    except AgentFault as err:
+        state = holder[0] if holder else None
+        record, fault = _forfeit(game, specs, seed, variant, options, state, err.seat)
+        fault = Fault(err.seat, err.kind, err.message, fault.move, specs[err.seat])
+    except IllegalActionError as err:
+        state = holder[0] if holder else None
+        seat = state.current_player() if state is not None else None
+        if state is None or seat is None or seat < 0 or seat == CHANCE:
+            record, fault = _void(game, specs, seed, variant, options, state, _text(err))
+        else:
+            record, fault = _forfeit(game, specs, seed, variant, options, state, seat)
+            fault = Fault(seat, "illegal", _text(err), fault.move, specs[seat])
+    except (Stopped, KeyboardInterrupt):
+        raise
+    except Exception as err:
+        state = holder[0] if holder else None
+        record, fault = _void(game, specs, seed, variant, options, state, _text(err))
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    return Outcome(index, record, fault, time.process_time() - cpu)
+
+
+def _partial(game: Game, specs: Sequence[str], seed: int, variant: str | None,
+             options: Mapping[str, Any] | None, state: State | None) -> tuple[State, MatchRecord]:
+    if state is None:  # failed before the first action
+        n = len(specs)
+        state = game.new_initial_state(n, game.info.resolve(n, variant), options)
+    return state, record_of(state, seed=seed, agents=list(specs))
+
+
+def _forfeit(game: Game, specs: Sequence[str], seed: int, variant: str | None,
+             options: Mapping[str, Any] | None, state: State | None, seat: int
+             ) -> tuple[MatchRecord, Fault]:
+    state, record = _partial(game, specs, seed, variant, options, state)
+    record.finished = False
+    record.scores = []
+    record.returns = forfeit_returns(state.num_players, {state.team_of(seat)}, state.team_of)
+    return record, Fault(seat, "error", "", state.move_number(), specs[seat])
+
+
+def _void(game: Game, specs: Sequence[str], seed: int, variant: str | None,
+          options: Mapping[str, Any] | None, state: State | None, message: str
+          ) -> tuple[MatchRecord, Fault]:
+    state, record = _partial(game, specs, seed, variant, options, state)
+    record.finished = False
+    record.scores = []
+    record.returns = [0.0] * state.num_players
+    return record, Fault(None, "game", message, state.move_number())
