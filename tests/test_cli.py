@@ -5,6 +5,7 @@ game-specific script also run on every real game that is installed and loads.
 """
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -80,8 +81,9 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
     assert "Please type the number of an action" in out
     assert "q quits" in out  # the help
     assert "Your card: 2" in out and "1  fold" in out and "2  bet" in out
-    assert "Seat 1 (random): bet" in out and "Seat 2 (random): fold" in out
-    assert "Game over" in out and "final scores" in out and "Winner: seat 1" in out
+    assert "· you bet" in out and "· seat 1 bets" in out and "· seat 2 bets" in out
+    assert "Game over" in out and "final scores" in out
+    assert "You lost -3 to 6: seat 2 won." in out  # the result once, in words
     record = MatchRecord.from_json(save.read_text())
     assert record.finished and record.seed == 4
     assert record.agents == ["human", "random", "random"]
@@ -95,8 +97,11 @@ def test_play_shows_events_only_as_the_humans_seat_learns_them():
     assert "seat 0 is dealt a card" in result.output
     assert "you are dealt a" in result.output
     assert "deal a" not in result.output  # the full label of a deal names the card
-    before_the_end = result.output.split("Game over")[0]
-    assert "shows" not in before_the_end
+    # The cards are shown only after the last decision.
+    out = result.output
+    last_decision = max(out.rfind("bets"), out.rfind("folds"), out.rfind("you bet"),
+                        out.rfind("you fold"))
+    assert "shows" not in out[:last_decision]
 
 
 def test_same_seed_and_choices_give_the_same_match(tmp_path):
@@ -190,16 +195,21 @@ def test_replay_as_a_spectator(saved):
     out = result.output
     assert "watching as spectator" in out
     assert out.count("is dealt a card") == 3 and "deal a" not in out
-    assert "Seat 0: bet" in out and "Seat 1: bet" in out and "Seat 2: fold" in out
+    assert "seat 0 bets" in out and "seat 1 bets" in out and "seat 2 bets" in out
     assert "final scores" in out and "human" in out
+    assert "seat 2 wins with 6 points." in out
 
 
 def test_replay_from_a_seat_step_by_step(saved):
-    result = run("replay", saved, "--seat", 0, "--step", input="\n" * 6)
+    result = run("replay", saved, "--seat", 0, "--step", input="\n\nb\nx\ng 6\n\n")
     assert result.exit_code == 0, result.output
-    assert "Your card: 2" in result.output
-    assert "you are dealt a 2" in result.output and "seat 1 is dealt a card" in result.output
-    assert result.output.count("Enter for the next action") == 6
+    out = result.output
+    assert "Your card: 2" in out
+    assert "you are dealt a 2" in out and "seat 1 is dealt a card" in out
+    # Forward twice, back once, a bad command, then straight to the last move.
+    shown = [int(n) for n in re.findall(r"move (\d+) of 6", out)]
+    assert shown == [1, 2, 3, 2, 2, 6], shown
+    assert "'x' is not a command" in out
 
 
 def test_replay_can_reveal_everything(saved):

@@ -64,8 +64,9 @@ def test_every_problem_is_listed_one_per_line(tmp_path):
     text = GOOD.replace("bet = {", "# bet = {").replace("ante = { value = 1", "ante = { value = []")
     message, path = edition_error(tmp_path, text)
     lines = message.splitlines()
-    assert len(lines) == 2
-    assert all(line.startswith(f"{path}: betting.") for line in lines)
+    assert lines[0] == f"{path}: 2 problems:"  # the file named once, then a line a problem
+    assert len(lines) == 3
+    assert all(line.startswith("  betting.") for line in lines[1:])
 
 
 def test_edition_of_another_game(tmp_path):
@@ -99,3 +100,16 @@ def test_provenance_lists_every_sourced_value():
         "betting.ante": (1, "rulebook", ""),
         "betting.bet": (2, "assumed", "any bet bigger than the ante will do"),
     }
+
+
+def test_a_bare_value_says_how_to_write_it_with_its_source(tmp_path):
+    bare = GOOD.replace('ante = { value = 1, source = "rulebook" }', "ante = 1")
+    message, path = edition_error(tmp_path, bare)
+    assert message.startswith(f"{path}: betting.ante: write it with its source")
+    assert '{ value = 1, source = "rulebook" }' in message
+
+
+def test_an_edition_of_another_game_says_so_before_anything_else(tmp_path):
+    message, path = edition_error(tmp_path, GOOD.replace('game = "highcard"', 'game = "desperados"')
+                                  + "\nnonsense = 3\n")
+    assert message == f"{path}: game: this edition is for 'desperados', not 'highcard'"

@@ -259,7 +259,8 @@ class HighCardState(State):
             return f"{who} are dealt a {d['card']}" if "card" in d else f"{who} is dealt a card"
         if event.kind == "shows":
             return f"seat {d['seat']} shows {d['card']}"
-        return f"{who} {event.kind}"
+        verb = event.kind if viewer == d.get("seat") else event.kind + "s"
+        return f"{who} {verb}"
 
     def _explain_illegal(self, action: Any) -> str | None:
         return f"you may only fold ({FOLD}) or bet ({BET})"
@@ -288,6 +289,21 @@ def decide(state: HighCardState, step: Decide, action: Fold | Bet) -> None:
 
 
 HighCardState.rules = {Deal: deal, Decide: decide}
+
+
+# ----- terminal view (a real game keeps it in render.py) -----------------------------------
+
+def render(observation: dict[str, Any]) -> Any:
+    from rich.text import Text
+
+    hand = observation["hand"]
+    lines = [f"Your card: {hand}" if hand is not None else "Spectating"]
+    for seat, (choice, shown) in enumerate(
+        zip(observation["choices"], observation["shown"], strict=True)
+    ):
+        lines.append(f"  seat {seat}: {choice or '...'}" + (f" shows {shown}" if shown else ""))
+    lines.append(observation["prompt"])
+    return Text("\n".join(lines))
 HighCard.state_class = HighCardState  # declared here: the State class comes second
 
 

@@ -130,13 +130,50 @@ def make_agent(spec: str) -> Agent:
     name, options = parse_spec(spec)
     if name not in _AGENTS:
         raise ConfigError(f"unknown agent {name!r}; {_known()}")
+    _check_options(spec, name, options)
     try:
         agent = _AGENTS[name](**options)
     except TypeError as err:
-        known = ", ".join(agent_parameters(name)) or "none"
-        raise ConfigError(f"agent spec {spec!r}: {err} (options: {known})") from None
+        raise ConfigError(f"agent spec {spec!r}: {err} ({_options_text(name)})") from None
     agent.spec = spec.strip()
     return agent
+
+
+def _options_text(name: str) -> str:
+    params = agent_parameters(name)
+    if not params:
+        return f"{name!r} takes no options"
+    shown = ", ".join(f"{k}={v}" if v is not inspect.Parameter.empty else k
+                      for k, v in params.items())
+    return f"options of {name!r}, with defaults: {shown}"
+
+
+def _check_options(spec: str, name: str, options: dict[str, Any]) -> None:
+    """Unknown options and values of the wrong kind, named before the agent is built."""
+    params = agent_parameters(name)
+    takes_any = any(p.kind is p.VAR_KEYWORD
+                    for p in inspect.signature(_AGENTS[name].__init__).parameters.values())
+    for key, value in options.items():
+        if key not in params:
+            if takes_any:
+                continue
+            raise ConfigError(
+                f"agent spec {spec!r}: unknown option {key!r} ({_options_text(name)})")
+        default = params[key]
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+            kind = "true or false"
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            kind = "a whole number"
+        elif isinstance(default, float):
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            kind = "a number"
+        else:
+            continue
+        if not ok:
+            raise ConfigError(f"agent spec {spec!r}: {key} must be {kind}, not {value!r} "
+                              f"({_options_text(name)})")
 
 
 def run_match(game: Game | str, agents: Sequence[Agent | str], seed: int | None = None,

@@ -2,15 +2,65 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
+from rich.markup import escape
 from rich.table import Table
 
-from ludoteca.cli.common import app, console, err_console
+from ludoteca.agents import agent_names, agent_parameters, heuristic_for
+from ludoteca.cli.common import _load, app, console, err_console, rules_summary, usage_errors
 from ludoteca.core.registry import game_ids, load_game
 
 
+def describe_game(game_id: str) -> None:
+    """One game in full: variants, options with defaults and meaning, agents."""
+    game = _load(game_id, None)
+    info = game.info
+    console.print(f"[bold]{escape(info.title)}[/] ({game_id}) — {escape(info.description)}")
+    table = Table(title="Variants")
+    for column in ("Variant", "Players", "Returns sum to", "About"):
+        table.add_column(column)
+    for v in info.variants:
+        total = "varies" if v.constant_sum is None else f"{v.constant_sum:g}"
+        table.add_row(v.id, ", ".join(map(str, v.player_counts)), total, v.description)
+    console.print(table)
+    if game.Options is None:
+        console.print("Options: none.")
+    else:
+        options = Table(title="Options (--option key=value)")
+        for column in ("Option", "Default", "Meaning"):
+            options.add_column(column)
+        for name, field in game.Options.model_fields.items():
+            options.add_row(name, repr(field.default), field.description or "")
+        console.print(options)
+    agents = Table(title="Agents (--bot / --bots spec, e.g. ismcts:iterations=400)")
+    agents.add_column("Agent")
+    agents.add_column("Options and defaults")
+    for name in agent_names():
+        if name == "heuristic" and heuristic_for(game) is None:
+            continue
+        params = agent_parameters(name)
+        agents.add_row(name, ", ".join(f"{k}={v}" for k, v in params.items()
+                                        if not str(v).startswith("<")) or "none")
+    console.print(agents)
+    summary = rules_summary(game)
+    if summary:
+        console.print("[bold]The rules in short[/]")
+        console.print(escape(summary.strip()))
+
+
 @app.command("games")
-def games_command() -> None:
-    """List every installed game with its variants and player counts."""
+def games_command(
+    game_id: Annotated[str | None, typer.Argument(
+        metavar="[GAME]", help="Show one game in full: variants, options, agents, rules.")
+    ] = None,
+) -> None:
+    """List every installed game, or describe one (`ludoteca games desperados`)."""
+    if game_id is not None:
+        with usage_errors():
+            describe_game(game_id)
+        return
     table = Table(title="ludoteca games")
     table.add_column("Id", style="bold")
     table.add_column("Title")

@@ -1,8 +1,16 @@
-"""`ludoteca play`: a match in the terminal, the human at one seat."""
+"""`ludoteca play`: a match in the terminal, the human at one seat.
+
+The human is one more agent (:class:`HumanAgent`), handed a determinized view like every
+bot: the board shown is ``observation(seat)``, the choices are the seat's legal actions.
+What the other seats do reaches the screen only as the events the human's seat may see.
+Long lists of choices are folded by kind (all "pass a card" choices behind one entry), so
+the choices that matter stay on an 80x24 screen.
+"""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,23 +19,24 @@ from rich.markup import escape
 from rich.prompt import Confirm, Prompt
 from rich.rule import Rule
 
-from ludoteca.agents import Agent, make_agent
+from ludoteca.agents import Agent, heuristic_for, make_agent
 from ludoteca.cli.common import (
     _check_setup,
     _load,
     _results_table,
-    _winners,
     app,
+    check_output_path,
     console,
     parse_options,
     print_events,
     render,
+    result_line,
+    rules_summary,
     usage_errors,
 )
-from ludoteca.core.match import record_of, replay, run_match, save_records
+from ludoteca.cli.replay import read_record
+from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
 from ludoteca.core.state import ConfigError, Game, State
-
-# ----- play ---------------------------------------------------------------------------------
 
 
 class QuitMatch(Exception):  # a signal, not an error
@@ -39,9 +48,33 @@ class QuitMatch(Exception):  # a signal, not an error
 
 
 HELP_TEXT = (
-    "Type the number of an action and press Enter. "
-    "[bold]q[/] quits, [bold]?[/] or [bold]help[/] shows this help and the board again."
+    "Type the number of a choice and press Enter. A choice marked … opens a list of its "
+    "own. [bold]q[/] quits (you may save the match to resume it), [bold]?[/] or "
+    "[bold]help[/] shows the rules summary, what you are deciding, and the board again."
 )
+FOLD_AT = 12
+"""Lists longer than this fold every kind of move with 4 or more choices behind one entry."""
+
+
+def menu(view: State, legal: Sequence[int]) -> list[tuple[str, list[int]]]:
+    """The numbered entries for ``legal``: (label, actions); one action, or a folded group."""
+    entries = [(view.action_to_string(a), [a]) for a in legal]
+    if len(entries) <= FOLD_AT:
+        return entries
+    kinds: dict[str, list[int]] = {}
+    for a in legal:
+        kinds.setdefault(view.action_to_json(a)["type"], []).append(a)
+    out: list[tuple[str, list[int]]] = []
+    placed: set[str] = set()
+    for a in legal:
+        kind = view.action_to_json(a)["type"]
+        group = kinds[kind]
+        if len(group) < 4:
+            out.append((view.action_to_string(a), [a]))
+        elif kind not in placed:
+            placed.add(kind)
+            out.append((f"{kind.replace('_', ' ')} … ({len(group)} choices)", group))
+    return out
 
 
 class HumanAgent(Agent):
@@ -62,21 +95,35 @@ class HumanAgent(Agent):
         console.print(render(self.game, view.observation(player)))
 
     def act(self, view: State, player: int, rng: Any) -> int:
-        legal = view.legal_actions()
         self.show(view, player)
-        self._list(view, legal)
+        entries = menu(view, view.legal_actions())
+        while True:
+            chosen = self._choose(view, player, entries)
+            if len(chosen) == 1:
+                return chosen[0]
+            sub = [(view.action_to_string(a), [a]) for a in chosen]
+            picked = self._choose(view, player, sub, back=True)
+            if picked:
+                return picked[0]
+
+    def _choose(self, view: State, player: int, entries: list[tuple[str, list[int]]],
+                back: bool = False) -> list[int]:
+        self._list(entries, back)
+        n = len(entries)
+        extra = ", b back" if back else ""
         while True:
             try:
-                answer = Prompt.ask(escape(f"Your move [1-{len(legal)}, q, ?]"), console=console)
+                answer = Prompt.ask(escape(f"Your move [1-{n}{extra}, q, ?]"), console=console)
             except EOFError:
                 raise QuitMatch(input_ended=True) from None
             answer = answer.strip().lower()
             if answer in ("q", "quit", "exit"):
                 raise QuitMatch()
+            if back and answer in ("b", "back"):
+                return []
             if answer in ("?", "h", "help"):
-                console.print(HELP_TEXT)
-                self.show(view, player)
-                self._list(view, legal)
+                self._help(view, player)
+                self._list(entries, back)
                 continue
             if not answer:
                 console.print("[red]Please type the number of an action (or q, ?).[/]")
@@ -84,24 +131,84 @@ class HumanAgent(Agent):
             try:
                 choice = int(answer)
             except ValueError:
-                console.print(f"[red]{escape(repr(answer))} is not a number; "
-                              f"type 1 to {len(legal)}.[/]")
+                console.print(f"[red]{escape(repr(answer))} is not a number; type 1 to {n}.[/]")
                 continue
-            if not 1 <= choice <= len(legal):
-                console.print(f"[red]{choice} is not on the list; type 1 to {len(legal)}.[/]")
+            if not 1 <= choice <= n:
+                console.print(f"[red]{choice} is not on the list; type 1 to {n}.[/]")
                 continue
-            return legal[choice - 1]
+            return entries[choice - 1][1]
+
+    def _help(self, view: State, player: int) -> None:
+        console.print(HELP_TEXT)
+        summary = rules_summary(self.game)
+        if summary:
+            console.print(Rule(f"{self.game.info.title}: the rules in short"))
+            console.print(escape(summary.strip()))
+        console.print(Rule("Now"))
+        console.print(escape(view.prompt(player)))
+        self.show(view, player)
 
     @staticmethod
-    def _list(view: State, legal: list[int]) -> None:
-        for number, action in enumerate(legal, start=1):
-            console.print(f"  [bold]{number:>3}[/]  {escape(view.action_to_string(action))}")
+    def _list(entries: list[tuple[str, list[int]]], back: bool) -> None:
+        for number, (label, _) in enumerate(entries, start=1):
+            console.print(f"  [bold]{number:>3}[/]  {escape(label)}")
+        if back:
+            console.print("    [bold]b[/]  back")
+
+
+class Thinking(Agent):
+    """A bot wrapped so the screen says it is thinking while it does."""
+
+    def __init__(self, agent: Agent, seat: int) -> None:
+        self.agent, self.seat, self.spec = agent, seat, agent.spec
+        self.reads_view = agent.reads_view  # type: ignore[misc]
+
+    def check(self, game: Game) -> None:
+        self.agent.check(game)
+
+    def act(self, view: State, player: int, rng: Any) -> int:
+        with console.status(escape(f"Seat {player} ({self.spec}) is thinking…")):
+            return self.agent.act(view, player, rng)
+
+    def act_blind(self, legal_actions: list[int], player: int, rng: Any) -> int:
+        return self.agent.act_blind(legal_actions, player, rng)
+
+
+def default_bot(game: Game) -> str:
+    """The game's own heuristic bot where it has one, else random."""
+    return "heuristic" if heuristic_for(game) is not None else "random"
+
+
+def seat_agents(game: Game, players: int, seat: int, bots: str | None,
+                bot: list[str] | None) -> list[Agent]:
+    """The agents of every seat: the human at ``seat``, bots elsewhere, in seat order."""
+    if bots is not None and bot:
+        raise ConfigError("give --bots (every other seat) or --bot (once per other seat), "
+                          "not both")
+    if bot:
+        if len(bot) != players - 1:
+            raise ConfigError(f"--bot names one agent per other seat: {players - 1} for "
+                              f"{players} players, not {len(bot)}")
+        specs = list(bot)
+    else:
+        specs = [bots or default_bot(game)] * (players - 1)
+    specs.insert(seat, "human")
+    agents: list[Agent] = []
+    for p, spec in enumerate(specs):
+        agent = HumanAgent(game) if p == seat else Thinking(make_agent(spec), p)
+        agent.check(game)
+        agents.append(agent)
+    return agents
 
 
 @app.command("play")
 def play_command(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    game_id: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players.")
+    ] = None,
     variant: Annotated[
         str | None, typer.Option(help="Variant id; default: the first that fits --players.")
     ] = None,
@@ -112,42 +219,75 @@ def play_command(
                           "the start); the same seed and the same choices give the same match."),
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="Agent spec for every other seat, e.g. random or "
-                               "ismcts:iterations=400,c=2.")
-    ] = "random",
+        str | None, typer.Option(help="One agent spec for every other seat (default: the "
+                                      "game's heuristic bot, or random), e.g. ismcts:"
+                                      "iterations=400.")
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", help="Agent spec of one other seat, repeated once per other "
+                                   "seat in seat order."),
+    ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A rule option key=value (repeatable)."),
+        typer.Option("--option", "-o", help="A rule option key=value (repeatable; see "
+                                            "`ludoteca games GAME`)."),
     ] = None,
     edition: Annotated[
         Path | None,
         typer.Option(help="An edition TOML file to play with instead of the shipped one."),
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Write the match record (JSON) to this file at the end.")
+        Path | None, typer.Option(help="Write the match record (JSON) to this file at the end "
+                                       "(or when you quit).")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue an unfinished match saved with --save (or "
+                                       "offered when you quit).")
     ] = None,
 ) -> None:
     """Play a match in the terminal against bots.
 
-    Before each of your decisions you see your seat's view of the table and your legal
-    actions, numbered; type a number to choose, [bold]q[/] to quit, [bold]?[/] for help.
-    The bots' moves are shown as they happen.
+    Before each of your decisions you see your seat's view of the table and your choices,
+    numbered; type a number to choose, [bold]q[/] to quit, [bold]?[/] for the rules and help.
+    What the bots do is shown as your seat sees it.
     """
     with usage_errors():
-        game = _load(game_id, edition)
-        options = parse_options(option)
-        variant = _check_setup(game, players, variant, options)
-        if not 0 <= seat < players:
-            raise ConfigError(f"--seat must be 0 to {players - 1}, not {seat}")
-        human = HumanAgent(game)
-        seats: list[Agent] = [human if p == seat else make_agent(bots) for p in range(players)]
-        for agent in seats:
-            agent.check(game)
+        check_output_path(save, "--save")
+        done: list[int] = []
+        if resume is not None:
+            record = read_record(resume, None)
+            if record.finished:
+                raise ConfigError(f"{resume}: this match is finished; watch it with "
+                                  f"`ludoteca replay {resume}`")
+            if "human" not in record.agents:
+                raise ConfigError(f"{resume}: no seat of this match was played by a person")
+            game = record.game_object()
+            players, variant, options = record.num_players, record.variant, record.options
+            seat = record.agents.index("human")
+            seed = record.seed
+            specs = [s for p, s in enumerate(record.agents) if p != seat]
+            seats = seat_agents(game, players, seat, None, specs)
+            replay(record, verify=False)  # checks every action before play resumes
+            done = record.actions
+            save = save or resume
+        else:
+            if game_id is None or players is None:
+                raise ConfigError("give a GAME and --players (or --resume FILE)")
+            game = _load(game_id, edition)
+            options = parse_options(option)
+            variant = _check_setup(game, players, variant, options)
+            if not 0 <= seat < players:
+                raise ConfigError(f"--seat must be 0 to {players - 1}, not {seat}")
+            seats = seat_agents(game, players, seat, bots, bot)
 
     if seed is None:
         seed = secrets.randbelow(1_000_000)
+    others = ", ".join(f"seat {p}: {a.spec}" for p, a in enumerate(seats) if p != seat)
     console.print(Rule(f"{game.info.title} · {players} players · {variant}"))
-    console.print(escape(f"You are seat {seat}. Bots: {bots}. Seed: {seed}. Type ? for help."))
+    console.print(escape(f"You are seat {seat}. {others}. Seed: {seed}. Type ? for help."))
+    if done:
+        console.print(f"Resuming after {len(done)} actions.")
     live: list[State] = []
 
     def on_action(state: State, player: int, action: int) -> None:
@@ -156,38 +296,45 @@ def play_command(
         # Only what the human's seat learns: a deal or a face-down card is private.
         print_events(state, seat, "· ")
 
+    agents = [a.spec for a in seats]
     try:
         record = run_match(game, seats, seed, variant=variant, options=options,
-                           on_action=on_action)
+                           on_action=on_action, resume=done)
     except QuitMatch as stop:
-        state = live[0] if live else game.new_initial_state(players, variant, options)
-        partial = record_of(state, seed=seed, agents=[a.spec for a in seats])
-        if stop.input_ended:
-            console.print("\nInput ended; the match is abandoned.")
-            keep = save is not None
-        else:
-            console.print("You left the match.")
-            keep = save is not None and _confirm(f"Save the unfinished match to {save}?")
-        if keep and save is not None:
-            save_records(save, [partial])
-            console.print(f"Saved to {save}.")
+        state = live[0] if live else replay(MatchRecord(
+            game.id, players, variant, game.options_dict(game.parse_options(options)),
+            game.edition_text, list(done)), verify=False)
+        partial = record_of(state, seed=seed, agents=agents)
+        _leave(stop, partial, save, game, seed)
         raise typer.Exit(1 if stop.input_ended else 0) from None
 
     final = replay(record)
     console.print(Rule("Game over"))
     console.print(render(game, final.observation(seat)))
     console.print(_results_table(final, lambda p: "you" if p == seat else seats[p].spec))
-    winners = _winners(record.returns)
-    if seat in winners:
-        # A whole share is a win (alone, or with partners); less is a tie for the top.
-        console.print("[bold green]You win![/]" if record.returns[seat] >= 1.0 else
-                      "[bold green]You share the win.[/]")
-    else:
-        console.print(f"Winner{'s' if len(winners) > 1 else ''}: "
-                      + ", ".join(f"seat {p}" for p in winners))
+    won = final.returns()[seat] > 0
+    console.print(f"[bold {'green' if won else 'red'}]{escape(result_line(final, seat))}[/]")
     if save is not None:
         save_records(save, [record])
         console.print(f"Saved to {save}.")
+
+
+def _leave(stop: QuitMatch, partial: MatchRecord, save: Path | None, game: Game,
+           seed: int | None) -> None:
+    """Quitting: nothing is lost unless the person says so."""
+    if stop.input_ended:
+        console.print("\nInput ended; the match is abandoned.")
+        if save is not None:
+            save_records(save, [partial])
+            console.print(f"Saved to {save}; continue with `ludoteca play --resume {save}`.")
+        return
+    console.print("You left the match.")
+    target = save or Path(f"ludoteca-{game.id}-{seed}.json")
+    if _confirm(f"Save the unfinished match to {target} to resume it later?"):
+        save_records(target, [partial])
+        console.print(f"Saved to {target}; continue with `ludoteca play --resume {target}`.")
+    else:
+        console.print("The match was not saved.")
 
 
 def _confirm(question: str) -> bool:

@@ -83,13 +83,19 @@ def load_edition(
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise EditionError(f"{where}: not valid TOML: {err}") from None
+    named = data.get("game")
+    if isinstance(named, str) and named != game_id:
+        # Said first: the schema's complaints about another game's keys would only confuse.
+        raise EditionError(f"{where}: game: this edition is for {named!r}, not {game_id!r}")
     try:
         model = schema.model_validate(data)
     except ValidationError as err:
-        lines = [f"{where}: {_key(e['loc'])}: {_problem(e)}" for e in err.errors()]
+        problems = [f"{_key(e['loc'])}: {_problem(e)}" for e in err.errors()]
+        if len(problems) == 1:
+            raise EditionError(f"{where}: {problems[0]}") from None
+        # The file named once, then one problem per line.
+        lines = [f"{where}: {len(problems)} problems:", *(f"  {p}" for p in problems)]
         raise EditionError("\n".join(lines)) from None
-    if model.game != game_id:
-        raise EditionError(f"{where}: game: this edition is for {model.game!r}, not {game_id!r}")
     return model, text
 
 
@@ -105,6 +111,13 @@ def _problem(error: dict[str, Any]) -> str:
         return "missing"
     if error["type"] == "extra_forbidden":
         return "unknown key"
+    value = error.get("input")
+    if error["type"] in ("model_type", "dict_type") and "Sourced" in error["msg"]:
+        # A bare value where a sourced one belongs: show the form it must take.
+        shown = value if isinstance(value, int | float | list) else repr(value)
+        return (f"write it with its source, e.g. "
+                f"{{ value = {shown}, source = \"rulebook\" }} (got a bare {value!r}); "
+                "source is rulebook, found, derived or assumed")
     value = error.get("input")
     shown = "" if isinstance(value, dict) else f" (got {value!r})"
     return f"{error['msg']}{shown}"

@@ -46,10 +46,11 @@ integer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-if TYPE_CHECKING:
-    from ludoteca.core.state import State
+# Steps are handed the game's State; it is not imported here, so that the state module,
+# which holds the stack of steps, sits above this one.
+State = Any
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -67,6 +68,10 @@ class Step:
     __slots__ = ()
     seat: int
     chance: ClassVar[bool] = False
+    auto: ClassVar[bool] = False
+    """An automatic step is nobody's decision: its rule runs (with ``action`` None) as soon
+    as it reaches the top of the stack, within the action that uncovered it - an end of
+    round or a final scoring that follows whichever sub-choice came last."""
 
     def legal_actions(self, state: State) -> list[int]:
         """Sorted legal action ids of ``self.seat`` (decision steps)."""
@@ -83,6 +88,14 @@ class Step:
     def explain_illegal(self, state: State, action: Any) -> str | None:
         """Why a well-formed but illegal ``action`` is not allowed, in the rulebook's words."""
         return None
+
+
+class AutoStep(Step):
+    """Base of automatic steps (see :attr:`Step.auto`): never pending for anyone."""
+
+    __slots__ = ()
+    seat: ClassVar[int] = CHANCE  # type: ignore[misc]
+    auto: ClassVar[bool] = True
 
 
 class ChanceStep(Step):

@@ -63,6 +63,9 @@ class _RecordSchema(BaseModel):
 def _check_fields(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ReplayError("not a match record (expected a JSON object)")
+    unknown = sorted(set(data) - set(_RecordSchema.model_fields))
+    if unknown:
+        raise ReplayError(f"not a match record (unknown keys: {', '.join(unknown)})")
     try:
         model = _RecordSchema.model_validate(data)
     except _ValidationError as err:
@@ -168,13 +171,15 @@ def run_match(
     options: Mapping[str, Any] | None = None,
     max_actions: int | None = None,
     on_action: Callable[[State, int, int], None] | None = None,
+    resume: Sequence[int] = (),
 ) -> MatchRecord:
     """Plays one match between ``agents`` (one object per seat with ``act(view, player,
     rng)``; :func:`ludoteca.run_match` also takes spec strings such as ``"ismcts"``).
 
     ``seed`` None draws a fresh seed, which the record keeps. ``on_action(state, player,
     action)`` is called after each action is applied, so ``state.events()`` holds what it
-    told whom.
+    told whom. ``resume`` are actions already played (an unfinished record's): they are
+    replayed, checked, before the agents take over, with random streams of their own.
     """
     if isinstance(game, str):
         game = load_game(game)
@@ -189,8 +194,16 @@ def run_match(
     state = game.new_initial_state(num_players, variant, options)
     if seed is None:
         seed = secrets.randbits(62)
-    chance_rng = seat_rng(seed, "chance")
-    agent_rngs = [seat_rng(seed, f"seat{p}") for p in range(num_players)]
+    for i, action in enumerate(resume):
+        try:
+            state.apply_action(action)
+        except IllegalActionError as err:
+            raise ReplayError(f"action {i} ({action}) does not replay: {err}") from None
+    # Resumed matches draw from streams of their own: the original streams' positions are
+    # not recorded, and a resumed match must not repeat the first one's draws.
+    tag = f":resumed{len(resume)}" if resume else ""
+    chance_rng = seat_rng(seed, "chance" + tag)
+    agent_rngs = [seat_rng(seed, f"seat{p}{tag}") for p in range(num_players)]
     reads = [getattr(a, "reads_view", True) for a in seats]
     limit = max_actions if max_actions is not None else game.info.max_game_length
     steps = 0

@@ -100,9 +100,13 @@ def load_game(game_id: str, edition: str | Path | None = None, *, edition_text: 
 
 def game_module(game: Game, name: str) -> ModuleType | None:
     """The companion module ``name`` (``render``, ``bots``, ``web``) of a game's package,
-    or None if the game has none."""
+    or None if the game has none. A game written as a single module (a toy, a notebook)
+    is its own companion: its module is returned, and callers look for the function they
+    need in it (``render``, ``heuristic_action``)."""
     module = type(game).__module__
-    base = module if _is_package(module) else module.rpartition(".")[0]
+    if not _is_package(module):
+        return importlib.import_module(module)
+    base = module
     try:
         return importlib.import_module(f"{base}.{name}")
     except ModuleNotFoundError as err:

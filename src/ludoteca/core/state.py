@@ -384,6 +384,19 @@ class State(ABC):
         """Makes ``steps`` pending, the first listed to be resolved first."""
         self._steps = self._steps + steps[::-1]
 
+    def pop(self) -> Step:
+        """Removes and returns the next pending step (a challenge skipped, an ability
+        cancelled); IndexError if nothing is pending."""
+        step = self._steps[-1]
+        self._steps = self._steps[:-1]
+        return step
+
+    def clear_pending(self) -> tuple[Step, ...]:
+        """Removes every pending step (a win in the middle of a turn); returns them, the
+        next first."""
+        steps, self._steps = self._steps[::-1], ()
+        return steps
+
     def pending(self) -> tuple[Step, ...]:
         """The pending steps, the one to resolve next first."""
         return self._steps[::-1]
@@ -407,8 +420,15 @@ class State(ABC):
         steps = self._steps
         step = steps[-1]
         self._steps = steps[:-1]
-        self.rules[type(step)](
+        rules = self.rules
+        rules[type(step)](
             self, step, self._outcomes[action] if step.chance else self._actions[action])
+        steps = self._steps
+        while steps and steps[-1].auto:
+            step = steps[-1]
+            self._steps = steps[:-1]
+            rules[type(step)](self, step, None)
+            steps = self._steps
 
     # ----- the public API ----------------------------------------------------------
 
