@@ -30,6 +30,9 @@ class Agent:
 
     name = "agent"
     reads_view: ClassVar[bool] = True
+    fast: ClassVar[bool] = False
+    """True for agents that decide in microseconds (``random``): a simulation then looks at
+    the clock only every so many moves of theirs."""
 
     def __init__(self, **options: Any) -> None:
         if options:
@@ -194,6 +197,7 @@ class RandomAgent(Agent):
     """Picks uniformly among the legal actions (it never reads a view)."""
 
     reads_view = False
+    fast = True
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
         return rng.choice(view.legal_actions())

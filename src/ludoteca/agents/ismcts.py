@@ -76,14 +76,27 @@ class ISMCTSAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  calls: int | None = None, c: float = 0.7, rollout: int = 20,
                  reuse: bool = True) -> None:
-        if iterations is not None and iterations < 1:
-            raise ConfigError("agent 'ismcts': iterations >= 1, rollout >= 0 and c >= 0")
-        if rollout < 0 or c < 0:
-            raise ConfigError("agent 'ismcts': iterations >= 1, rollout >= 0 and c >= 0")
-        if time is not None and not time > 0:
-            raise ConfigError("agent 'ismcts': time is a number of seconds above 0")
-        if calls is not None and calls < 1:
-            raise ConfigError("agent 'ismcts': calls >= 1")
+        def number(key: str, value: Any, kind: type, low: float, strict: bool) -> Any:
+            good = (isinstance(value, int | float) and not isinstance(value, bool)
+                    and (kind is float or isinstance(value, int))
+                    and (value > low if strict else value >= low))
+            if not good:
+                what = "a whole number" if kind is int else "a number"
+                bound = f"above {low:g}" if strict else f">= {low:g}"
+                raise ConfigError(f"agent 'ismcts': {key} must be {what} {bound} "
+                                  f"(iterations >= 1, rollout >= 0 and c >= 0), not {value!r}")
+            return kind(value)
+
+        if iterations is not None:
+            iterations = number("iterations", iterations, int, 1, False)
+        if time is not None:
+            time = number("time", time, float, 0, True)
+        if calls is not None:
+            calls = number("calls", calls, int, 1, False)
+        rollout = number("rollout", rollout, int, 0, False)
+        c = number("c", c, float, 0, False)
+        if not isinstance(reuse, bool):
+            raise ConfigError(f"agent 'ismcts': reuse is true or false, not {reuse!r}")
         if iterations is None and time is None and calls is None:
             time = DEFAULT_TIME
         self.iterations = int(iterations) if iterations is not None else None
