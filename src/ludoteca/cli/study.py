@@ -103,14 +103,31 @@ class DoneColumn(ProgressColumn):
 
 @contextmanager
 def _progress(total: int, label: str) -> Iterator[tuple[Progress, object]]:
+    # No refresh thread (auto_refresh off): the run calls back at least every 0.5 s, and
+    # a process without other threads can fork its workers safely.
     with Progress(
         TextColumn("[progress.description]{task.description}"), BarColumn(),
         DoneColumn(), TaskProgressColumn(), RateColumn(), TimeElapsedColumn(),
         TextColumn("ETA"), TimeRemainingColumn(), console=err_console, transient=False,
-        refresh_per_second=4, speed_estimate_period=60,
+        auto_refresh=False, speed_estimate_period=60,
     ) as progress:
         task = progress.add_task(label, total=total, finished=0)
         yield progress, task
+
+
+def _updater(progress: Progress, task: object):  # type: ignore[no-untyped-def]
+    """A progress callback that redraws the bar at most four times a second."""
+    last = 0.0
+
+    def update(done: float, total: int) -> None:
+        nonlocal last
+        progress.update(task, completed=done)  # type: ignore[arg-type]
+        now = time.monotonic()
+        if now - last >= 0.25 or done >= total:
+            last = now
+            progress.refresh()
+
+    return update
 
 
 def _announce(progress: Progress, task: object):  # type: ignore[no-untyped-def]
@@ -211,8 +228,7 @@ def simulate_command(
     with _progress(n, "Simulating") as (progress, task), usage_errors():
         run = run_simulation(
             game_id, players, n, seed, agents, variant, options, workers,
-            lambda done, total: progress.update(task, completed=done),  # type: ignore[arg-type]
-            edition=edition, backend=backend, address=address,
+            _updater(progress, task), edition=edition, backend=backend, address=address,
             move_time_limit=move_time_limit, out=out,
             on_outcome=_announce(progress, task),
         )
@@ -333,8 +349,7 @@ def tournament_command(
             game_id, players, specs, n, seed, variant=variant, options=options,
             edition=edition, seating=seating, backend=backend, workers=workers,
             address=address, move_time_limit=move_time_limit, out=out,
-            progress_callback=lambda done, total: progress.update(
-                task, completed=done),  # type: ignore[arg-type]
+            progress_callback=_updater(progress, task),
             on_outcome=_announce(progress, task), on_schedule=on_schedule,
         )
     console.print(f"[bold]{game.info.title} · {players} players · {variant} · tournament of "

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.agents import Agent, make_agent
+from ludoteca.agents import Agent, agent_factory
 from ludoteca.core.match import MatchRecord, record_of, run_match
 from ludoteca.core.state import CHANCE, Game, IllegalActionError, State
 
@@ -153,6 +153,22 @@ def _text(err: BaseException) -> str:
     return f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
 
 
+_factories: dict[str, Callable[[], Agent]] = {}
+
+
+def _factory(spec: str) -> Callable[[], Agent]:
+    """Makes fresh agents of ``spec`` (checked once per process and registered class)."""
+    from ludoteca.agents import agent_class, parse_spec
+
+    key = spec
+    found = _factories.get(key)
+    if found is None or getattr(found, "cls", None) is not agent_class(parse_spec(spec)[0]):
+        found = agent_factory(spec)
+        found.cls = agent_class(parse_spec(spec)[0])  # type: ignore[attr-defined]
+        _factories[key] = found
+    return found
+
+
 # ----- one match -----------------------------------------------------------------------------
 
 def forfeit_returns(num_players: int, loser_side: set[int], team_of: Callable[[int], int]
@@ -184,7 +200,7 @@ def play_match(
     cpu = time.process_time()
     alarm = move_time_limit is not None and _can_alarm()
     previous = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
-    seats = [_Guard(make_agent(spec), seat, move_time_limit, alarm)
+    seats = [_Guard(_factory(spec)(), seat, move_time_limit, alarm)
              for seat, spec in enumerate(specs)]
     holder: list[State] = []
     # Look at the clock after every move of an agent that may think for a while, and

@@ -107,6 +107,8 @@ def run_on_ray(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[Outcome]
                 status.interrupted = True
                 break
             ready, _ = ray.wait(list(running), num_returns=1, timeout=0.2)
+            if not ready:
+                tracker.report()
             for gen in ready:
                 chunk = running[gen]
                 try:

@@ -21,6 +21,7 @@ import math
 import multiprocessing as mp
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -36,6 +37,9 @@ from ludoteca.sim.match import Outcome, Stopped, play_match
 
 GRACE_SECONDS = 5.0
 """How long stopped workers get to finish their current action and exit."""
+BATCH_SECONDS = 0.05
+"""A worker sends finished matches at most this long after they end (fewer messages for
+the parent to handle when matches take a millisecond)."""
 
 
 @dataclass(frozen=True)
@@ -265,9 +269,21 @@ def _run_here(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[Outcome],
 # ----- in worker processes --------------------------------------------------------------------
 
 def _worker(setup: Setup, conn: Connection, stop_event: Any) -> None:
-    """A worker process: plays the chunks it is sent, one message per match and heartbeat."""
+    """A worker process: plays the chunks it is sent and sends back finished matches (a
+    few at a time, at most :data:`BATCH_SECONDS` after they end) and heartbeats."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     stopped = stop_event.is_set
+    clock = time.monotonic
+    done: list[Outcome] = []
+    sent = clock()
+
+    def flush() -> None:
+        nonlocal sent
+        if done:
+            conn.send(("done", done[:]))
+            done.clear()
+        sent = clock()
+
     try:
         setup.game()
         while not stopped():
@@ -283,12 +299,16 @@ def _worker(setup: Setup, conn: Connection, stop_event: Any) -> None:
                         stopped)
                 except Stopped:
                     break
-                conn.send(("done", outcome))
+                done.append(outcome)
+                if clock() - sent >= BATCH_SECONDS:
+                    flush()
+            flush()
             conn.send(("ready",))
     except (EOFError, BrokenPipeError, KeyboardInterrupt):
         pass
     except BaseException as err:  # report it rather than die silently
         with suppress(OSError, ValueError):
+            flush()
             conn.send(("crash", f"{type(err).__name__}: {err}"))
     finally:
         with suppress(OSError, ValueError):
@@ -297,8 +317,13 @@ def _worker(setup: Setup, conn: Connection, stop_event: Any) -> None:
 
 
 def _context() -> Any:
-    # spawn: a fresh interpreter per worker, safe whatever threads the parent runs (a
-    # progress bar's refresh thread), and nothing stays behind when it exits.
+    """How to start workers: ``fork`` when this process runs a single thread (fast, and the
+    workers inherit every game and agent registered here, with no need for a main-module
+    guard), ``spawn`` otherwise (forking a process with other threads running - a Ray
+    driver, a progress bar's refresh thread - can deadlock the child)."""
+    methods = mp.get_all_start_methods()
+    if "fork" in methods and sys.platform != "darwin" and threading.active_count() == 1:
+        return mp.get_context("fork")
     return mp.get_context("spawn")
 
 
@@ -337,11 +362,12 @@ def _run_in_processes(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[O
     def handle(conn: Connection, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind == "done":
-            outcome: Outcome = message[1]
             chunk = inflight[conn][0]
-            chunk[:] = [job for job in chunk if job.index != outcome.index]
-            on_outcome(outcome)
-            tracker.finished(outcome)
+            finished = {outcome.index for outcome in message[1]}
+            chunk[:] = [job for job in chunk if job.index not in finished]
+            for outcome in message[1]:
+                on_outcome(outcome)
+                tracker.finished(outcome)
         elif kind == "beat":
             tracker.beat(message[1], message[2])
         elif kind == "ready":
@@ -381,7 +407,10 @@ def _run_in_processes(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[O
             if time.monotonic() > deadline:
                 break
             sentinels = {proc.sentinel: conn for conn, proc in alive.items()}
-            for ready in wait([*alive, *sentinels], timeout=0.2):
+            ready_list = wait([*alive, *sentinels], timeout=0.2)
+            if not ready_list:
+                tracker.report()  # let the caller refresh elapsed time and rates
+            for ready in ready_list:
                 conn = sentinels.get(ready, ready)  # type: ignore[arg-type]
                 if conn not in alive:
                     continue
