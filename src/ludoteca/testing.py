@@ -10,29 +10,103 @@ Use them from a game's test suite (third-party games too)::
     def test_conformance(num_players, variant):
         check_conformance("desperados", num_players, variant)
 
-What is checked (DESIGN.md section 5), each by its own function:
+:func:`check_conformance` runs every check below for one set-up. Each check is its own
+function, so a game's suite can run one with more playouts or a denser sample;
+``tests/core/test_core_conformance.py`` shows each of them failing on a deliberately broken
+toy game, so none of them passes by construction.
+
+Sampling: the checks that cost O(history) per state (hidden information, pickling, clone
+identity, tensors, action JSON) look at ``points`` states drawn at random from a playout
+(``every=None``, the default), so a long game costs no more than a short one; ``every=k``
+looks at every k-th state instead (``every=1``: all of them). A conformance run of one
+set-up then costs a few hundred replays of a match: seconds, even for long games.
+
+The rules and the turn flow:
 
 * :func:`check_playouts` - random playouts end within ``max_game_length``; every decision
   node has sorted legal actions inside the action space; chance probabilities are positive
   and sum to 1; action strings are unique among the legal actions; observations are JSON.
 * :func:`check_illegal_actions` - an illegal, unknown or malformed action raises
-  :class:`IllegalActionError` and leaves the state unchanged.
+  :class:`IllegalActionError` with a message and leaves the state unchanged.
+* :func:`check_returns` - at the end ``returns()`` has one entry per seat, each within
+  ``GameInfo.utility_bounds``, and they add up to the variant's ``constant_sum`` if it
+  declares one.
+
+Copies, records and serialization:
+
 * :func:`check_clones` - a clone is independent of its original both ways, and clones
   taken along a playout never change while the original moves on (copy integrity).
+* :func:`check_clone_identity` - a clone (and a determinized view) shares no mutable
+  object (list, dict, set, bytearray, any object with attributes; at any depth, also inside
+  tuples) with its original: a bug that :func:`check_clones` misses when the rules never
+  write the shared object (the clone of issue #6 sharing ``winner_displays``). Tuples,
+  frozen dataclasses, the options, the game object and everything it holds (its tables),
+  and the core's persistent history may be shared.
 * :func:`check_replay` - replaying the history reproduces every observation and the
   scores; the :class:`MatchRecord` round-trips through JSON.
+* :func:`check_pickle` - the Game, mid-match states and determinized views survive a
+  pickle round trip: same history, observations, legal actions, information states, and
+  the copy plays on exactly like the original.
+* :func:`check_json_actions` - ``action_from_json(action_to_json(a)) == a`` for every
+  legal action and chance outcome (with and without the ``action`` number),
+  ``legal_actions_mask`` marks exactly the legal actions, and the codec numbers what
+  ``GameInfo`` declares.
+
+Hidden information:
+
 * :func:`check_information` - ``observation(p)`` is the same on the state and on
-  ``state.determinize(p, rng)`` (no leak), the acting seat keeps its legal actions, and
-  determinizations vary the hidden information across seeds (no copying the truth).
+  ``state.determinize(p, rng)`` (no leak), determinize leaves the truth unchanged, the
+  acting seat keeps its legal actions, and determinizations vary the hidden information
+  across seeds somewhere along the playout (no copying the truth; statistical: until
+  something has varied, each state gets up to 16 draws).
+* :func:`check_determinization` - a determinization depends only on what the seat knows:
+  for a state T and a state T2 that seat p cannot tell from T (equal
+  ``information_state_string(p)``), ``T.determinize(p, Random(s))`` and
+  ``T2.determinize(p, Random(s))`` give the same world (every observation, spectator
+  included, scores, returns, player to act, legal actions, chance outcomes) and the same
+  view history. T2 comes from two sources: the world of a view of T replayed from its
+  history, and *history surgery* - one chance outcome or one other seat's decision that p
+  saw only the outside of is replaced (swapped with a later identical one if need be) and
+  the rest of the history replayed. Surgery is what catches a ``_determinize`` that keeps
+  part of the truth (a neighbour's hand, another seat's face-down card, everything after N
+  moves): a view that keeps the truth replays to a T2 that keeps it too, so T2 from views
+  alone cannot catch it. Same-seed equality rules out any dependence of the world on the
+  truth beyond the seat's information; that the hidden part varies at all is
+  :func:`check_information`'s statistical half. Two states with equal information states
+  but different ``observation(p)`` fail here too (as in :func:`check_events`).
+* :func:`check_view_history` - ``view.history()`` replays with ``apply_action`` from the
+  initial state to exactly the view (every observation, scores, returns, player to act,
+  legal actions, chance outcomes, move number) and shows the seat the events it saw in the
+  truth (equal ``information_state_string``); also for a view played on after
+  ``determinize`` and for a view of a view.
+* :func:`check_events` - event data is JSON-safe and every event a seat saw can be put in
+  words for it (``describe_event``); events leak nothing: two different chance outcomes
+  (or two decisions of one seat) that leave a seat's observation identical show that seat
+  identical events; and events are complete: states with equal
+  ``information_state_string(p)`` (along playouts, and truths found by history surgery)
+  have equal ``observation(p)``.
+* :func:`check_tensors` - ``observation_tensor(p)`` has the layout's length at every
+  sampled node, for every seat, and holds finite numbers within the layout's bounds; it is
+  the same on a determinized view as on the truth (it shows nothing the observation hides).
+
+Helpers for a game's own tests: :func:`playout_states` (the states of a random playout),
+:func:`random_step`, and :func:`indistinguishable_states` (history surgery: states a seat
+cannot tell from a given one).
 
 A failure raises :class:`ConformanceError` saying which check, where, and what differs.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
+import numbers
+import pickle
 import random
+import types
 from collections.abc import Iterator
+from enum import Enum
 from typing import Any
 
 from ludoteca.core.match import MatchRecord, record_of, replay
@@ -47,7 +121,7 @@ class ConformanceError(AssertionError):
 def _fail(check: str, state: State, message: str) -> None:
     raise ConformanceError(
         f"{state.game.id} ({state.num_players}p, {state.variant}) {check} after "
-        f"{len(state.history())} actions: {message}"
+        f"{state.move_number()} actions: {message}"
     )
 
 
@@ -62,21 +136,43 @@ def _game(game: Game | str) -> Game:
     return load_game(game) if isinstance(game, str) else game
 
 
+def _seats(state: State) -> list[int | None]:
+    return [None, *range(state.num_players)]
+
+
+def _world(state: State) -> dict[str, Any]:
+    """Everything observable about a position (not how it was reached)."""
+    return {
+        "player": state.current_player(),
+        "legal": state.legal_actions(),
+        "chance": state.chance_outcomes(),
+        "obs": [state.observation(p) for p in _seats(state)],
+        "scores": state.scores(),
+        "returns": state.returns(),
+    }
+
+
 def _snapshot(state: State) -> str:
-    """Everything observable about a state, for equality checks."""
-    seats = [None, *range(state.num_players)]
-    return json.dumps(
-        {
-            "history": state.history(),
-            "player": state.current_player(),
-            "legal": state.legal_actions(),
-            "chance": state.chance_outcomes(),
-            "obs": [state.observation(p) for p in seats],
-            "scores": state.scores(),
-            "returns": state.returns(),
-        },
-        sort_keys=True,
-    )
+    """Everything observable about a state, history included, for equality checks."""
+    return json.dumps({"history": state.history(), **_world(state)}, sort_keys=True)
+
+
+def _world_diff(a: State, b: State) -> str:
+    """What differs between two positions, in words (empty if nothing)."""
+    wa, wb = _world(a), _world(b)
+    names = ["the spectator", *(f"seat {p}" for p in range(a.num_players))]
+    out = []
+    for key in ("player", "legal", "chance", "scores", "returns"):
+        if wa[key] != wb[key]:
+            out.append(f"{key} {wa[key]} vs {wb[key]}")
+    for name, oa, ob in zip(names, wa["obs"], wb["obs"], strict=True):
+        if json.dumps(oa, sort_keys=True) != json.dumps(ob, sort_keys=True):
+            keys = sorted(k for k in {*oa, *ob} if oa.get(k) != ob.get(k)) \
+                if isinstance(oa, dict) and isinstance(ob, dict) else []
+            out.append(f"observation of {name} ({', '.join(map(str, keys)) or 'value'}: "
+                       + "; ".join(f"{k} {oa.get(k)!r} vs {ob.get(k)!r}" for k in keys[:3])
+                       + ")")
+    return "; ".join(out)
 
 
 def random_step(state: State, rng: random.Random) -> int:
@@ -91,10 +187,19 @@ def random_step(state: State, rng: random.Random) -> int:
 
 def playout_states(
     game: Game | str, num_players: int, variant: str, seed: int, options: Any = None,
-    every: int = 1,
+    every: int | None = 1, points: int = 10,
 ) -> Iterator[State]:
-    """Yields every ``every``-th state of one random playout (the live state, not copies)."""
+    """Yields every ``every``-th state of one random playout (the live state, not copies),
+    the first decision node and the end.
+
+    ``every=None`` yields ``points`` states drawn at random (reproducibly for the seed)
+    from the whole playout, whatever its length (the playout is played once beforehand to
+    measure it): every state of a short game, a sample of a long one, so that a check's
+    cost does not grow with the game's length and no phase of a periodic turn order is
+    always missed.
+    """
     game = _game(game)
+    sampled = _sampler(game, num_players, variant, seed, options, every, points)
     state = game.new_initial_state(num_players, variant, options)
     rng = random.Random(seed)
     step = 0
@@ -102,7 +207,7 @@ def playout_states(
     while True:
         deciding = state.current_player() >= 0
         # The first decision node is always visited, so short games are checked at one.
-        if step % every == 0 or state.is_terminal() or (deciding and first_decision):
+        if sampled(step) or state.is_terminal() or (deciding and first_decision):
             first_decision = first_decision and not deciding
             yield state
         if state.is_terminal():
@@ -111,6 +216,42 @@ def playout_states(
             _fail("playout", state, f"longer than max_game_length={game.info.max_game_length}")
         random_step(state, rng)
         step += 1
+
+
+def _sampler(game: Game, num_players: int, variant: str, seed: int, options: Any,
+             every: int | None, points: int) -> Any:
+    """Which steps of the playout of ``seed`` to look at: every ``every``-th, or (None)
+    ``points`` of them drawn at random."""
+    if every is not None:
+        return lambda step: step % every == 0
+    length = _final_state(game, num_players, variant, seed, options).move_number()
+    chosen = set(random.Random(f"{seed}:sample").sample(range(length + 1),
+                                                        min(points, length + 1)))
+    return chosen.__contains__
+
+
+def _final_state(game: Game, num_players: int, variant: str, seed: int, options: Any
+                 ) -> State:
+    """The end of one random playout."""
+    *_, state = playout_states(game, num_players, variant, seed, options, every=10**9)
+    return state
+
+
+def _fresh(state: State) -> State:
+    return state.game.new_initial_state(state.num_players, state.variant, state.options)
+
+
+def _replay_actions(start: State, actions: list[int]) -> State | None:
+    """``start`` with ``actions`` applied (checked), or None if one of them is illegal."""
+    try:
+        for action in actions:
+            start.apply_action(action)
+    except IllegalActionError:
+        return None
+    return start
+
+
+# ----- the rules and the turn flow ----------------------------------------------------
 
 
 def check_node(state: State) -> None:
@@ -192,6 +333,29 @@ def check_illegal_actions(game: Game | str, num_players: int, variant: str, *, s
                 _fail("illegal", state, f"rejecting {action!r} changed the state")
 
 
+def check_returns(game: Game | str, num_players: int, variant: str, *, playouts: int = 10,
+                  seed: int = 0, options: Any = None) -> None:
+    """Returns at the end are within ``utility_bounds`` and add up to ``constant_sum``."""
+    game = _game(game)
+    low, high = game.info.utility_bounds
+    constant = game.info.variant(variant).constant_sum
+    for i in range(playouts):
+        state = _final_state(game, num_players, variant, seed + i, options)
+        returns = state.returns()
+        if len(returns) != num_players:
+            _fail("returns", state, f"returns() has {len(returns)} entries for {num_players} seats")
+        for p, r in enumerate(returns):
+            if not isinstance(r, numbers.Real) or not low <= r <= high:
+                _fail("returns", state, f"seat {p}'s return {r!r} is outside utility_bounds "
+                      f"{game.info.utility_bounds} (returns {returns})")
+        if constant is not None and abs(sum(returns) - constant) > 1e-9:
+            _fail("returns", state, f"returns {returns} add up to {sum(returns)}, but variant "
+                  f"{variant!r} declares constant_sum={constant}")
+
+
+# ----- copies, records, serialization -------------------------------------------------
+
+
 def check_clones(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
                  options: Any = None, every: int = 5) -> None:
     rng = random.Random(seed + 1)
@@ -213,6 +377,102 @@ def check_clones(game: Game | str, num_players: int, variant: str, *, seed: int 
     for clone, snap in kept:
         if _snapshot(clone) != snap:
             _fail("copy integrity", clone, "a clone changed when its original moved on")
+
+
+_ATOMS = (numbers.Number, str, bytes, type(None), range, type, Enum,
+          types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType)
+# Fields of the core's State that clones share by design: the game (and through it every
+# table), the options, and the persistent history (a chain of tuples of frozen events that
+# every clone extends without changing).
+_SHARED_FIELDS = ("game", "options", "_trail")
+
+
+def _is_frozen_dataclass(obj: Any) -> bool:
+    return (dataclasses.is_dataclass(obj) and not isinstance(obj, type)
+            and obj.__dataclass_params__.frozen)  # type: ignore[union-attr]
+
+
+def _children(obj: Any, path: str) -> Iterator[tuple[Any, str]]:
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k, f"{path}[{k!r}] (key)"
+            yield v, f"{path}[{k!r}]"
+    elif isinstance(obj, list | tuple):
+        for i, v in enumerate(obj):
+            yield v, f"{path}[{i}]"
+    elif isinstance(obj, set | frozenset):
+        for v in obj:
+            yield v, f"{path}{{{v!r}}}"
+    elif not isinstance(obj, bytearray):
+        for name, v in getattr(obj, "__dict__", {}).items():
+            yield v, f"{path}.{name}"
+        for cls in type(obj).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if name != "__dict__" and hasattr(obj, name):
+                    yield getattr(obj, name), f"{path}.{name}"
+
+
+def _reachable(root: Any, path: str, skip: set[int], *, everything: bool
+               ) -> dict[int, tuple[Any, str]]:
+    """Objects reachable from ``root`` (not through ids in ``skip``): every one when
+    ``everything``, else only the mutable ones. Maps id -> (object, first path)."""
+    found: dict[int, tuple[Any, str]] = {}
+    seen: set[int] = set()
+    stack = [(root, path)]
+    while stack:
+        obj, where = stack.pop()
+        if isinstance(obj, _ATOMS) or id(obj) in seen or id(obj) in skip:
+            continue
+        seen.add(id(obj))
+        frozen = isinstance(obj, tuple | frozenset) or _is_frozen_dataclass(obj)
+        if everything or not frozen:
+            found[id(obj)] = (obj, where)
+        if frozen and not everything and not isinstance(obj, tuple | frozenset):
+            continue  # a frozen dataclass may be shared whole
+        stack.extend(_children(obj, where))
+    return found
+
+
+def _allowed_shared(state: State) -> set[int]:
+    """Ids of the objects a clone may share: the game with its tables, the options."""
+    allowed: set[int] = set()
+    for name in ("game", "options"):
+        allowed |= set(_reachable(state.__dict__.get(name), name, set(), everything=True))
+    return allowed
+
+
+def _shared_mutables(a: State, b: State, allowed: set[int]) -> list[str]:
+    """Paths (in ``a``) of mutable objects that ``a`` and ``b`` both hold."""
+    held: list[dict[int, tuple[Any, str]]] = []
+    for state in (a, b):
+        out: dict[int, tuple[Any, str]] = {}
+        for name, value in state.__dict__.items():
+            if name not in _SHARED_FIELDS:
+                out.update(_reachable(value, name, allowed, everything=False))
+        held.append(out)
+    return sorted(f"{held[0][key][1]} (a {type(held[0][key][0]).__name__})"
+                  for key in held[0].keys() & held[1].keys())
+
+
+def check_clone_identity(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                         options: Any = None, every: int | None = None, points: int = 10) -> None:
+    """A clone, and a determinized view, share no mutable object with the original."""
+    rng = random.Random(seed + 7)
+    allowed: set[int] | None = None
+    for state in playout_states(game, num_players, variant, seed, options, every=every,
+                                points=points):
+        if allowed is None:
+            allowed = _allowed_shared(state)
+        shared = _shared_mutables(state, state.clone(), allowed)
+        if shared:
+            _fail("clone identity", state, "a clone shares mutable objects with its original "
+                  f"(changing one changes the other): {', '.join(shared)}")
+        if not state.is_terminal():
+            p = rng.randrange(num_players)
+            shared = _shared_mutables(state, state.determinize(p, rng), allowed)
+            if shared:
+                _fail("clone identity", state, f"determinize({p}) shares mutable objects with "
+                      f"the true state (an agent could change the match): {', '.join(shared)}")
 
 
 def check_replay(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
@@ -239,6 +499,98 @@ def check_replay(game: Game | str, num_players: int, variant: str, *, seed: int 
         _fail("replay", replayed, "replay gives other scores or returns")
 
 
+def _full(state: State) -> str:
+    """A snapshot plus every seat's information state."""
+    infos = [state.information_state_string(p) for p in range(state.num_players)]
+    return _snapshot(state) + "\n" + json.dumps(infos)
+
+
+def check_pickle(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                 options: Any = None, every: int | None = None, points: int = 6) -> None:
+    """The Game, mid-match states and views survive pickling and play on identically."""
+    game = _game(game)
+    try:
+        copy = pickle.loads(pickle.dumps(game))
+    except Exception as err:
+        raise ConformanceError(f"{game.id}: the Game does not pickle: "
+                               f"{type(err).__name__}: {err}") from None
+    if type(copy) is not type(game) or copy.info != game.info \
+            or copy.codec.actions != game.codec.actions \
+            or copy.codec.outcomes != game.codec.outcomes:
+        raise ConformanceError(f"{game.id}: an unpickled Game has other info or actions")
+    rng = random.Random(seed + 3)
+    for state in playout_states(game, num_players, variant, seed, options, every=every,
+                                points=points):
+        subjects = [("state", state)]
+        if not state.is_terminal():
+            subjects.append(("view", state.determinize(rng.randrange(num_players), rng)))
+        for what, subject in subjects:
+            before = _full(subject)
+            try:
+                again = pickle.loads(pickle.dumps(subject))
+            except Exception as err:
+                _fail("pickle", state, f"a {what} does not pickle: {type(err).__name__}: {err}")
+            if _full(again) != before:
+                _fail("pickle", state, f"an unpickled {what} differs from the original: "
+                      + (_world_diff(subject, again) or "history or information states"))
+            if _full(subject) != before:
+                _fail("pickle", state, f"pickling a {what} changed it")
+            if not subject.is_terminal():
+                one, two = subject.clone(), again
+                action = random_step(one, random.Random(seed))
+                two.apply_action(action)
+                if _full(one) != _full(two):
+                    _fail("pickle", state, f"an unpickled {what} plays on differently")
+
+
+def check_json_actions(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                       options: Any = None, every: int | None = None, points: int = 10,
+                       limit: int = 60) -> None:
+    """Every legal action and chance outcome survives its JSON form; masks are right."""
+    game = _game(game)
+    info, codec = game.info, game.codec
+    if info.num_distinct_actions != codec.num_actions:
+        raise ConformanceError(f"{game.id}: GameInfo.num_distinct_actions="
+                               f"{info.num_distinct_actions}, the codec has {codec.num_actions}")
+    if info.max_chance_outcomes != codec.num_outcomes:
+        raise ConformanceError(f"{game.id}: GameInfo.max_chance_outcomes="
+                               f"{info.max_chance_outcomes}, the codec has {codec.num_outcomes}")
+    for state in playout_states(game, num_players, variant, seed, options, every=every,
+                                points=points):
+        legal = state.legal_actions()
+        mask = state.legal_actions_mask()
+        if len(mask) != info.num_distinct_actions:
+            _fail("mask", state, f"legal_actions_mask() has {len(mask)} entries, not "
+                  f"num_distinct_actions={info.num_distinct_actions}")
+        deciding = state.current_player() >= 0
+        marked = set(legal) if deciding else set()
+        want = [1 if a in marked else 0 for a in range(len(mask))]
+        if mask != want:
+            wrong = [a for a in range(len(mask)) if mask[a] != want[a]][:5]
+            _fail("mask", state, f"legal_actions_mask() is wrong at {wrong} (legal: {legal}"
+                  + ("" if deciding else "; chance and terminal nodes mark no action") + ")")
+        for a in legal[:limit]:
+            data = state.action_to_json(a)
+            try:
+                text = json.dumps(data)
+            except (TypeError, ValueError) as err:
+                _fail("action json", state, f"action_to_json({a}) is not JSON: {err}")
+            data = json.loads(text)
+            fields = {k: v for k, v in data.items() if k not in ("action", "label", "chance")}
+            for form, what in ((data, "action_to_json"), (fields, "its fields")):
+                try:
+                    back = state.action_from_json(form)
+                except IllegalActionError as err:
+                    _fail("action json", state, f"action_from_json({what} of {a}) refuses "
+                          f"{form}: {err}")
+                if back != a:
+                    _fail("action json", state, f"action_from_json({what} of {a}) gives {back} "
+                          f"({form})")
+
+
+# ----- hidden information ---------------------------------------------------------------
+
+
 def check_information(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
                       options: Any = None, every: int = 3, samples: int = 4) -> None:
     game = _game(game)
@@ -249,19 +601,21 @@ def check_information(game: Game | str, num_players: int, variant: str, *, seed:
         acting = state.current_player()
         for p in range(num_players):
             truth = json.dumps(state.observation(p), sort_keys=True)
-            hidden = set()
-            for s in range(samples):
+            hidden: set[str] = set()
+            # Until something has varied, up to 4 * samples draws (a hidden card with few
+            # possible values can come out the same in a handful of draws).
+            for s in range(samples if varied else 4 * samples):
+                if s >= samples and len(hidden) > 1:
+                    break
                 before = _snapshot(state)
-                det = state.determinize(p, random.Random(seed * 1000 + s))
+                det = state.determinize(
+                    p, random.Random(f"{seed}:{state.move_number()}:{p}:{s}"))
                 if _snapshot(state) != before:
                     _fail("determinize", state, "determinize changed the true state")
                 if json.dumps(det.observation(p), sort_keys=True) != truth:
                     _fail("leak", state, f"observation({p}) differs on a determinization: the "
                           "observation shows something the seat cannot know, or determinize "
                           "changed something the seat can see")
-                if det.history():
-                    _fail("leak", state, "a determinization's history must be empty (the "
-                          "true history names hidden chance outcomes)")
                 if p == acting and det.legal_actions() != state.legal_actions():
                     _fail("determinize", state, f"seat {p} has other legal actions in its view")
                 hidden.add(json.dumps([det.observation(q) for q in range(num_players)],
@@ -274,12 +628,370 @@ def check_information(game: Game | str, num_players: int, variant: str, *, seed:
         )
 
 
+def _event_keys(events: list[Any]) -> list[str]:
+    return [e.key() for e in events]
+
+
+def _prefixes(state: State) -> list[State]:
+    """The states along ``state``'s history, replayed from the initial state."""
+    out = [_fresh(state)]
+    for action in state.history():
+        nxt = out[-1].clone()
+        nxt.apply_action(action)
+        out.append(nxt)
+    return out
+
+
+def _history_diff(a: list[int], b: list[int]) -> str:
+    """Where two histories differ, briefly."""
+    if len(a) != len(b):
+        return f"{len(a)} and {len(b)} actions long"
+    spots = [f"action {i}: {x} vs {y}" for i, (x, y) in enumerate(zip(a, b, strict=True))
+             if x != y]
+    return ", ".join(spots[:4]) + (", ..." if len(spots) > 4 else "")
+
+
+def indistinguishable_states(state: State, player: int, rng: random.Random, *,
+                             tries: int = 6, alternatives: int = 6, want: int = 2,
+                             prefixes: list[State] | None = None) -> list[State]:
+    """Up to ``want`` states that ``player`` cannot tell from ``state`` (equal
+    ``information_state_string(player)``) but that differ from it somewhere, found by
+    history surgery.
+
+    At a random earlier node where someone else acted (chance or another seat) and the
+    player saw only part of what happened, the action is replaced by another one that shows
+    the player the same events; if the replaced action occurs again later at the same
+    actor's node, the two are swapped (two cards dealt in the other order). The rest of the
+    history is replayed with ``apply_action``; the result counts if every action is legal
+    and the player's information state is unchanged. Nodes with an event hidden from the
+    player are tried first. Cost: O(len(history)) per try, plus replaying the history once
+    (pass ``prefixes``, from :func:`_prefixes`, to share that between seats).
+    """
+    history = state.history()
+    target = state.information_state_string(player)
+    if prefixes is None:
+        prefixes = _prefixes(state)
+    actors = [s.current_player() for s in prefixes[:-1]]
+    hidden, plain = [], []
+    for i, actor in enumerate(actors):
+        if actor != player:
+            events = prefixes[i + 1].events()
+            (hidden if any(not e.visible_to(player) for e in events) else plain).append(i)
+    rng.shuffle(hidden)
+    rng.shuffle(plain)
+    found: list[State] = []
+    truth = _snapshot(state)
+    for i in (hidden + plain)[:tries]:
+        seen = _event_keys(prefixes[i + 1].events_for(player))
+        options = [a for a in prefixes[i].legal_actions() if a != history[i]]
+        rng.shuffle(options)
+        for alt in options[:alternatives]:
+            trial = prefixes[i].clone()
+            trial.apply_action(alt)
+            if _event_keys(trial.events_for(player)) != seen:
+                continue
+            rest = history[i + 1:]
+            for j, action in enumerate(rest):
+                if action == alt and actors[i + 1 + j] == actors[i]:
+                    rest = [*rest[:j], history[i], *rest[j + 1:]]
+                    break
+            other = _replay_actions(trial, rest)
+            if other is None or other.information_state_string(player) != target:
+                continue
+            if _snapshot(other) == truth:
+                continue
+            found.append(other)
+            break
+        if len(found) >= want:
+            break
+    return found
+
+
+def check_determinization(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                          options: Any = None, every: int | None = None, points: int = 8,
+                          seeds: int = 2, tries: int = 6) -> None:
+    """Truths a seat cannot tell apart give it the same world for the same rng."""
+    game = _game(game)
+    rng = random.Random(seed + 11)
+    for state in playout_states(game, num_players, variant, seed, options, every=every,
+                                points=points):
+        if state.is_terminal():
+            continue
+        prefixes = _prefixes(state)
+        for p in range(num_players):
+            info = state.information_state_string(p)
+            view = state.determinize(p, random.Random(rng.random()))
+            try:
+                from_view = _replay_actions(_fresh(state), view.history())
+            except Exception as err:
+                _fail("determinization", state, f"the history of a view of seat {p} cannot be "
+                      f"built: {type(err).__name__}: {err} (see check_view_history)")
+            if from_view is None or from_view.information_state_string(p) != info:
+                _fail("determinization", state, f"the history of a view of seat {p} does not "
+                      "replay to a state the seat cannot tell from the truth "
+                      "(see check_view_history)")
+            others = [from_view, *indistinguishable_states(state, p, rng, tries=tries,
+                                                           prefixes=prefixes)]
+            observed = json.dumps(state.observation(p), sort_keys=True)
+            ours = [state.determinize(p, random.Random(s)) for s in range(seeds)]
+            for k, other in enumerate(others):
+                if json.dumps(other.observation(p), sort_keys=True) != observed:
+                    _fail("events", state, f"two states with equal information_state_string"
+                          f"({p}) show seat {p} different observations (histories differ at "
+                          f"{_history_diff(state.history(), other.history())}): the events do "
+                          "not tell the seat everything its observation shows")
+                for s, one in enumerate(ours):
+                    two = other.determinize(p, random.Random(s))
+                    diff = _world_diff(one, two)
+                    if diff:
+                        _fail("determinization", state, f"seat {p} cannot tell this state from "
+                              "another (their histories differ at "
+                              f"{_history_diff(state.history(), other.history())}), yet "
+                              f"determinize({p}, Random({s})) gives different worlds: {diff}. "
+                              "_determinize must read only what the seat knows, in a "
+                              "canonical order")
+                    # Views' histories are built on request, O(history): two comparisons.
+                    if s == 0 and k < 2 and one.history() != two.history():
+                        _fail("determinization", state, f"views of seat {p} drawn from two "
+                              "truths it cannot tell apart are the same world but have "
+                              "different histories (at "
+                              f"{_history_diff(one.history(), two.history())}): "
+                              "_view_history reads something the seat did not see")
+
+
+def _check_view_replays(view: State, seat: int, info: str, truth: State, what: str) -> None:
+    try:
+        history = view.history()
+    except Exception as err:
+        _fail("view history", truth, f"history() of {what} raised {type(err).__name__}: {err}")
+    again = _fresh(view)
+    for i, action in enumerate(history):
+        try:
+            again.apply_action(action)
+        except IllegalActionError as err:
+            _fail("view history", truth, f"history() of {what} does not replay: action {i} "
+                  f"({action}) is illegal: {err}")
+    diff = _world_diff(view, again)
+    if diff:
+        _fail("view history", truth, f"history() of {what} replays to another world: {diff}")
+    if again.move_number() != view.move_number():
+        _fail("view history", truth, f"{what}: move_number() is {view.move_number()} but its "
+              f"history has {again.move_number()} actions")
+    if again.information_state_string(seat) != info:
+        _fail("view history", truth, f"history() of {what} shows seat {seat} other events "
+              "than the seat saw (information_state_string differs)")
+    if view.information_state_string(seat) != info:
+        _fail("view history", truth, f"{what}: information_state_string({seat}) differs")
+
+
+def check_view_history(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                       options: Any = None, every: int | None = None, points: int = 8,
+                       moves: int = 2) -> None:
+    """Views' histories replay to the very view and agree with the seat's information."""
+    rng = random.Random(seed + 5)
+    for state in playout_states(game, num_players, variant, seed, options, every=every,
+                                points=points):
+        if state.is_terminal():
+            continue
+        for p in range(num_players):
+            info = state.information_state_string(p)
+            view = state.determinize(p, random.Random(rng.random()))
+            _check_view_replays(view, p, info, state, f"a view of seat {p}")
+            played = state.determinize(p, random.Random(rng.random()))
+            for _ in range(moves):
+                if played.is_terminal():
+                    break
+                random_step(played, rng)
+            _check_view_replays(played, p, played.information_state_string(p), state,
+                                f"a view of seat {p} played on for {moves} moves")
+            if not played.information_state_string(p).startswith(info):
+                _fail("view history", state, f"a view of seat {p} played on forgot what the "
+                      "seat saw before")
+            q = rng.randrange(num_players)
+            inner = view.determinize(q, random.Random(rng.random()))
+            _check_view_replays(inner, q, view.information_state_string(q), state,
+                                f"a view of seat {q} drawn from a view of seat {p}")
+
+
+def _json_problem(value: Any, where: str) -> str | None:
+    """Why ``value`` is not plain JSON data (None if it is)."""
+    if value is None or isinstance(value, bool | str):
+        return None
+    if isinstance(value, int):
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"{where} is {value!r}"
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            problem = _json_problem(v, f"{where}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                return f"{where} has the key {k!r} (keys are strings)"
+            problem = _json_problem(v, f"{where}[{k!r}]")
+            if problem:
+                return problem
+        return None
+    return f"{where} is a {type(value).__name__} ({value!r}); use ints, strs, lists, dicts"
+
+
+def _check_event_forms(state: State) -> None:
+    n = state.num_players
+    for e in state.events():
+        if not isinstance(e.kind, str) or not e.kind:
+            _fail("events", state, f"an event's kind must be a word, not {e.kind!r}")
+        problem = _json_problem(dict(e.data), f"the data of event {e.kind!r}")
+        if problem:
+            _fail("events", state, f"event data must be JSON-safe: {problem}")
+        if "kind" in e.data:
+            _fail("events", state, f"event {e.kind!r} has a data field named 'kind', which "
+                  "Event.to_json() writes over the event's own kind")
+        seats = [*(e.to or ()), *e.hidden_from]
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in seats):
+            _fail("events", state, f"event {e.kind!r} names seats {seats} as its audience")
+    for viewer in _seats(state):
+        for e in state.events_for(viewer):
+            try:
+                text = state.describe_event(e, viewer)
+            except Exception as err:
+                _fail("events", state, f"describe_event({e.key()}, {viewer}) raised "
+                      f"{type(err).__name__}: {err}")
+            if not isinstance(text, str) or not text.strip():
+                _fail("events", state, f"describe_event({e.key()}, {viewer}) gave {text!r}")
+
+
+def _check_no_leak(state: State, rng: random.Random, pairs: int) -> None:
+    """Two different actions that leave a seat's observation equal show it equal events."""
+    actor = state.current_player()
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return
+    viewers = [v for v in _seats(state) if actor == CHANCE or v != actor]
+    for _ in range(pairs):
+        a, b = rng.sample(legal, 2)
+        one, two = state.clone(), state.clone()
+        one.apply_action(a)
+        two.apply_action(b)
+        _check_event_forms(one)
+        _check_event_forms(two)
+        for v in viewers:
+            if json.dumps(one.observation(v), sort_keys=True) != \
+                    json.dumps(two.observation(v), sort_keys=True):
+                continue
+            ka, kb = _event_keys(one.events_for(v)), _event_keys(two.events_for(v))
+            if ka != kb:
+                who = "the spectator" if v is None else f"seat {v}"
+                what = "chance outcomes" if actor == CHANCE else f"decisions of seat {actor}"
+                _fail("event leak", state, f"{what} {a} and {b} leave the observation of {who} "
+                      f"the same, but its events differ ({ka} vs {kb}): an event tells {who} "
+                      "something its observation hides")
+
+
+def check_events(game: Game | str, num_players: int, variant: str, *, playouts: int = 6,
+                 seed: int = 0, options: Any = None, every: int | None = None,
+                 points: int = 8, pairs: int = 2, tries: int = 4) -> None:
+    """Events are JSON, can be described, leak nothing, and tell each seat everything.
+
+    The form of events is checked at every node of ``playouts`` playouts; information
+    states, leaks (``pairs`` pairs of actions) and history surgery (first playout, ``tries``
+    tries) at sampled nodes.
+    """
+    game = _game(game)
+    rng = random.Random(seed + 13)
+    known: dict[tuple[int, str], tuple[str, list[int]]] = {}
+    for i in range(playouts):
+        sampled = _sampler(game, num_players, variant, seed + i, options, every, points)
+        for step, state in enumerate(playout_states(game, num_players, variant, seed + i,
+                                                    options)):
+            _check_event_forms(state)
+            if not sampled(step) and not state.is_terminal():
+                continue
+            for p in range(num_players):
+                key = (p, state.information_state_string(p))
+                obs = json.dumps(state.observation(p), sort_keys=True)
+                seen = known.setdefault(key, (obs, state.history()))
+                if seen[0] != obs:
+                    _fail("events", state, "two histories (differing at "
+                          f"{_history_diff(seen[1], state.history())}) show seat {p} the same "
+                          "events but different observations: the events do not tell the seat "
+                          "everything its observation shows")
+            if state.is_terminal():
+                continue
+            _check_no_leak(state, rng, pairs)
+            if i == 0:
+                prefixes = _prefixes(state)
+                for p in range(num_players):
+                    obs = json.dumps(state.observation(p), sort_keys=True)
+                    for other in indistinguishable_states(state, p, rng, tries=tries, want=1,
+                                                          prefixes=prefixes):
+                        if json.dumps(other.observation(p), sort_keys=True) != obs:
+                            _fail("events", state, "two histories (differing at "
+                                  f"{_history_diff(state.history(), other.history())}) show "
+                                  f"seat {p} the same events but different observations: the "
+                                  "events do not tell the seat everything its observation "
+                                  "shows")
+
+
+def check_tensors(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                  options: Any = None, every: int | None = None, points: int = 10,
+                  playouts: int = 2) -> None:
+    """Observation tensors have the declared length and bounds, and leak nothing."""
+    game = _game(game)
+    layout = game.tensor_layout(num_players, variant)
+    low, high = layout.low(), layout.high()
+    names = [s.name for s in layout.segments for _ in range(s.size)]
+    starts = {s.name: layout.offsets[s.name] for s in layout.segments}
+    rng = random.Random(seed + 17)
+    for i in range(playouts):
+        for state in playout_states(game, num_players, variant, seed + i, options, every=every,
+                                    points=points):
+            shape = tuple(state.observation_tensor_shape())
+            if shape != (layout.size,):
+                _fail("tensor", state, f"observation_tensor_shape() is {shape}, the layout "
+                      f"declares ({layout.size},)")
+            for p in range(num_players):
+                vec = list(state.observation_tensor(p))
+                if len(vec) != layout.size:
+                    _fail("tensor", state, f"observation_tensor({p}) has {len(vec)} values, "
+                          f"the layout declares {layout.size}")
+                for k, v in enumerate(vec):
+                    where = f"observation_tensor({p})[{k}] ({names[k]}[{k - starts[names[k]]}])"
+                    if isinstance(v, bool) or not isinstance(v, numbers.Real) \
+                            or not math.isfinite(v):
+                        _fail("tensor", state, f"{where} is {v!r}, not a finite number")
+                    if not low[k] <= v <= high[k]:
+                        _fail("tensor", state, f"{where} is {v}, outside the declared bounds "
+                              f"[{low[k]}, {high[k]}]")
+                if state.is_terminal():
+                    continue
+                seen = list(state.determinize(p, rng).observation_tensor(p))
+                if seen != vec:
+                    diff = sorted({names[k] for k, (x, y) in enumerate(zip(seen, vec,
+                                                                           strict=True))
+                                   if x != y})
+                    _fail("tensor", state, f"observation_tensor({p}) differs on the seat's "
+                          f"own determinized view (segments {', '.join(diff)}): the tensor "
+                          "shows something observation() hides")
+
+
 def check_conformance(game: Game | str, num_players: int, variant: str, *, playouts: int = 10,
                       seed: int = 0, options: Any = None) -> None:
     """Runs every check for one set-up."""
     game = _game(game)
-    check_playouts(game, num_players, variant, playouts=playouts, seed=seed, options=options)
-    check_illegal_actions(game, num_players, variant, seed=seed, options=options)
-    check_clones(game, num_players, variant, seed=seed, options=options)
-    check_replay(game, num_players, variant, seed=seed, options=options)
-    check_information(game, num_players, variant, seed=seed, options=options)
+    kw = {"seed": seed, "options": options}
+    check_playouts(game, num_players, variant, playouts=playouts, **kw)
+    check_illegal_actions(game, num_players, variant, **kw)
+    check_returns(game, num_players, variant, playouts=playouts, **kw)
+    check_clones(game, num_players, variant, **kw)
+    check_clone_identity(game, num_players, variant, **kw)
+    check_replay(game, num_players, variant, **kw)
+    check_pickle(game, num_players, variant, **kw)
+    check_json_actions(game, num_players, variant, **kw)
+    check_information(game, num_players, variant, **kw)
+    check_determinization(game, num_players, variant, **kw)
+    check_view_history(game, num_players, variant, **kw)
+    check_events(game, num_players, variant, **kw)
+    check_tensors(game, num_players, variant, **kw)

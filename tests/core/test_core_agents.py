@@ -96,3 +96,10 @@ def test_an_option_an_agent_does_not_take_is_a_config_error(monkeypatch):
 
     with pytest.raises(ConfigError, match=r"^agent spec 'first:depth=1': .*'depth'"):
         make_agent("first:depth=1")
+
+
+def test_random_agent_never_reads_a_view():
+    agent = make_agent("random")
+    assert agent.reads_view is False
+    picks = {agent.act_blind([0, 1], 0, random.Random(s)) for s in range(20)}
+    assert picks == {0, 1}

@@ -49,7 +49,8 @@ def test_records_save_and_load_as_json_lines(tmp_path):
         ("[1, 2]", "not a match record (expected a JSON object)"),
         ('{"game": "highcard", "num_players": 2, "variant": "standard", "colour": "red"}',
          "not a match record (unknown keys: colour)"),
-        ('{"game": "highcard"}', "not a match record ("),
+        ('{"game": "highcard"}', "not a valid match record (num_players: Field required; "
+         "variant: Field required)"),
         ('{"game": "highcard", "num_players": 2, "variant": "standard", "version": 99}',
          "match record version 99 is not supported"),
     ],
@@ -58,6 +59,40 @@ def test_from_json_rejects_what_is_not_a_record(text, message):
     with pytest.raises(ReplayError) as err:
         MatchRecord.from_json(text)
     assert str(err.value).startswith(message)
+
+
+BAD_FIELDS = [
+    ("actions", None, "actions: Input should be a valid list"),
+    ("options", [1], "options: Input should be a valid dictionary"),
+    ("agents", 3, "agents: Input should be a valid list"),
+    ("actions", [1, "2"], "actions.1: Input should be a valid integer"),
+    ("actions", [True], "actions.0: Input should be a valid integer"),
+    ("num_players", "2", "num_players: Input should be a valid integer"),
+    ("seed", 1.5, "seed: Input should be a valid integer"),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), BAD_FIELDS)
+def test_a_record_file_with_a_bad_field_is_a_replay_error(key, value, problem):
+    # Issue #6: "actions": null, "options": [1] or "agents": 3 gave a traceback.
+    data = json.loads(a_record().to_json()) | {key: value}
+    with pytest.raises(ReplayError) as err:
+        MatchRecord.from_json(json.dumps(data))
+    assert str(err.value) == f"not a valid match record ({problem})"
+
+
+@pytest.mark.parametrize(("key", "value", "problem"), BAD_FIELDS)
+def test_replay_of_a_record_with_a_bad_field_is_a_replay_error(key, value, problem):
+    record = a_record()
+    setattr(record, key, value)
+    with pytest.raises(ReplayError) as err:
+        replay(record)
+    assert str(err.value) == f"not a valid match record ({problem})"
+
+
+def test_replay_of_something_else_is_a_replay_error():
+    with pytest.raises(ReplayError, match="not a match record"):
+        replay({"game": GAME_ID})
 
 
 def test_record_with_its_own_edition_replays_anywhere():
@@ -123,6 +158,17 @@ def test_same_seed_same_match():
     assert a_record(11) == a_record(11)
 
 
+def test_without_a_seed_a_fresh_one_is_drawn_and_recorded():
+    # Issue #6: seed None replayed the same match every time.
+    records = [run_match(GAME_ID, ["random"] * 3) for _ in range(2)]
+    assert all(isinstance(r.seed, int) for r in records)
+    assert records[0].seed != records[1].seed
+    for record in records:
+        assert run_match(GAME_ID, ["random"] * 3, seed=record.seed) == record
+        assert replay(record).scores() == record.scores
+        assert MatchRecord.from_json(record.to_json()).seed == record.seed
+
+
 def test_different_seeds_give_different_matches():
     assert len({tuple(a_record(seed).actions) for seed in range(10)}) > 5
 
@@ -140,14 +186,16 @@ def test_run_match_takes_agents_or_specs_and_records_their_specs():
     assert record.variant == "lowball" and record.options == {"stakes": 2}
 
 
-def test_on_action_sees_every_action_before_it_is_applied():
+def test_on_action_sees_every_action_after_it_is_applied_with_its_events():
     seen = []
     record = run_match(GAME_ID, ["random"] * 2, seed=4,
                        on_action=lambda state, player, action: seen.append(
-                           (len(state.history()), player, action)))
-    assert [a for _, _, a in seen] == record.actions
-    assert [n for n, _, _ in seen] == list(range(len(record.actions)))
-    assert [p for _, p, _ in seen] == [-1, -1, 0, 1]
+                           (len(state.history()), player, action,
+                            [e.kind for e in state.events()])))
+    assert [a for _, _, a, _ in seen] == record.actions
+    assert [n for n, _, _, _ in seen] == list(range(1, len(record.actions) + 1))
+    assert [p for _, p, _, _ in seen] == [-1, -1, 0, 1]
+    assert [kinds[0] for _, _, _, kinds in seen[:2]] == ["dealt", "dealt"]
 
 
 def test_max_actions_stops_the_match_unfinished():
@@ -212,18 +260,66 @@ class Vandal(Agent):
         return rng.choice(legal)
 
 
+class Peaceful(Agent):
+    """Reads its view like the Vandal, and leaves it alone."""
+
+    name = "peaceful"
+
+    def act(self, view, player, rng):
+        return rng.choice(view.legal_actions())
+
+
 def test_an_agent_cannot_change_the_match_through_its_view():
-    assert run_match(GAME_ID, [Vandal(), "random"], seed=8).actions == \
-        run_match(GAME_ID, ["random", "random"], seed=8).actions
+    for seed in range(10):
+        assert run_match(GAME_ID, [Vandal(), Peaceful()], seed=seed).actions == \
+            run_match(GAME_ID, [Peaceful(), Peaceful()], seed=seed).actions
 
 
-def test_a_views_history_does_not_reveal_hidden_chance_outcomes():
+def test_a_views_history_leads_to_the_view_not_to_the_truth():
     state = load_game(GAME_ID).new_initial_state(2)
     state.apply_action(0)
     state.apply_action(4)  # seat 1 holds the 11
     assert state.history() == [0, 4]
-    assert all(state.determinize(p, random.Random(s)).history() == []
-               for p in (0, 1) for s in range(5))
+    other_cards = set()
+    for s in range(20):
+        view = state.determinize(0, random.Random(s))
+        assert view.history() == [0, view.hands[1]]
+        other_cards.add(view.history()[1])
+    assert other_cards == {1, 2, 3, 4}  # the true 11 only as often as any other card
+
+
+class Counting(Agent):
+    """Counts its decisions."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.decisions = 0
+
+    def act(self, view, player, rng):
+        self.decisions += 1
+        return rng.choice(view.legal_actions())
+
+
+def test_the_random_agent_gets_no_view(monkeypatch):
+    from ludoteca import make_agent
+    from tests.core.toygame import HighCardState
+
+    calls = []
+    original = HighCardState.determinize
+
+    def counting(self, player, rng):
+        calls.append(player)
+        return original(self, player, rng)
+
+    monkeypatch.setattr(HighCardState, "determinize", counting)
+    assert make_agent("random").reads_view is False
+    run_match(GAME_ID, ["random"] * 3, seed=1)
+    assert calls == []
+    reader = Counting()
+    run_match(GAME_ID, [reader, "random", "random"], seed=1)
+    assert reader.decisions == 1 and calls == [0]
 
 
 def test_observations_of_a_match_are_json():

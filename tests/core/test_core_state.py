@@ -1,12 +1,14 @@
 """The State API's shared machinery (core/state.py), exercised through the toy game."""
 
 import json
+import pickle
+import random
 
 import pytest
 
 from ludoteca import CHANCE, TERMINAL, ConfigError, IllegalActionError, load_game
 from ludoteca.testing import check_conformance, configurations
-from tests.core.toygame import BET, FOLD, GAME_ID, HighCard
+from tests.core.toygame import BET, FOLD, GAME_ID, HighCard, HighCardState
 
 
 def game() -> HighCard:
@@ -21,7 +23,20 @@ def dealt(num_players=2, cards=(0, 1, 2), variant=None, options=None):
     return state
 
 
-NOT_AN_ACTION = "is not an action of this game (actions are numbered 0 to 4)"
+# Decisions and chance outcomes are numbered apart (the codec types each): High Card has two
+# actions, Fold() = 0 and Bet() = 1, and five chance outcomes, Card(0) to Card(4).
+NOT_AN_ACTION = "is not an action of this game (actions are numbered 0 to 1)"
+NOT_AN_OUTCOME = "is not a chance outcome of this game (chance outcomes are numbered 0 to 4)"
+
+
+class Index:
+    """An integer type that is not ``int`` (as ``numpy.int64``): it only has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
 
 
 def snapshot(state) -> str:
@@ -41,7 +56,8 @@ def test_toy_game_conforms(num_players, variant):
 def test_info_lists_player_counts_and_configurations():
     info = game().info
     assert info.player_counts == (2, 3)
-    assert info.configurations() == [(2, "standard"), (3, "standard"), (2, "lowball")]
+    assert info.configurations() == [(2, "standard"), (3, "standard"), (2, "lowball"),
+                                     (2, "sealed"), (3, "sealed")]
 
 
 def test_resolve_picks_the_first_variant_that_fits():
@@ -54,7 +70,7 @@ def test_resolve_picks_the_first_variant_that_fits():
     [
         (5, None, "High Card is for 2, 3 players, not 5"),
         (3, "lowball", "High Card (lowball) is for 2 players, not 3"),
-        (2, "poker", "High Card has no variant 'poker'; it has: standard, lowball"),
+        (2, "poker", "High Card has no variant 'poker'; it has: standard, lowball, sealed"),
     ],
 )
 def test_resolve_errors_say_what_is_possible(num_players, variant, message):
@@ -145,15 +161,20 @@ def test_lowball_variant_is_played_by_its_own_rule():
 @pytest.mark.parametrize(
     ("setup", "action", "message"),
     [
-        ("decision", 3, "High Card: you may only fold (0) or bet (1), not 3"),
+        ("decision", 2, f"High Card: 2 {NOT_AN_ACTION}"),
         ("decision", -1, f"High Card: -1 {NOT_AN_ACTION}"),
-        ("decision", 5, f"High Card: 5 {NOT_AN_ACTION}"),
+        ("decision", 4, f"High Card: 4 {NOT_AN_ACTION}"),
         ("decision", "bet", "High Card: an action is a whole number, not 'bet'"),
         ("decision", 1.0, "High Card: an action is a whole number, not 1.0"),
         ("decision", True, "High Card: an action is a whole number, not True"),
         ("decision", None, "High Card: an action is a whole number, not None"),
-        ("chance", 1, "High Card: 1 is not a possible chance outcome here"),
+        ("chance", 1, "High Card: 1 is not a possible chance outcome here "
+                      "('deal a 3' cannot happen now)"),
+        ("chance", 5, f"High Card: 5 {NOT_AN_OUTCOME}"),
+        ("chance", -1, f"High Card: -1 {NOT_AN_OUTCOME}"),
+        ("chance", True, "High Card: an action is a whole number, not True"),
         ("terminal", 0, "High Card: the game is over; no more actions"),
+        ("terminal", 2, f"High Card: 2 {NOT_AN_ACTION}"),
     ],
 )
 def test_illegal_actions_explain_and_change_nothing(setup, action, message):
@@ -175,12 +196,44 @@ def test_illegal_actions_explain_and_change_nothing(setup, action, message):
 def test_action_strings_and_json_at_each_kind_of_node():
     state = game().new_initial_state(2)
     assert state.action_to_string(4) == "deal a 11"
-    assert state.action_to_json(4) == {"action": 4, "label": "deal a 11", "kind": "deal",
-                                       "rank": 11}
+    assert state.action_to_json(4) == {"action": 4, "label": "deal a 11", "chance": True,
+                                       "type": "card", "index": 4}
     state = dealt(2)
     assert [state.action_to_string(a) for a in state.legal_actions()] == ["fold", "bet"]
+    assert state.action_to_json(BET) == {"action": 1, "label": "bet", "chance": False,
+                                         "type": "bet"}
     with pytest.raises(IllegalActionError):
         state.action_to_string(99)
+
+
+@pytest.mark.parametrize("method", ["action_to_string", "action_to_json"])
+def test_out_of_range_at_a_chance_node_is_an_illegal_action(method):
+    # Issue #6: action_to_string(22) at a chance node raised IndexError.
+    state = game().new_initial_state(2)
+    with pytest.raises(IllegalActionError) as err:
+        getattr(state, method)(22)
+    assert str(err.value) == f"High Card: 22 {NOT_AN_OUTCOME}"
+    with pytest.raises(IllegalActionError, match="whole number"):
+        getattr(state, method)(True)
+
+
+def test_an_explanation_comes_from_the_game_or_says_what_is_not_allowed():
+    class BetOnly(HighCardState):
+        def _legal_actions(self):
+            return [BET]
+
+    class Unexplained(BetOnly):
+        def _explain_illegal(self, action):
+            return None
+
+    for cls, message in [(BetOnly, "High Card: you may only fold (0) or bet (1)"),
+                         (Unexplained, "High Card: 'fold' is not allowed now")]:
+        state = cls(game(), 2, "standard", game().parse_options(None))
+        state.apply_action(0)
+        state.apply_action(1)
+        with pytest.raises(IllegalActionError) as err:
+            state.apply_action(FOLD)
+        assert str(err.value) == message
 
 
 def test_clone_is_independent_both_ways():
@@ -209,12 +262,170 @@ def test_str_is_the_spectator_view():
     assert json.loads(str(state)) == state.observation(None)
 
 
-def test_public_action_strings_hide_chance_by_default():
-    from ludoteca.core.state import State
+# ----- integers, seats and bad arguments ----------------------------------------------------
 
+
+def test_any_integer_type_is_an_action_but_a_bool_is_not():
+    # Issue #6: numpy integers (np.int64(5)) were refused as actions.
     state = game().new_initial_state(2)
-    assert State.public_action_string(state, 3, 0) is None  # the base rule: chance is private
-    assert state.public_action_string(3, 0) == "you are dealt a 7"  # the toy's own rule
-    assert state.public_action_string(3, 1) == "seat 0 is dealt a card"
+    state.apply_action(Index(4))
+    state.apply_action(Index(0))
+    assert state.history() == [4, 0]
+    assert all(type(a) is int for a in state.history())
+    assert state.action_to_string(Index(BET)) == "bet"
+    assert state.action_to_json(Index(BET))["action"] == BET
+    assert state.observation(Index(0))["hand"] == 11
+    assert state.determinize(Index(1), random.Random(1)).observation(1)["hand"] == 2
+    for not_an_action in (True, False, 1.0, "1", None, [1]):
+        with pytest.raises(IllegalActionError, match="whole number"):
+            state.apply_action(not_an_action)
+    assert state.history() == [4, 0]
+
+
+@pytest.mark.parametrize(
+    ("call", "seat"),
+    [
+        ("observation", True),  # issue #6: observation(True) returned seat 1's hand
+        ("observation", 2),
+        ("observation", "0"),
+        ("determinize", None),  # issue #6: a TypeError in one game, a view in the other
+        ("determinize", True),
+        ("determinize", -1),
+        ("information_state_string", None),
+        ("observation_tensor", 2),
+        ("observation_tensor", None),
+        ("events_for", 3),
+        ("event_log", False),
+        ("prompt", 7),
+    ],
+)
+def test_bad_seats_are_config_errors(call, seat):
     state = dealt(2)
-    assert state.public_action_string(BET, 1) == "bet"  # decisions are public
+    args = (seat, random.Random(0)) if call == "determinize" else (seat,)
+    with pytest.raises(ConfigError) as err:
+        getattr(state, call)(*args)
+    assert str(err.value).startswith(f"High Card: seat {seat!r} does not exist (seats are 0 to 1")
+
+
+def test_spectators_are_allowed_where_documented():
+    state = dealt(2)
+    assert state.observation(None)["hand"] is None
+    assert state.prompt(None) == "seat 0 is deciding"
+    assert state.events_for(None) == [e for e in state.events() if e.to is None]
+    assert state.event_log(None)
+
+
+# ----- the trusted path ---------------------------------------------------------------------
+
+
+def everything(state, events: bool = True) -> str:
+    """All a state shows; ``events`` False leaves out the last action's events (a view has
+    none: it was not reached by an action)."""
+    seats = [None, *range(state.num_players)]
+    return json.dumps([
+        state.history(), state.current_player(), state.legal_actions(), state.chance_outcomes(),
+        [state.observation(p) for p in seats], state.scores(), state.returns(),
+        [e.key() for e in state.events()] if events else [],
+        [state.information_state_string(p) for p in range(state.num_players)],
+    ])
+
+
+@pytest.mark.parametrize(("num_players", "variant"), configurations(GAME_ID))
+def test_apply_trusted_does_what_apply_action_does_on_legal_actions(num_players, variant):
+    from ludoteca.core.state import sample_chance
+
+    for seed in range(10):
+        rng = random.Random(seed)
+        checked = game().new_initial_state(num_players, variant)
+        trusted = game().new_initial_state(num_players, variant)
+        while not checked.is_terminal():
+            if checked.is_chance_node():
+                action = sample_chance(checked.chance_outcomes(), rng)
+            else:
+                action = rng.choice(checked.legal_actions())
+            checked.apply_action(action)
+            trusted.apply_trusted(action)
+            assert everything(trusted) == everything(checked)
+
+
+# ----- pickling ----------------------------------------------------------------------------
+
+
+def test_game_pickles_with_its_edition():
+    again = pickle.loads(pickle.dumps(game()))
+    assert type(again) is HighCard and again.info == game().info
+    assert again.codec.actions == game().codec.actions
+    text = HighCard.default_edition.read_text().replace("[2, 3, 5, 7, 11]", "[1, 4, 9, 16]")
+    own = pickle.loads(pickle.dumps(HighCard(edition_text=text)))
+    assert own.edition.deck.ranks.value == [1, 4, 9, 16] and own.edition_text == text
+
+
+@pytest.mark.parametrize("moves", [0, 1, 3])
+def test_a_mid_match_state_pickles_and_plays_on(moves):
+    state = game().new_initial_state(3, "sealed")
+    for action in [4, 0, 2, BET][:moves]:
+        state.apply_action(action)
+    state.legal_actions()  # a cached list travels too
+    again = pickle.loads(pickle.dumps(state))
+    assert everything(again) == everything(state)
+    assert again.event_log(1) == state.event_log(1)
+    for action in [4, 0, 2, BET, FOLD, BET][moves:]:
+        state.apply_action(action)
+        again.apply_action(action)
+        assert everything(again) == everything(state)
+
+
+def test_a_view_pickles_with_its_history():
+    view = dealt(3).determinize(1, random.Random(3))
+    again = pickle.loads(pickle.dumps(view))
+    assert everything(again) == everything(view)
+
+
+# ----- determinized views ------------------------------------------------------------------
+
+
+def test_a_views_history_leads_to_the_view():
+    # The view's history used to be empty; now it replays to that very world.
+    truth = dealt(3, cards=(4, 0, 2))
+    truth.apply_action(BET)
+    for seed in range(10):
+        view = truth.determinize(1, random.Random(seed))
+        hands = [view.hands[q] for q in range(3)]
+        assert view.history() == [*hands, BET]
+        assert hands[1] == 0  # the seat's own card is never resampled
+        replayed = game().new_initial_state(3)
+        for action in view.history():
+            replayed.apply_action(action)
+        assert everything(replayed, events=False) == everything(view, events=False)
+        assert view.events() == []
+        assert replayed.information_state_string(1) == truth.information_state_string(1)
+
+
+def test_actions_applied_to_a_view_follow_its_history():
+    view = dealt(2).determinize(0, random.Random(5))
+    start = view.history()
+    view.apply_action(FOLD)
+    assert view.history() == [*start, FOLD]
+    assert view.move_number() == 3
+    inner = view.determinize(1, random.Random(6))
+    assert len(inner.history()) == 3 and inner.history()[1] == view.history()[1]
+
+
+def test_sealed_choices_are_hidden_and_resampled():
+    state = game().new_initial_state(3, "sealed")
+    for action in (0, 1, 2, BET):
+        state.apply_action(action)
+    assert state.observation(0)["choices"] == ["bet", None, None]
+    assert state.observation(1)["choices"] == ["face down", None, None]
+    assert [e.key() for e in state.events_for(1)] == ["decides(seat=0)"]
+    assert [e.key() for e in state.events_for(0)] == ["bet(seat=0)"]
+    seen = {state.determinize(1, random.Random(s)).choices[0] for s in range(20)}
+    assert seen == {FOLD, BET}
+    view = state.determinize(1, random.Random(1))
+    assert view.history()[3] == view.choices[0]
+    state.apply_action(FOLD)
+    state.apply_action(FOLD)
+    assert state.observation(1)["choices"] == ["bet", "fold", "fold"]
+    assert state.events()[-2].key() == "reveal(choices=['bet', 'fold', 'fold'])"
+    assert state.describe_event(state.events()[-2], 2) == \
+        "the choices are revealed: bet, fold, fold"

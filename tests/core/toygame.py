@@ -9,12 +9,16 @@ fails only when the core is wrong. It is also the worked example of
 * chance nodes that deal from a deck as draws over the cards still in it;
 * hidden hands, a showdown that reveals some of them, and a ``determinize`` that resamples
   only what a seat cannot see, with a view history that leads to the sampled world;
-* two variants (``standard`` for 2 or 3 players, ``lowball`` for 2) and an option model.
+* a hidden choice (the ``sealed`` variant: decisions laid face down, like a charity card),
+  which ``determinize`` resamples and the view history substitutes;
+* three variants (``standard`` for 2 or 3 players, ``lowball`` for 2, ``sealed`` for 2 or
+  3) and an option model.
 
 Rules. Every seat antes. Chance deals each seat one card, seat 0 first. Then each seat in
 turn, seat 0 first, bets or folds once. Bettors show their cards: the highest card wins
 (the lowest in ``lowball``) and takes the pot. If everyone folds, the antes go back and
-every seat shares the win.
+every seat shares the win. In ``sealed`` each seat bets or folds face down (the others
+only learn that it has decided) and the choices are revealed together after the last one.
 
 Actions: ``Fold()`` = 0 and ``Bet()`` = 1; chance outcomes: ``Card(index)``, one per card.
 """
@@ -106,6 +110,7 @@ class HighCard(Game):
             variants=(
                 Variant("standard", (2, 3), "highest card among the bettors wins", 1.0),
                 Variant("lowball", (2,), "lowest card among the bettors wins", 1.0),
+                Variant("sealed", (2, 3), "bets are laid face down, shown at the end", 1.0),
             ),
             num_distinct_actions=self.codec.num_actions,
             max_chance_outcomes=self.codec.num_outcomes,
@@ -117,7 +122,8 @@ class HighCard(Game):
     def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:
         return TensorLayout([
             Segment("hand", len(self.ranks), 0, 1, "one-hot: the seat's card"),
-            Segment("choices", 3 * num_players, 0, 1, "per seat: undecided, fold, bet"),
+            Segment("choices", 3 * num_players, 0, 1,
+                    "per seat: undecided, fold, bet (all 0: decided face down)"),
             Segment("shown", num_players * len(self.ranks), 0, 1, "per seat: card shown"),
         ])
 
@@ -175,19 +181,30 @@ class HighCardState(State):
         for q in hidden:
             view.hands[q] = pool.pop()
         view.deck = sorted(pool)
+        for q in range(self.num_players):  # face-down choices: any is possible
+            if q != player and self._face_down(q):
+                view.choices[q] = rng.choice((FOLD, BET))
         return view
 
     def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
                       ) -> list[int]:
-        """The true history with each seat's deal replaced by the card it holds here."""
+        """The true history with each seat's deal replaced by the card it holds here, and
+        each seat's decision by the one it made here (they differ only where hidden)."""
         actions = [a for a, _ in source]
-        for q in range(self.num_players):
-            if 0 <= q < len(actions) and self.hands[q] >= 0:
+        n = self.num_players
+        for q in range(n):
+            if self.hands[q] >= 0:
                 actions[q] = self.hands[q]  # the q-th action deals seat q's card
+            if self.choices[q] >= 0:
+                actions[n + q] = self.choices[q]  # then seat q's decision
         return actions
 
     def _shown(self, seat: int) -> bool:
         return self.is_terminal() and self.choices[seat] == BET
+
+    def _face_down(self, seat: int) -> bool:
+        """Whether seat ``seat``'s decision is made and still face down (``sealed``)."""
+        return self.variant == "sealed" and self.choices[seat] >= 0 and not self.is_terminal()
 
     # ----- results ----------------------------------------------------------------------
 
@@ -226,7 +243,10 @@ class HighCardState(State):
             "to_act": self.current_player(),
             "hand": self.ranks[own] if own >= 0 else None,
             "dealt": [h >= 0 for h in self.hands],
-            "choices": [{FOLD: "fold", BET: "bet"}.get(c) for c in self.choices],
+            "choices": [
+                "face down" if p != player and self._face_down(p)
+                else {FOLD: "fold", BET: "bet"}.get(c) for p, c in enumerate(self.choices)
+            ],
             "shown": [self.ranks[self.hands[p]] if self._shown(p) else None
                       for p in range(self.num_players)],
         }
@@ -238,7 +258,8 @@ class HighCardState(State):
         if self.hands[player] >= 0:
             vec[layout.offsets["hand"] + self.hands[player]] = 1.0
         for p, c in enumerate(self.choices):
-            vec[layout.offsets["choices"] + 3 * p + c + 1] = 1.0
+            if p == player or not self._face_down(p):
+                vec[layout.offsets["choices"] + 3 * p + c + 1] = 1.0
             if self._shown(p):
                 vec[layout.offsets["shown"] + k * p + self.hands[p]] = 1.0
         return vec
@@ -259,6 +280,10 @@ class HighCardState(State):
             return f"{who} are dealt a {d['card']}" if "card" in d else f"{who} is dealt a card"
         if event.kind == "shows":
             return f"seat {d['seat']} shows {d['card']}"
+        if event.kind == "decides":
+            return f"{who} decides face down"
+        if event.kind == "reveal":
+            return "the choices are revealed: " + ", ".join(d["choices"])
         verb = event.kind if viewer == d.get("seat") else event.kind + "s"
         return f"{who} {verb}"
 
@@ -278,11 +303,19 @@ def deal(state: HighCardState, step: Deal, outcome: Card) -> None:
 
 
 def decide(state: HighCardState, step: Decide, action: Fold | Bet) -> None:
-    """A seat bets or folds in the open; after the last decision bettors show their cards."""
+    """A seat bets or folds, in the open or (``sealed``) face down; after the last decision
+    face-down choices are revealed and bettors show their cards."""
     seat, choice = step.seat, BET if isinstance(action, Bet) else FOLD
     state.choices[seat] = choice
-    state.emit(everyone("bet" if choice == BET else "fold", seat=seat))
+    kind = "bet" if choice == BET else "fold"
+    if state.variant == "sealed":
+        state.emit(only((seat,), kind, seat=seat), all_but((seat,), "decides", seat=seat))
+    else:
+        state.emit(everyone(kind, seat=seat))
     if not state.pending():
+        if state.variant == "sealed":
+            state.emit(everyone("reveal", choices=[
+                "bet" if c == BET else "fold" for c in state.choices]))
         for p in range(state.num_players):
             if state.choices[p] == BET:
                 state.emit(everyone("shows", seat=p, card=state.ranks[state.hands[p]]))

@@ -38,6 +38,7 @@ class Event:
         return viewer in self.to
 
     def to_json(self) -> dict[str, Any]:
+        """``{"kind": ..., <data>}``; a data field may not be named ``kind`` (the kit checks)."""
         return {"kind": self.kind, **self.data}
 
     def key(self) -> str:
@@ -46,16 +47,16 @@ class Event:
         return f"{self.kind}({items})"
 
 
-def everyone(kind: str, **data: Any) -> Event:
+def everyone(kind: str, /, **data: Any) -> Event:
     """A public event: every seat and every spectator sees it."""
     return Event(kind, data)
 
 
-def only(seats: tuple[int, ...], kind: str, **data: Any) -> Event:
+def only(seats: tuple[int, ...], kind: str, /, **data: Any) -> Event:
     """A private event: only ``seats`` see it."""
     return Event(kind, data, to=tuple(seats))
 
 
-def all_but(seats: tuple[int, ...], kind: str, **data: Any) -> Event:
+def all_but(seats: tuple[int, ...], kind: str, /, **data: Any) -> Event:
     """Everyone but ``seats`` sees it (spectators included): the public side of a secret."""
     return Event(kind, data, hidden_from=tuple(seats))

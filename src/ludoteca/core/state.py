@@ -172,6 +172,7 @@ class Game(ABC):
         self.edition_text: str | None = (
             None if edition is None and edition_text is None else text
         )
+        self._layouts: dict[tuple[int, str], TensorLayout] = {}
         self.build_tables()
         self.codec: Codec = self.build_codec()
         self.info = self.build_info()
@@ -310,6 +311,7 @@ class State(ABC):
         self._moves = 0
         self._events: tuple[Event, ...] = ()
         self._legal: list[int] | None = None
+        self._info_cache: tuple[tuple[int, str] | None, ...] = ()
         self._setup()
 
     # ----- hooks a game implements -------------------------------------------------
@@ -383,6 +385,7 @@ class State(ABC):
     def push(self, *steps: Step) -> None:
         """Makes ``steps`` pending, the first listed to be resolved first."""
         self._steps = self._steps + steps[::-1]
+        self._legal = None
 
     def pop(self) -> Step:
         """Removes and returns the next pending step (a challenge skipped, an ability
@@ -504,6 +507,8 @@ class State(ABC):
     def describe_event(self, event: Event, viewer: int | None) -> str:
         """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...")."""
         viewer = self._check_seat(viewer, spectator=True)
+        if not isinstance(event, Event):
+            raise ConfigError(f"{self.title}: {event!r} is not an event of this state")
         if not event.visible_to(viewer):
             raise ConfigError(f"{self.title}: this event was not shown to {viewer!r}")
         return self._describe_event(event, viewer)
@@ -517,14 +522,42 @@ class State(ABC):
     def information_state_string(self, player: int) -> str:
         """Everything ``player`` has observed, in order (perfect recall): the set-up, then
         every event shown to the seat. Equal strings mean the seat cannot tell the two
-        histories apart."""
+        histories apart.
+
+        Kept incrementally: the last string built for each seat is cached with the move it
+        was built at (an immutable tuple that clones share), and a later request only reads
+        the actions since.
+        """
         player = self._check_seat(player)
-        lines = [f"{self.game.id} {self.num_players}p {self.variant} seat {player}"]
+        cache = self._info_cache
+        moves = self._moves
+        known = cache[player] if player < len(cache) else None
+        if known is not None and known[0] == moves:
+            return known[1]
+        if known is not None and known[0] < moves:
+            lines, node = [], self._trail
+            for _ in range(moves - known[0]):
+                if type(node) is not tuple:
+                    lines = None  # a view's root: rebuild from the start
+                    break
+                node, _action, events = node
+                lines.extend(e.key() for e in reversed(events) if e.visible_to(player))
+            if lines is not None:
+                lines.reverse()
+                text = "\n".join([known[1], *lines]) if lines else known[1]
+                self._remember_info(player, moves, text)
+                return text
+        parts = [f"{self.game.id} {self.num_players}p {self.variant} seat {player}"]
         for _, events in _flatten(self._trail):
-            for e in events:
-                if e.visible_to(player):
-                    lines.append(e.key())
-        return "\n".join(lines)
+            parts.extend(e.key() for e in events if e.visible_to(player))
+        text = "\n".join(parts)
+        self._remember_info(player, moves, text)
+        return text
+
+    def _remember_info(self, player: int, moves: int, text: str) -> None:
+        cache = list(self._info_cache) or [None] * self.num_players
+        cache[player] = (moves, text)
+        self._info_cache = tuple(cache)
 
     def observation_tensor(self, player: int) -> list[float]:
         """A flat vector of ``observation_tensor_shape()`` floats within the layout's bounds:
@@ -535,7 +568,13 @@ class State(ABC):
         return self.tensor_layout().shape
 
     def tensor_layout(self) -> TensorLayout:
-        return self.game.tensor_layout(self.num_players, self.variant)
+        """The layout of this set-up's observation tensor (built once per game and set-up)."""
+        key = (self.num_players, self.variant)
+        layouts = self.game._layouts
+        layout = layouts.get(key)
+        if layout is None:
+            layout = layouts[key] = self.game.tensor_layout(*key)
+        return layout
 
     def prompt(self, viewer: int | None) -> str:
         """What is being decided, in words for ``viewer``."""
@@ -572,6 +611,7 @@ class State(ABC):
         view = self._determinize(player, rng)
         view._legal = None  # a cached chance node would still list the true deck
         view._events = ()
+        view._info_cache = ()  # the view's information comes from its own history
         world = view.clone()
         world._trail = None
         view._trail = _ViewRoot(player, self._trail, world)
