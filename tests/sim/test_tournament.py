@@ -28,6 +28,16 @@ def test_every_agent_sits_in_every_seat_equally_often(agents, players, mode):
     assert met == {(a, b) for a in range(agents) for b in range(agents) if a != b}
 
 
+def test_sides_seat_partners_with_the_same_agent():
+    plan = schedule(["x", "y"], 4, 1, "sides", [[0, 2], [1, 3]])
+    assert plan.tables == ((0, 1, 0, 1), (1, 0, 1, 0))
+    assert plan.seat_counts() == {"x": [1, 1, 1, 1], "y": [1, 1, 1, 1]}
+    mixed = schedule(["x", "y"], 4, 1, "all", [[0, 2], [1, 3]])
+    assert len(mixed.tables) == 14
+    three = schedule(["x", "y", "z"], 4, 1, "sides", [[0, 2], [1, 3]])
+    assert len(three.tables) == 6 and all(t[0] == t[2] and t[1] == t[3] for t in three.tables)
+
+
 def test_lineups_and_seatings():
     assert lineups(3, 2) == [(0, 1), (0, 2), (1, 2)]
     assert lineups(2, 4) == [(0, 0, 0, 1), (0, 0, 1, 1), (0, 1, 1, 1)]

@@ -296,8 +296,9 @@ def tournament_command(
         str | None, typer.Option(help="Variant id; default: the first that fits --players.")
     ] = None,
     seating: Annotated[
-        str, typer.Option(help="Seatings of each line-up: all (every order) or rotations.")
-    ] = "all",
+        str, typer.Option(help="sides (each agent takes a whole side: partners are the same "
+                               "agent), all (seat by seat) or rotations (fewer seatings).")
+    ] = "sides",
     workers: WorkersOption = None,
     out: Annotated[
         Path | None, typer.Option(help="Write every match record, as JSON lines in match order.")
@@ -326,7 +327,7 @@ def tournament_command(
         if n < 1:
             raise ConfigError(f"-n must be 1 or more, not {n}")
         if seating not in SEATING_MODES:
-            raise ConfigError(f"--seating is {' or '.join(SEATING_MODES)}, not {seating!r}")
+            raise ConfigError(f"--seating is {', '.join(SEATING_MODES)}, not {seating!r}")
         _check_run_options(backend, address, workers, out, move_time_limit)
         game = _load(game_id, edition)
         options = parse_options(option)

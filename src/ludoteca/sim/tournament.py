@@ -1,13 +1,16 @@
 """Tournaments: round-robin over seatings, seat rotation, one list of seeds for all.
 
-Given K agents for an N-seat game, a *round* plays one deal (one seed) at every seating:
+Given K agents for a game of N seats in S sides (S = N unless the game has
+partnerships), a *round* plays one deal (one seed) at every seating:
 
-* line-ups: every set of N different agents when K >= N (each combination once); when
-  K < N, every way of filling the N seats with the K agents in which each agent sits at
-  least once (for two agents at four seats: 1+3, 2+2 and 3+1 seats);
-* seatings: every distinct order of each line-up at the table (``all``, the default), or
-  only its N rotations (``rotations``), so that within a line-up every agent sits in every
-  seat, next to every neighbour.
+* line-ups: every set of S different agents when K >= S (each combination once); when
+  K < S, every way of filling the S sides with the K agents in which each agent plays at
+  least once (for two agents in a four-seat game: 1+3, 2+2 and 3+1 seats);
+* seatings: every distinct order of each line-up around the table. With ``sides`` (the
+  default) each agent takes a whole side - partners are the same agent, so a partnership
+  game is team against team; in a game without partnerships this is the same as ``all``,
+  which seats agents seat by seat (partners may then be different agents). ``rotations``
+  keeps only the rotations of each line-up (fewer matches a round).
 
 Because the set of line-ups and seatings is symmetric in the agents, every agent plays
 every seat equally often. Round ``r`` uses the seed :func:`match_seed(seed, r)
@@ -55,7 +58,7 @@ __all__ = [
     "tournament",
 ]
 
-SEATING_MODES = ("all", "rotations")
+SEATING_MODES = ("sides", "all", "rotations")
 
 
 def lineups(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
@@ -68,7 +71,7 @@ def lineups(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
 
 def seatings(lineup: Sequence[int], mode: str = "all") -> list[tuple[int, ...]]:
     """The seatings of one line-up: every distinct order, or its rotations."""
-    if mode == "all":
+    if mode in ("all", "sides"):
         return sorted(set(itertools.permutations(lineup)))
     if mode == "rotations":
         out: list[tuple[int, ...]] = []
@@ -109,17 +112,28 @@ class Schedule:
         return counts
 
 
-def schedule(agents: Sequence[str], num_players: int, matches: int, mode: str = "all"
-             ) -> Schedule:
-    """The seatings of a round and enough rounds for at least ``matches`` matches."""
+def schedule(agents: Sequence[str], num_players: int, matches: int, mode: str = "sides",
+             sides: Sequence[Sequence[int]] | None = None) -> Schedule:
+    """The seatings of a round and enough rounds for at least ``matches`` matches.
+
+    ``sides``: the seats of each side (partners together); default one side per seat.
+    """
     if len(agents) < 2:
         raise ConfigError("a tournament needs at least two agents")
     if len(set(agents)) != len(agents):
         raise ConfigError("give each agent once (seatings decide how many seats each gets)")
     if matches < 1:
         raise ConfigError(f"-n must be 1 or more, not {matches}")
-    tables = tuple(t for lineup in lineups(len(agents), num_players)
-                   for t in seatings(lineup, mode))
+    if mode not in SEATING_MODES:
+        raise ConfigError(f"seatings are {', '.join(SEATING_MODES)}, not {mode!r}")
+    if mode == "sides" and sides is not None and len(sides) < num_players:
+        side_of = {seat: k for k, group in enumerate(sides) for seat in group}
+        tables = tuple(tuple(t[side_of[seat]] for seat in range(num_players))
+                       for lineup in lineups(len(agents), len(sides))
+                       for t in seatings(lineup, mode))
+    else:
+        tables = tuple(t for lineup in lineups(len(agents), num_players)
+                       for t in seatings(lineup, mode))
     rounds = -(-matches // len(tables))
     return Schedule(tuple(agents), tables, rounds)
 
@@ -142,7 +156,7 @@ def tournament(
     variant: str | None = None,
     options: Mapping[str, Any] | None = None,
     edition: str | Path | None = None,
-    seating: str = "all",
+    seating: str = "sides",
     backend: str = "local",
     workers: int | None = None,
     address: str | None = None,
@@ -159,7 +173,11 @@ def tournament(
         check_out_path(out)
     game, setup = prepare(game_id, num_players, variant, options, edition, move_time_limit,
                           max_actions)
-    plan = schedule(list(agents), num_players, n, seating)
+    state = game.new_initial_state(num_players, setup.variant, options)
+    groups: dict[int, list[int]] = {}
+    for seat in range(num_players):
+        groups.setdefault(state.team_of(seat), []).append(seat)
+    plan = schedule(list(agents), num_players, n, seating, list(groups.values()))
     check_specs(plan.agents, game)
     if on_schedule is not None:
         on_schedule(plan)
