@@ -154,3 +154,24 @@ def test_custom_agents_reach_spawned_workers():
     records = simulate(GAME_ID, 2, 4, workers=2, agents=["test-slow:delay=0", "random"])
     assert [r.agents for r in records] == [["test-slow:delay=0", "random"]] * 4
     assert json.loads(records[0].to_json())["finished"]
+
+
+def test_a_simulated_match_is_the_match_run_match_plays():
+    from ludoteca import game_ids, load_game
+    from ludoteca import run_match as core_run
+
+    cases = [(GAME_ID, 3, ["random", "ismcts:iterations=10", "easy"])]
+    for game_id in game_ids():
+        try:
+            game = load_game(game_id)
+        except ConfigError:  # a game that does not load yet reports itself in its tests
+            continue
+        n, _ = game.info.configurations()[0]
+        cases.append((game_id, n, ["random"] * n))
+        cases.append((game_id, n, ["ismcts:iterations=3,rollout=2"] + ["random"] * (n - 1)))
+    for game_id, _, specs in cases:
+        game = load_game(game_id)
+        for seed in (1, 2):
+            outcome = play_match(game, specs, seed)
+            assert outcome.fault is None
+            assert outcome.record == core_run(game, specs, seed), (game_id, specs, seed)

@@ -1,8 +1,9 @@
 """One match of a simulation, guarded: an agent that fails loses that match only.
 
-:func:`play_match` plays a match with :func:`ludoteca.core.match.run_match` (so a record is
-exactly the match ``run_match`` plays with its seed) and turns whatever goes wrong into a
-:class:`Fault` instead of an exception:
+:func:`play_match` plays the match :func:`ludoteca.core.match.run_match` plays with the
+same seed and agents (its loop, with the trusted apply path where the action was just
+listed as legal), and turns whatever goes wrong into a :class:`Fault` instead of an
+exception:
 
 * an agent that raises, returns an illegal action, or thinks longer than the per-move
   time limit *forfeits*: its side loses, every other side shares the win, and the record
@@ -28,8 +29,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.agents import Agent, agent_factory
-from ludoteca.core.match import MatchRecord, record_of, run_match
-from ludoteca.core.state import CHANCE, Game, IllegalActionError, State
+from ludoteca.core.match import MatchRecord, record_of, seat_rng
+from ludoteca.core.state import CHANCE, Game, IllegalActionError, State, sample_chance
 
 HEARTBEAT_SECONDS = 0.5
 
@@ -102,71 +103,45 @@ def _on_alarm(signum: int, frame: Any) -> None:
     raise MoveTimeout
 
 
-class _Guard:
-    """Stands in for one seat's agent: times each move and names the seat on failure."""
-
-    def __init__(self, agent: Agent, seat: int, limit: float | None, alarm: bool) -> None:
-        self.agent = agent
-        self.seat = seat
-        self.spec = agent.spec
-        self.reads_view = getattr(agent, "reads_view", True)
-        self.limit = limit
-        self.alarm = alarm and limit is not None
-
-    def check(self, game: Game) -> None:
-        self.agent.check(game)
-
-    def _call(self, method: Callable[..., int], *args: Any) -> int:
-        limit = self.limit
-        if limit is None:
-            try:
-                return method(*args)
-            except Exception as err:
-                raise AgentFault(self.seat, "error", _text(err)) from err
-        start = time.perf_counter()
-        try:
-            if self.alarm:
-                signal.setitimer(signal.ITIMER_REAL, limit)
-            try:
-                action = method(*args)
-            finally:
-                if self.alarm:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-        except MoveTimeout:
-            raise AgentFault(self.seat, "timeout", f"no move after {limit:g} s") from None
-        except Exception as err:
-            raise AgentFault(self.seat, "error", _text(err)) from err
-        spent = time.perf_counter() - start
-        if spent > limit:
-            raise AgentFault(self.seat, "timeout", f"took {spent:.3g} s (limit {limit:g} s)")
-        return action
-
-    def act(self, view: State, player: int, rng: Any) -> int:
-        return self._call(self.agent.act, view, player, rng)
-
-    def act_blind(self, legal: list[int], player: int, rng: Any) -> int:
-        return self._call(self.agent.act_blind, legal, player, rng)
-
-
 def _text(err: BaseException) -> str:
     lines = str(err).strip().splitlines()
     return f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
 
 
-_factories: dict[str, Callable[[], Agent]] = {}
+def _timed(method: Callable[..., int], args: tuple[Any, ...], seat: int, limit: float,
+           alarm: bool) -> int:
+    """``method(*args)`` within ``limit`` seconds, or AgentFault."""
+    start = time.perf_counter()
+    try:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            action = method(*args)
+        finally:
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    except MoveTimeout:
+        raise AgentFault(seat, "timeout", f"no move after {limit:g} s") from None
+    except Exception as err:
+        raise AgentFault(seat, "error", _text(err)) from err
+    spent = time.perf_counter() - start
+    if spent > limit:
+        raise AgentFault(seat, "timeout", f"took {spent:.3g} s (limit {limit:g} s)")
+    return action
 
 
-def _factory(spec: str) -> Callable[[], Agent]:
-    """Makes fresh agents of ``spec`` (checked once per process and registered class)."""
+_factories: dict[str, tuple[Any, Callable[[], Agent]]] = {}
+
+
+def _fresh(spec: str) -> Agent:
+    """A new agent of ``spec`` (the spec parsed and checked once per process)."""
     from ludoteca.agents import agent_class, parse_spec
 
-    key = spec
-    found = _factories.get(key)
-    if found is None or getattr(found, "cls", None) is not agent_class(parse_spec(spec)[0]):
-        found = agent_factory(spec)
-        found.cls = agent_class(parse_spec(spec)[0])  # type: ignore[attr-defined]
-        _factories[key] = found
-    return found
+    cls = agent_class(parse_spec(spec)[0])
+    found = _factories.get(spec)
+    if found is None or found[0] is not cls:  # unknown, or registered again since
+        found = _factories[spec] = (cls, agent_factory(spec))
+    return found[1]()
 
 
 # ----- one match -----------------------------------------------------------------------------
@@ -194,66 +169,113 @@ def play_match(
 ) -> Outcome:
     """Plays match ``index`` with ``seed`` between agents made afresh from ``specs``.
 
+    The match is the one :func:`ludoteca.core.match.run_match` plays with the same seed
+    and agents (the same random streams, the same views; the tests compare them), played
+    faster: a chance outcome, or the choice of an agent that does not read a view, is one
+    of the legal actions just listed, so it is applied through ``apply_trusted``.
+
     Never raises for an agent's or the game's failure (see the module); raises
     :class:`Stopped` if ``stop()`` turns true in the middle of the match.
     """
     cpu = time.process_time()
+    agents = [_fresh(spec) for spec in specs]
     alarm = move_time_limit is not None and _can_alarm()
     previous = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
-    seats = [_Guard(_factory(spec)(), seat, move_time_limit, alarm)
-             for seat, spec in enumerate(specs)]
-    holder: list[State] = []
-    # Look at the clock after every move of an agent that may think for a while, and
-    # every 64 actions otherwise (random agents move in microseconds).
-    thinking = {seat for seat, guard in enumerate(seats) if not getattr(guard.agent, "fast",
-                                                                        False)}
-    clock = time.perf_counter
-    next_beat = clock() + HEARTBEAT_SECONDS
-    count = 0
-
-    def on_action(state: State, player: int, action: int) -> None:
-        nonlocal next_beat, count
-        count += 1
-        if count == 1:
-            holder.append(state)
-        if count & 63 and player not in thinking:
-            return
-        now = clock()
-        if now < next_beat:
-            return
-        next_beat = now + HEARTBEAT_SECONDS
-        if stop is not None and stop():
-            raise Stopped
-        if heartbeat is not None:
-            heartbeat(state.move_number())
-
+    state: State | None = None
     fault: Fault | None = None
-    record: MatchRecord
     try:
-        record = run_match(game, seats, seed, variant=variant, options=options,
-                           max_actions=max_actions, on_action=on_action)
+        state = game.new_initial_state(len(agents), game.info.resolve(len(agents), variant),
+                                       options)
+        _play(state, agents, seed, max_actions, move_time_limit, alarm, heartbeat, stop)
+        record = record_of(state, seed=seed, agents=list(specs))
     except AgentFault as err:
-        state = holder[0] if holder else None
-        record, fault = _forfeit(game, specs, seed, variant, options, state, err.seat)
-        fault = Fault(err.seat, err.kind, err.message, fault.move, specs[err.seat])
-    except IllegalActionError as err:
-        state = holder[0] if holder else None
-        seat = state.current_player() if state is not None else None
-        if state is None or seat is None or seat < 0 or seat == CHANCE:
+        record, move = _forfeit(game, specs, seed, variant, options, state, err.seat)
+        fault = Fault(err.seat, err.kind, err.message, move, specs[err.seat])
+    except IllegalActionError as err:  # an agent's choice, refused before it was applied
+        seat = state.current_player() if state is not None else CHANCE
+        if seat < 0:
             record, fault = _void(game, specs, seed, variant, options, state, _text(err))
         else:
-            record, fault = _forfeit(game, specs, seed, variant, options, state, seat)
-            fault = Fault(seat, "illegal", _text(err), fault.move, specs[seat])
+            record, move = _forfeit(game, specs, seed, variant, options, state, seat)
+            fault = Fault(seat, "illegal", _text(err), move, specs[seat])
     except (Stopped, KeyboardInterrupt):
         raise
-    except Exception as err:
-        state = holder[0] if holder else None
+    except Exception as err:  # the game itself failed
         record, fault = _void(game, specs, seed, variant, options, state, _text(err))
     finally:
         if alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
     return Outcome(index, record, fault, time.process_time() - cpu)
+
+
+def _play(state: State, agents: list[Agent], seed: int, max_actions: int | None,
+          limit: float | None, alarm: bool, heartbeat: Callable[[int], None] | None,
+          stop: Callable[[], bool] | None) -> None:
+    """The loop of :func:`ludoteca.core.match.run_match`, with faults named by seat."""
+    game = state.game
+    for seat, agent in enumerate(agents):
+        try:
+            agent.check(game)
+        except Exception as err:
+            raise AgentFault(seat, "error", _text(err)) from err
+    n = len(agents)
+    chance_rng = seat_rng(seed, "chance")
+    agent_rngs = [seat_rng(seed, f"seat{p}") for p in range(n)]
+    reads = [getattr(a, "reads_view", True) for a in agents]
+    # Look at the clock after every move of an agent that may think for a while, and
+    # every 64 actions otherwise (random agents move in microseconds).
+    thinking = [not getattr(a, "fast", False) for a in agents]
+    bound = max_actions if max_actions is not None else game.info.max_game_length
+    current = state.current_player
+    chance_outcomes = state.chance_outcomes
+    legal_actions = state.legal_actions
+    apply_trusted, apply_action = state.apply_trusted, state.apply_action
+    clock = time.perf_counter
+    next_beat = clock() + HEARTBEAT_SECONDS
+    steps = 0
+    while steps < bound:
+        player = current()
+        if player < 0:
+            if player != CHANCE:
+                break  # the end
+            apply_trusted(sample_chance(chance_outcomes(), chance_rng))
+        else:
+            agent, rng = agents[player], agent_rngs[player]
+            if reads[player]:
+                view = state.determinize(player, rng)
+                if limit is None:
+                    try:
+                        action = agent.act(view, player, rng)
+                    except Exception as err:
+                        raise AgentFault(player, "error", _text(err)) from err
+                else:
+                    action = _timed(agent.act, (view, player, rng), player, limit, alarm)
+                apply_action(action)
+            else:
+                legal = legal_actions()
+                if limit is None:
+                    try:
+                        action = agent.act_blind(legal, player, rng)
+                    except Exception as err:
+                        raise AgentFault(player, "error", _text(err)) from err
+                else:
+                    action = _timed(agent.act_blind, (legal, player, rng), player, limit,
+                                    alarm)
+                if type(action) is int and action in legal:
+                    apply_trusted(action)
+                else:
+                    apply_action(action)  # refuses it with the game's own words
+        steps += 1
+        if steps & 63 and (player < 0 or not thinking[player]):
+            continue
+        now = clock()
+        if now >= next_beat:
+            next_beat = now + HEARTBEAT_SECONDS
+            if stop is not None and stop():
+                raise Stopped
+            if heartbeat is not None:
+                heartbeat(state.move_number())
 
 
 def _partial(game: Game, specs: Sequence[str], seed: int, variant: str | None,
@@ -266,12 +288,13 @@ def _partial(game: Game, specs: Sequence[str], seed: int, variant: str | None,
 
 def _forfeit(game: Game, specs: Sequence[str], seed: int, variant: str | None,
              options: Mapping[str, Any] | None, state: State | None, seat: int
-             ) -> tuple[MatchRecord, Fault]:
+             ) -> tuple[MatchRecord, int]:
+    """The record of a match ``seat`` forfeited, and how many actions it had."""
     state, record = _partial(game, specs, seed, variant, options, state)
     record.finished = False
     record.scores = []
     record.returns = forfeit_returns(state.num_players, {state.team_of(seat)}, state.team_of)
-    return record, Fault(seat, "error", "", state.move_number(), specs[seat])
+    return record, state.move_number()
 
 
 def _void(game: Game, specs: Sequence[str], seed: int, variant: str | None,
