@@ -39,7 +39,7 @@ from ludoteca.sim import summarize
 from ludoteca.sim.match import Outcome
 from ludoteca.sim.results import check_out_path
 from ludoteca.sim.simulate import RunResult, resolve_agents, run_simulation
-from ludoteca.sim.tournament import SEATING_MODES, Schedule, tournament
+from ludoteca.sim.tournament import SEATING_MODES, Schedule, schedule, tournament
 
 INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), the shell convention."""
@@ -332,6 +332,7 @@ def tournament_command(
         game = _load(game_id, edition)
         options = parse_options(option)
         variant = _check_setup(game, players, variant, options)
+        schedule(specs, players, n, seating)  # two or more different agents
         for spec in specs:
             resolve_agents(spec, players, game)
 
