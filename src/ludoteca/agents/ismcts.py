@@ -75,7 +75,7 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  calls: int | None = None, c: float = 0.7, rollout: int = 20,
-                 reuse: bool = True) -> None:
+                 reuse: bool = True, trees: str = "multi", soft: float = 0.0) -> None:
         def number(key: str, value: Any, kind: type, low: float, strict: bool) -> Any:
             good = (isinstance(value, int | float) and not isinstance(value, bool)
                     and (kind is float or isinstance(value, int))
@@ -97,6 +97,10 @@ class ISMCTSAgent(Agent):
         c = number("c", c, float, 0, False)
         if not isinstance(reuse, bool):
             raise ConfigError(f"agent 'ismcts': reuse is true or false, not {reuse!r}")
+        if trees not in ("single", "multi"):
+            raise ConfigError(f"agent 'ismcts': trees is single or multi, not {trees!r}")
+        self.trees = trees
+        self.soft = number("soft", soft, float, 0, False)
         if iterations is None and time is None and calls is None:
             time = DEFAULT_TIME
         self.iterations = int(iterations) if iterations is not None else None
@@ -124,6 +128,13 @@ class ISMCTSAgent(Agent):
         max_iter = self.iterations if self.iterations is not None else math.inf
         max_calls = self.calls if self.calls is not None else math.inf
         iterate = self._iterate
+        if self.trees == "multi":
+            roots = [_Node(mover=-1) for _ in range(view.num_players)]
+            roots[player] = root
+
+            def iterate(root: _Node, world: State, rng: random.Random) -> int:
+                return self._iterate_multi(roots, world, rng)
+
         determinize = view.determinize
         perf_counter = _time.perf_counter
         done = calls = 0
@@ -196,12 +207,102 @@ class ISMCTSAgent(Agent):
                 apply(choice(legal_actions()))
             depth -= 1
             applied += 1
-        result = state.evaluation()
+        result = self._judge(state)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.total += result[visited.mover]
         return applied
+
+    def _iterate_multi(self, roots: list[_Node], state: State, rng: random.Random) -> int:
+        """One iteration of multiple-observer IS-MCTS: a tree per seat, each keyed by what
+        that seat sees of every move (its own moves in full; another seat's move as the
+        events shown to it), so no seat's choices can depend on what it cannot see."""
+        nodes = list(roots)
+        paths = [[r] for r in roots]
+        seats = range(len(roots))
+        apply = state.apply_trusted
+        current = state.current_player
+        legal_actions = state.legal_actions
+        events = state.events
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        applied = 0
+        while True:
+            mover = current()
+            if mover < 0:
+                if mover != CHANCE:
+                    break
+                apply(sample_chance(state.chance_outcomes(), rng))
+                applied += 1
+                continue
+            legal = legal_actions()
+            children = nodes[mover].children
+            untried = []
+            best = None
+            best_value = -1.0
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if not untried:
+                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if value > best_value:
+                        best_value, best = value, a
+            expand = bool(untried)
+            action: int = best  # type: ignore[assignment]
+            if expand:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            apply(action)
+            applied += 1
+            shown = events()
+            for q in seats:
+                if q == mover:
+                    key: Any = action
+                else:
+                    key = tuple(e.key() for e in shown if e.visible_to(q))
+                    if not key:
+                        continue  # q saw nothing: its information set did not change
+                kids = nodes[q].children
+                child = kids.get(key)
+                if child is None:
+                    child = kids[key] = _Node(mover)
+                nodes[q] = child
+                paths[q].append(child)
+            if expand:
+                break
+        depth = self.rollout
+        choice = rng.choice
+        while depth > 0:
+            mover = current()
+            if mover < 0:
+                if mover != CHANCE:
+                    break
+                apply(sample_chance(state.chance_outcomes(), rng))
+            else:
+                apply(choice(legal_actions()))
+            depth -= 1
+            applied += 1
+        result = self._judge(state)
+        for path in paths:
+            for visited in path:
+                visited.visits += 1
+                if visited.mover >= 0:
+                    visited.total += result[visited.mover]
+        return applied
+
+    def _judge(self, state: State) -> list[float]:
+        """Each seat's value of the position a rollout reached: the game's evaluation, or
+        with ``soft`` > 0 (before the end) a softmax of the points, ``soft`` points wide."""
+        if self.soft <= 0 or state.is_terminal():
+            return state.evaluation()
+        scores = state.scores()
+        top = max(scores)
+        weights = [math.exp((x - top) / self.soft) for x in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     # ----- tree reuse ----------------------------------------------------------------
 
