@@ -27,7 +27,7 @@ def needs(game_id: str) -> pytest.MarkDecorator:
 def test_specs_name_agents_and_their_options():
     agent = make_agent("ismcts:iterations=50,c=1.5")
     assert (agent.iterations, agent.c, agent.spec) == (50, 1.5, "ismcts:iterations=50,c=1.5")
-    with pytest.raises(ConfigError, match="unknown option .iters."):
+    with pytest.raises(ConfigError, match=r"unknown option .iters."):
         make_agent("ismcts:iters=5")
     with pytest.raises(ConfigError, match="iterations >= 1"):
         make_agent("ismcts:iterations=0")

@@ -92,6 +92,47 @@ class Script:
     def fight(self, seat: int, value: int, slot: int) -> None:
         self.act(seat, Fight(self.kind(f"Desperado {value}"), slot))
 
+    def finish_round(self) -> None:
+        """Plays the round out without scoring anything new: every seat draws while the
+        deck lasts; in the final turns it passes, or plays a card that banks nothing."""
+        s = self.state
+        start = s.round
+        while s.round == start and not s.is_terminal():
+            seat = s.current_player()
+            if seat == CHANCE:
+                s.apply_action(s.legal_actions()[0])
+            elif s.final_turns is None:
+                self.draw(seat)
+            else:
+                s.apply_action(self._harmless(seat))
+
+    def _harmless(self, seat: int) -> int:
+        s = self.state
+        acts = {a: s.game.codec.actions[a] for a in s.legal_actions()}
+        for kind in (Pass, Open, Fight):
+            for a, x in acts.items():
+                if isinstance(x, kind):
+                    return a
+        for a, x in acts.items():
+            if isinstance(x, Close) and not s.chests[x.mine]:
+                return a
+        for a, x in acts.items():
+            if isinstance(x, Work):
+                return a
+        raise AssertionError("only a scoring move is left")
+
+    def end_round_with(self, totals: list[int]) -> None:
+        """Sets the totals, then plays the round out scoring nothing (they stand as given)."""
+        self.state.totals = list(totals)
+        if self.state.current_player() == CHANCE and not any(self.state.hand_sizes):
+            self.deal([[] for _ in range(self.state.num_players)])
+        self.finish_round()
+
+    def events(self, viewer: int | None) -> list[str]:
+        """What the last action told ``viewer``, in words."""
+        s = self.state
+        return [s.describe_event(e, viewer) for e in s.events_for(viewer)]
+
     def legal(self, action: Any) -> bool:
         return self.cards.index[action] in self.state.legal_actions()
 

@@ -3,7 +3,7 @@
 import random
 
 from ludoteca import run_match
-from ludoteca.games.desperados.bots import choose
+from ludoteca.games.desperados.bots import heuristic_action
 from tests.desperados.script import GOLD, Script
 
 
@@ -18,5 +18,5 @@ def test_heuristic_defends_its_mine_with_the_smallest_card_that_holds_it():
                        ["Desperado 10", "Desperado 11"], []])
     gold = sc.open(0, GOLD)
     sc.fight(1, 9, gold)
-    action = choose(sc.state, 2, random.Random(0))
+    action = heuristic_action(sc.state, 2, random.Random(0))
     assert sc.state.action_to_string(action).endswith("with Desperado 10")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca import IllegalActionError, load_game
+from ludoteca import IllegalActionError
 from ludoteca.games.desperados.actions import Fight, Work
 from tests.desperados.script import COPPER, GOLD, SILVER, Script
 
@@ -247,10 +247,9 @@ def test_d11_end_of_round():
 
 def test_d12_match_end():
     def after_round(players, variant, totals):
-        state = load_game("desperados").new_initial_state(players, variant)
-        state.totals = list(totals)
-        state.score_the_round()  # no closed mines: the totals stand as given
-        return state
+        sc = Script(players, variant)
+        sc.end_round_with(totals)  # no closed mines: the totals stand as given
+        return sc.state
 
     first = after_round(4, "partnership", [34, 28])
     assert not first.is_terminal() and first.round == 2

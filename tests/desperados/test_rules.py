@@ -55,12 +55,11 @@ def test_pass_goes_face_down_to_the_partner():
     sc = Script(hands=[["Desperado 12"], [], [], []])
     state = sc.state
     twelve = sc.kind("Desperado 12")
-    action = sc.cards.index[Pass(twelve)]
-    assert state.public_action_string(action, 1) == "Pass a card to their partner"
-    assert state.public_action_string(action, 2) == "Pass a Desperado 12 to you"
-    assert state.public_action_string(action, 0) == "Pass a Desperado 12 to your partner"
     opponent_before = state.observation(1)
     sc.pass_card(0, "Desperado 12")
+    assert sc.events(1) == ["Seat 0 passes a card to their partner"]
+    assert sc.events(2) == ["Seat 0 passes you a Desperado 12"]
+    assert sc.events(0) == ["You pass a Desperado 12 to your partner"]
     assert state.hands[2][twelve] == 1 and state.hands[0][twelve] == 0
     assert state.observation(2)["hand"]["Desperado 12"] == 1
     assert state.observation(0)["partner_holds"] == {"Desperado 12": 1}
@@ -90,6 +89,94 @@ def test_a_round_limits_passes_ruling_r20():
     sc.draw(1), sc.draw(2), sc.draw(3)
     with pytest.raises(IllegalActionError, match="passed 1 of the 1 cards a player may pass"):
         sc.act(0, Pass(sc.kind("copper chest")))
+
+
+def test_after_the_whole_table_passes_in_a_row_the_next_player_draws_or_plays_ruling_r20():
+    sc = Script(hands=[["gold chest", "silver chest"], ["silver chest"], ["gold chest"],
+                       ["gold chest"]])
+    state = sc.state
+    for seat in range(4):
+        sc.pass_card(seat, "gold chest" if seat != 1 else "silver chest")
+    assert state.passes_in_a_row == 4
+    with pytest.raises(IllegalActionError, match="passed 4 times in a row"):
+        sc.act(0, Pass(sc.kind("silver chest")))
+    assert sc.legal(Draw()), "drawing is always possible then: no play is ever forced"
+    assert "pass" not in state.prompt(0)
+    sc.draw(0)
+    assert sc.legal(Pass(sc.kind("silver chest"))), "a draw ends the run of passes"
+
+
+def test_a_pass_is_refused_only_after_a_whole_round_of_passes_ruling_r20():
+    sc = Script(hands=[["gold chest", "gold chest"], ["gold chest", "gold chest"],
+                       ["gold chest", "gold chest"], ["gold mine", "gold chest"]])
+    state = sc.state
+    for seat in range(3):
+        sc.pass_card(seat, "gold chest")
+    sc.open(3, GOLD)  # a play: the count starts again
+    for seat in range(3):
+        assert sc.legal(Pass(sc.kind("gold chest")))
+        sc.pass_card(seat, "gold chest")
+    assert state.passes_in_a_row == 3 and state.passes == [2, 2, 2, 0]
+
+
+def test_passing_in_the_final_turns_is_never_refused_ruling_r20():
+    """The old per-round limit could force a harmful play: out of passes in a final turn,
+    holding only a closed-mine card, a player had to close an opponent's mine."""
+    sc = Script(hands=[["closed mine"], ["gold mine"], [], []],
+                options={"pass_limit": 1, "passes_in_a_row": 1})
+    state = sc.state
+    sc.draw(0)
+    gold = sc.open(1, GOLD)
+    def pass_any(seat):
+        sc.pass_card(seat, sc.cards.card_name(
+            next(k for k, c in enumerate(state.hands[seat]) if c)))
+
+    # every seat passes once (its limit), never two passes in a row
+    pass_any(2), sc.draw(3), pass_any(0), sc.draw(1), sc.draw(2), pass_any(3), sc.draw(0)
+    pass_any(1), sc.draw(2)
+    seat = state.current_player()
+    held = next(k for k, c in enumerate(state.hands[seat]) if c)
+    with pytest.raises(IllegalActionError, match="passed 1 of the 1 cards"):
+        sc.act(seat, Pass(held))
+    while state.final_turns is None:
+        sc.draw(state.current_player())
+    for _ in range(4):  # four passes in a row, each by a seat past its limit
+        seat = state.current_player()
+        assert any(isinstance(sc.cards.actions[a], Pass) for a in state.legal_actions())
+        assert "pass" in state.prompt(seat)
+        pass_any(seat)
+    assert state.round == 2 and state.totals == [0, 0]
+    assert state.owner[gold] == -1, "a new round: the table is cleared"
+
+
+def test_the_individual_final_turn_prompt_offers_no_pass():
+    sc = Script(2, "individual", hands=[["gold mine"], ["silver mine"]])
+    state = sc.state
+    while state.final_turns is None:
+        sc.draw(state.current_player())
+    seat = state.current_player()
+    assert state.prompt(seat) == "Final turn: the deck is empty, so play a card."
+
+
+@pytest.mark.parametrize("players,variant", [(4, "partnership"), (3, "individual")])
+def test_a_prompt_offers_only_the_moves_in_the_legal_list(players, variant):
+    from ludoteca.testing import playout_states
+
+    game = load_game("desperados")
+    first_play = game.cards.open_id[0][0]
+    for seed in range(2):
+        for state in playout_states(game, players, variant, seed):
+            seat = state.current_player()
+            if seat < 0:
+                continue
+            legal = state.legal_actions()
+            prompt = state.prompt(seat)
+            if prompt.startswith("Fight over"):
+                assert any(isinstance(game.codec.actions[a], Fight) for a in legal)
+                continue
+            assert ("draw" in prompt) == (Draw() in [game.codec.actions[a] for a in legal])
+            assert ("pass" in prompt) == any(1 <= a < first_play for a in legal)
+            assert ("play" in prompt) == any(a >= first_play for a in legal)
 
 
 # ----- Opening, working, closing -----------------------------------------------------
@@ -270,34 +357,33 @@ def test_rounds_repeat_with_the_deal_passing_left():
 
 def test_partnership_target_is_60_and_individual_40():
     def ended(players, variant, totals):
-        state = load_game("desperados").new_initial_state(players, variant)
-        state.totals = list(totals)
-        state.score_the_round()
-        return state.is_terminal()
+        sc = Script(players, variant)
+        sc.end_round_with(totals)
+        return sc.state.is_terminal()
 
     assert not ended(4, "partnership", [59, 0]) and ended(4, "partnership", [60, 0])
     assert not ended(2, "individual", [39, 0]) and ended(2, "individual", [40, 0])
 
 
 def test_a_tie_at_the_top_plays_another_round_ruling_r16():
-    state = load_game("desperados").new_initial_state(4, "partnership")
-    state.totals = [61, 61]
-    state.score_the_round()
+    sc = Script(4, "partnership")
+    sc.end_round_with([61, 61])
+    state = sc.state
     assert not state.is_terminal() and state.round == 2
 
 
 def test_the_round_cap_ends_a_match_with_the_leaders_sharing_ruling_r21():
-    state = load_game("desperados").new_initial_state(3, "individual", {"max_rounds": 1})
-    state.totals = [5, 5, 1]
-    state.score_the_round()
+    sc = Script(3, "individual", options={"max_rounds": 1})
+    sc.end_round_with([5, 5, 1])
+    state = sc.state
     assert state.is_terminal() and state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5, 0.0]
 
 
 def test_partners_share_their_score_and_their_win():
-    state = load_game("desperados").new_initial_state(4, "partnership")
-    state.totals = [70, 20]
-    state.score_the_round()
+    sc = Script(4, "partnership")
+    sc.end_round_with([70, 20])
+    state = sc.state
     assert state.scores() == [70, 20, 70, 20]
     assert state.winners() == [0, 2]
 
@@ -316,8 +402,10 @@ def test_a_draw_is_seen_only_by_the_drawer():
     sc = Script(hands=[[], [], [], []])
     sc.act(0, Draw())
     k = sc.kind("closed mine")
-    assert sc.state.public_action_string(k, 0) == "You draw a closed mine"
-    assert sc.state.public_action_string(k, 1) is None
+    sc.state.apply_action(k)
+    assert sc.events(0) == ["You draw a closed mine"]
+    assert sc.events(1) == ["Seat 0 draws a card"], "the others are not told the card"
+    assert "closed mine" not in str([e.data for e in sc.state.events_for(1)])
 
 
 def test_bad_set_ups_are_refused_clearly():
@@ -335,8 +423,8 @@ def test_other_seats_read_moves_in_the_third_person():
     action = sc.cards.index[Open(GOLD, 0)]
     assert sc.state.action_to_string(action) == (
         "Open a gold mine in your partnership's display")
-    assert sc.state.public_action_string(action, 1) == (
-        "Open a gold mine in the display of seats 0 and 2")
+    sc.state.apply_action(action)
+    assert sc.events(1) == ["Seat 0 opens a gold mine in the display of seats 0 and 2"]
 
 
 def test_closing_during_an_individual_fight_ends_it_too():
@@ -422,7 +510,8 @@ def test_a_fight_started_in_the_final_turns_has_no_effect_ruling_r13():
         sc.pass_card(seat, sc.cards.card_name(
             next(k for k, c in enumerate(state.hands[seat]) if c)))
     assert state.round == 2 and state.totals == [0, 0]
-    assert state.observation(None)["last_fight"] is None, "the fight was never settled"
+    settled = [e for _, e in state.event_log(None) if e.kind == "fight_settled"]
+    assert settled == [], "the fight was never settled"
 
 
 def test_the_attackers_partner_may_close_the_contested_mine():
@@ -433,7 +522,8 @@ def test_the_attackers_partner_may_close_the_contested_mine():
     sc.close(3, gold)
     state = sc.state
     assert state.fight_mine == -1 and state.owner[gold] == 0 and state.closed[gold]
-    assert state.observation(0)["last_fight"]["outcome"].startswith("the mine was closed")
+    fight = next(e for e in state.events_for(0) if e.kind == "fight_settled")
+    assert fight.data["outcome"].startswith("the mine was closed")
 
 
 def test_closing_removes_a_first_placed_double_that_is_the_only_chest_ruling_r12():
@@ -484,7 +574,8 @@ def test_scores_add_up_over_rounds():
     bank_a_gold_mine(sc)
     play_to_round_end(sc)
     assert sc.state.totals == [3, 0]
-    assert sc.state.observation(None)["last_round"]["mines"] == [
+    scored = next(e for e in sc.state.events_for(None) if e.kind == "round_scored")
+    assert scored.data["mines"] == [
         {"display": 0, "mine": "gold mine 1", "points": 3}]
     sc.deal([[], ["gold mine", "closed mine"], ["gold chest"], []])  # seat 1 opens round 2
     bank_a_gold_mine(sc)
@@ -493,16 +584,16 @@ def test_scores_add_up_over_rounds():
 
 
 def test_partnerships_tied_at_the_round_cap_share_the_win():
-    state = load_game("desperados").new_initial_state(4, "partnership", {"max_rounds": 1})
-    state.totals = [10, 10]
-    state.score_the_round()
+    sc = Script(4, "partnership", options={"max_rounds": 1})
+    sc.end_round_with([10, 10])
+    state = sc.state
     assert state.is_terminal() and state.returns() == [0.5, 0.5, 0.5, 0.5]
 
 
 def test_a_spectator_sees_a_pass_only_as_a_pass():
     sc = Script(hands=[["Desperado 12"], [], [], []])
-    action = sc.cards.index[Pass(sc.kind("Desperado 12"))]
-    assert sc.state.public_action_string(action, None) == "Pass a card to their partner"
+    sc.pass_card(0, "Desperado 12")
+    assert sc.events(None) == ["Seat 0 passes a card to their partner"]
 
 
 def test_the_fight_prompt_is_offered_only_to_a_seat_holding_a_desperado():
@@ -518,7 +609,8 @@ def test_skipped_final_turns_are_reported():
     sc = Script(2, "individual", hands=[["gold chest"], ["gold chest"]], edition_text=TINY)
     sc.draw(0, "gold chest"), sc.draw(1, "gold mine"), sc.draw(0, "gold chest")
     sc.draw(1, "Desperado 1")
-    assert sc.state.observation(1)["skipped"] == [0]
+    skipped = [e.data["seat"] for e in sc.state.events_for(1) if e.kind == "skipped"]
+    assert skipped == [0]
 
 
 def _cards_in_play(state) -> list[int]:

@@ -1,22 +1,31 @@
-"""Desperados — Reiner Knizia's card game of Old West prospecting (first published as Digging).
+"""Desperados - Reiner Knizia's card game of Old West prospecting (first published as Digging).
 
-Players open gold, silver and copper mines, work them with chest cards, close them to
-bank their points, and send Desperados to seize each other's mines. Only closed mines
-score. Rounds are played until a side reaches the target.
+The game in short. Each player in turn does exactly one thing: draws a card, passes a card
+face down to their partner, or plays a card face up into any display. A mine card opens a
+gold, silver or copper mine; chest cards of the same metal work it (a double chest counts
+twice, and laid first it doubles every later chest); a closed-mine card closes any open
+mine, and only closed mines score. A Desperado laid on an opponent's mine starts a fight:
+every other player has one turn to add a Desperado of their own, and at the start of the
+attacker's next turn the higher side (partnerships: the higher total, draws to the
+defenders; individual: the single highest card) takes or keeps the mine with its chests.
+Closing a mine under attack ends the fight at once and costs the mine its last chest.
+When the last card is drawn everyone has one more turn, the drawer last; then the closed
+mines are scored and, unless a side has reached the target, all the cards are dealt again.
 
 =================  ==============================================================
 Variants           ``partnership`` (4 players; seats 0+2 against 1+3, target 60),
-                   ``individual`` (2, 3 or 4 players, target 40)
+                   ``individual`` (2, 3 or 4 players, each for themselves, target 40)
 Actions            draw; pass a card kind; open a mine of a metal in a display;
                    a chest onto a mine; close a mine; a Desperado onto a mine
-Chance             the deal and every draw: a card kind, by how many are left
+Chance             ``Card(kind)``: each card dealt and each card drawn, by copies left
 Hidden             hands and the deck (a passed card is seen by both partners)
 Options            ``opponent_displays`` = ``any`` (R3) | ``close_or_fight``;
                    ``fight_joiners`` = ``all`` (R11) | ``owner``;
-                   ``pass_limit`` (R20, default 10); ``max_rounds`` (R21, default 20)
+                   ``passes_in_a_row`` (R20, default: one per player);
+                   ``pass_limit`` (R20 house rule, default none);
+                   ``max_rounds`` (R21, default 20)
 =================  ==============================================================
 
-Sources: ``shared/rules/desperados.txt`` (the rulebook) and ``desperados-data.md``.
 Every point the rulebook leaves open is ruled in ``docs/rulings/desperados.md``.
 
     >>> from ludoteca import load_game
@@ -28,17 +37,17 @@ Every point the rulebook leaves open is ruled in ``docs/rulings/desperados.md``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ludoteca.core.codec import Codec
 from ludoteca.core.state import Game, GameInfo, Variant
-from ludoteca.games.desperados.actions import Cards
+from ludoteca.core.tensor import TensorLayout
 from ludoteca.games.desperados.edition import DesperadosEdition
-from ludoteca.games.desperados.rules import DesperadosState
-
-MAX_PASS_LIMIT = 30
-MAX_ROUNDS = 50
+from ludoteca.games.desperados.state import DesperadosState
+from ludoteca.games.desperados.tables import MAX_PASS_LIMIT, MAX_ROUNDS, MAX_RUN, Tables
+from ludoteca.games.desperados.view import tensor_layout
 
 
 class Options(BaseModel):
@@ -50,8 +59,14 @@ class Options(BaseModel):
         "any", description="R3: what may be played into an opponent's display")
     fight_joiners: Literal["all", "owner"] = Field(
         "all", description="R11: who may answer a fight in the individual game")
-    pass_limit: int = Field(10, ge=0, le=MAX_PASS_LIMIT,
-                            description="R20: cards a player may pass per round")
+    passes_in_a_row: int | None = Field(
+        None, ge=0, le=MAX_RUN,
+        description="R20: passes in a row (nobody drawing or playing) after which, while "
+        "the deck lasts, the next player must draw or play; default: one per player")
+    pass_limit: int | None = Field(
+        None, ge=0, le=MAX_PASS_LIMIT,
+        description="R20 house rule: cards a player may pass per round while the deck "
+        "lasts; default: no such limit")
     max_rounds: int = Field(20, ge=1, le=MAX_ROUNDS,
                             description="R21: rounds after which the leader wins")
 
@@ -63,37 +78,37 @@ class Desperados(Game):
     default_edition = Path(__file__).with_name("editions") / "default.toml"
     Options = Options
 
-    def __init__(self, edition: str | Path | None = None, *, edition_text: str | None = None):
-        super().__init__(edition, edition_text=edition_text)
-        self.cards = Cards(self.edition)
+    def build_tables(self) -> None:
+        self.cards = Tables(self.edition)
+
+    def build_codec(self) -> Codec:
+        return Codec(self.cards.actions, self.cards.outcomes)
 
     def build_info(self) -> GameInfo:
-        cards = Cards(self.edition)
-        total = sum(cards.deck_counts(0))
-        # A round: every card dealt or drawn (chance), a draw decision per drawn card,
-        # every card played once, every pass allowed, and skipped final turns cost nothing.
-        per_round = 3 * total + 4 * MAX_PASS_LIMIT
+        t = self.cards
+        per_round = max(t.max_round_length(4, True),
+                        *(t.max_round_length(n, False) for n in (2, 3, 4)))
         return GameInfo(
             id="desperados",
             title="Desperados",
             variants=(
-                Variant("partnership", (4,), "two partnerships, partners opposite; to 60"),
-                Variant("individual", (2, 3, 4), "every player for themselves; to 40"),
+                Variant("partnership", (4,), "two partnerships, partners opposite; to 60",
+                        constant_sum=2.0),
+                Variant("individual", (2, 3, 4), "every player for themselves; to 40",
+                        constant_sum=1.0),
             ),
-            num_distinct_actions=len(cards.actions),
-            max_chance_outcomes=cards.num_kinds,
+            num_distinct_actions=self.codec.num_actions,
+            max_chance_outcomes=self.codec.num_outcomes,
             max_game_length=per_round * MAX_ROUNDS,
+            hidden_information=True,
             teams=True,
             description="Open mines, work them with chests, close them to score, "
             "and send Desperados to take your opponents' mines.",
+            utility_bounds=(0.0, 1.0),
         )
 
-    def heuristic_action(self, view: Any, player: int, rng: Any, **options: Any) -> int:
-        from ludoteca.games.desperados.bots import choose
+    def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:
+        return tensor_layout(self.cards, num_players, variant)
 
-        return choose(view, player, rng, **options)
 
-    def render(self, observation: dict[str, Any]) -> Any:
-        from ludoteca.games.desperados.render import render
-
-        return render(observation)
+GAME = Desperados

@@ -17,11 +17,14 @@ from __future__ import annotations
 import random
 
 from ludoteca.games.desperados.actions import Close, Draw, Fight, Open, Pass, Work
-from ludoteca.games.desperados.rules import NOBODY, DesperadosState
+from ludoteca.games.desperados.rules.points import mine_value
+from ludoteca.games.desperados.state import DesperadosState
+from ludoteca.games.desperados.tables import NOBODY
 
 
-def choose(view: DesperadosState, player: int, rng: random.Random, *, bank_at: int = 6,
-           raid_at: int = 5) -> int:
+def heuristic_action(view: DesperadosState, player: int, rng: random.Random, *,
+                     bank_at: int = 6, raid_at: int = 5) -> int:
+    """The bot's move for ``player`` in ``view`` (a determinized view of its seat)."""
     legal = view.legal_actions()
     acts = {a: view.cards.actions[a] for a in legal}
     ours = view.display_of(player)
@@ -30,13 +33,13 @@ def choose(view: DesperadosState, player: int, rng: random.Random, *, bank_at: i
         if found is not None:
             return found
     closes = [a for a, x in acts.items() if isinstance(x, Close) and view.owner[x.mine] == ours
-              and view.mine_value(x.mine) >= bank_at]
+              and mine_value(view, x.mine) >= bank_at]
     if closes:
-        return max(closes, key=lambda a: view.mine_value(acts[a].mine))
+        return max(closes, key=lambda a: mine_value(view, acts[a].mine))
     raids = [a for a, x in acts.items() if isinstance(x, Fight) and view.fight_mine == NOBODY
-             and view.mine_value(x.mine) >= raid_at]
+             and mine_value(view, x.mine) >= raid_at]
     if raids:
-        return max(raids, key=lambda a: (view.mine_value(acts[a].mine), acts[a].card))
+        return max(raids, key=lambda a: (mine_value(view, acts[a].mine), acts[a].card))
     works = [a for a, x in acts.items() if isinstance(x, Work) and view.owner[x.mine] == ours
              and (not view.cards.is_double(x.card) or not view.chests[x.mine])]
     if works:
@@ -81,7 +84,7 @@ def _defend(view: DesperadosState, player: int, acts: dict) -> int | None:
     if holding:
         return holding[0][1]
     closing = [a for a, x in acts.items() if isinstance(x, Close) and x.mine == view.fight_mine]
-    if closing and view.mine_value(view.fight_mine) >= 3:
+    if closing and mine_value(view, view.fight_mine) >= 3:
         return closing[0]
     return None
 

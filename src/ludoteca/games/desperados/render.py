@@ -1,4 +1,8 @@
-"""A terminal view of one Desperados observation (what one seat may see, nothing more)."""
+"""A terminal view of one Desperados observation (what one seat may see, nothing more).
+
+What happened between two views (fights settled, rounds scored, turns skipped) is told by
+the events, which the fronts print with ``state.describe_event``; this draws the position.
+"""
 
 from __future__ import annotations
 
@@ -38,32 +42,6 @@ def _seats(seats: list[int]) -> str:
     return " and ".join(names) if len(names) < 3 else ", ".join(names)
 
 
-def _news(obs: dict[str, Any]) -> list[Text]:
-    """What happened off the action log: fights settled, rounds scored, turns skipped."""
-    news = []
-    round_ = obs.get("last_round")
-    # A round's result is news until the next round is under way (or the game is over).
-    if round_ and (round_["round"] == obs["round"] - 1 or obs.get("winners") is not None):
-        by_display = {}
-        for mine in round_["mines"]:
-            entry = f"{mine['mine']} ({mine['points']})"
-            by_display.setdefault(mine["display"], []).append(entry)
-        lines = []
-        for display in obs["displays"]:
-            scored = ", ".join(by_display.get(display["display"], [])) or "nothing"
-            lines.append(f"{_seats(display['seats'])}: {scored}")
-        news.append(Text(f"Round {round_['round']} scored — " + "; ".join(lines)
-                         + f". Totals: {round_['totals']}", style="green"))
-    fight = obs.get("last_fight")
-    if fight:
-        cards = ", ".join(f"seat {s}: {v}" for s, v in fight["desperados"].items())
-        news.append(Text(f"Last fight, over {fight['mine']} ({cards}): {fight['outcome']}.",
-                         style="yellow"))
-    if obs.get("skipped"):
-        news.append(Text(f"Nothing to play, skipped: {_seats(obs['skipped'])}.", style="dim"))
-    return news
-
-
 def render(obs: dict[str, Any]) -> Group:
     head = Text()
     head.append(f"Desperados ({obs['variant']}) — round {obs['round']}, ", style="bold")
@@ -80,7 +58,7 @@ def render(obs: dict[str, Any]) -> Group:
         mines = [_mine_line(m, fight) for m in display["mines"]] or [Text("no mines", "dim")]
         table.add_row(_display_title(obs, display), Group(*mines))
 
-    parts: list[Any] = [head, *_news(obs), table]
+    parts: list[Any] = [head, table]
     if fight:
         cards = ", ".join(f"seat {s}: {v}" for s, v in fight["desperados"].items())
         parts.append(Text(f"Fight over {fight['name']} (attacker seat {fight['attacker']}): "

@@ -1,0 +1,331 @@
+"""What a seat sees, in words and in numbers: observations, the observation tensor, action
+labels and events described for each viewer. The State delegates to these functions.
+
+An observation holds the position only (what happened is told by the events): the seat's
+own hand, what it knows its partner holds, the table, the counts everyone can see.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.events import Event
+from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.games.desperados.actions import Card, Close, Draw, Fight, Open, Pass, Work
+from ludoteca.games.desperados.rules.points import mine_value
+from ludoteca.games.desperados.steps import Deal
+from ludoteca.games.desperados.tables import DOUBLE, MAX_ROUNDS, MAX_RUN, NOBODY, Tables
+
+if TYPE_CHECKING:
+    from ludoteca.games.desperados.state import DesperadosState
+
+
+# ----- observation ---------------------------------------------------------------------------
+
+def observation(state: DesperadosState, player: int | None) -> dict[str, Any]:
+    t = state.cards
+    over = state.is_terminal()
+    obs: dict[str, Any] = {
+        "game": "desperados",
+        "variant": state.variant,
+        "num_players": state.num_players,
+        "seat": player,
+        "round": state.round,
+        "dealer": state.dealer,
+        "target": state.target,
+        "totals": list(state.totals),
+        "current_player": state.current_player(),
+        "deck": state.deck_total,
+        "hand_sizes": list(state.hand_sizes),
+        "final_turns": state.final_turns,
+        "displays": [_display_view(state, d) for d in range(state.num_displays)],
+        "fight": _fight_view(state),
+        "discard": {t.names[k]: c for k, c in enumerate(state.discard) if c},
+        "passes": list(state.passes) if state.partnership else None,
+        "passes_in_a_row": state.passes_in_a_row if state.partnership else None,
+        "winners": state.winners() if over else None,
+    }
+    if player is not None:
+        obs["hand"] = {t.names[k]: c for k, c in enumerate(state.hands[player]) if c}
+        if state.partnership:
+            knows = state.partner_knows[player]
+            obs["partner_holds"] = {t.names[k]: c for k, c in enumerate(knows) if c}
+    obs["prompt"] = state.prompt(player)
+    return obs
+
+
+def _display_view(state: DesperadosState, display: int) -> dict[str, Any]:
+    t = state.cards
+    seats = [p for p in range(state.num_players) if state.display[p] == display]
+    mines = []
+    for slot in t.slots:
+        if state.owner[slot] == display:
+            mines.append({
+                "mine": slot,
+                "name": t.mine_name(slot),
+                "metal": t.metals[t.slot_metal[slot]],
+                "chests": ["double" if c == DOUBLE else "single" for c in state.chests[slot]],
+                "closed": state.closed[slot],
+                "value": mine_value(state, slot),
+            })
+    return {"display": display, "seats": seats, "mines": mines}
+
+
+def _fight_view(state: DesperadosState) -> dict[str, Any] | None:
+    if state.fight_mine == NOBODY:
+        return None
+    t = state.cards
+    return {
+        "mine": state.fight_mine,
+        "name": t.mine_name(state.fight_mine),
+        "attacker": state.fight_attacker,
+        "desperados": {str(p): t.value[k] for p, k in enumerate(state.fight_cards)
+                       if k != NOBODY},
+    }
+
+
+# ----- observation tensor -----------------------------------------------------------------------
+
+def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
+    """The observation tensor of one set-up: fixed length, honest bounds."""
+    n = num_players
+    partnership = variant == "partnership"
+    displays = 2 if partnership else n
+    nk, ns = t.num_kinds, t.num_slots
+    cards = sum(t.deck_counts(0))
+    deck = t.edition.deck
+    segments = [
+        Segment("seat", n, 0, 1, "one-hot: the observing seat"),
+        Segment("to_act", n, 0, 1, "one-hot: the seat to act (none at chance or the end)"),
+        Segment("hand", nk, 0, t.max_copies, "cards of each kind in the seat's hand"),
+    ]
+    if partnership:
+        segments.append(Segment("partner_holds", nk, 0, t.max_copies,
+                                "cards of each kind the seat knows its partner holds"))
+    segments += [
+        Segment("hand_sizes", n, 0, cards, "cards in each seat's hand"),
+        Segment("deck", 1, 0, cards, "cards left in the deck"),
+        Segment("discard", nk, 0, t.max_copies, "cards of each kind in the discard pile"),
+        Segment("mine_owner", ns * displays, 0, 1, "per mine slot, one-hot: its display"),
+        Segment("mine_open", ns, 0, 1, "per mine slot: open"),
+        Segment("mine_closed", ns, 0, 1, "per mine slot: closed"),
+        Segment("mine_singles", ns, 0, deck.single_chests_per_metal.value,
+                "per mine slot: single chests on it"),
+        Segment("mine_doubles", ns, 0, deck.double_chests_per_metal.value,
+                "per mine slot: double chests on it"),
+        Segment("mine_double_first", ns, 0, 1, "per mine slot: a double was laid first"),
+        Segment("mine_value", ns, 0, t.max_mine_value(), "per mine slot: what it is worth"),
+        Segment("fight_mine", ns, 0, 1, "one-hot: the mine being fought over"),
+        Segment("fight_attacker", n, 0, 1, "one-hot: the seat that started the fight"),
+        Segment("fight_cards", n, 0, t.max_value, "per seat: its Desperado in the fight"),
+        Segment("totals", displays, 0, MAX_ROUNDS * t.max_round_points(),
+                "points banked by each display"),
+        Segment("round", 1, 0, MAX_ROUNDS, "the round being played"),
+        Segment("dealer", n, 0, 1, "one-hot: the dealer of this round"),
+    ]
+    if partnership:
+        segments += [
+            Segment("passes", n, 0, t.max_passes(n, True), "cards each seat passed this round"),
+            Segment("passes_in_a_row", 1, 0, MAX_RUN, "passes since the last draw or play"),
+        ]
+    segments += [
+        Segment("final_turns", 1, 0, n, "final turns left, this one included (0: deck lasts)"),
+        Segment("winners", n, 0, 1, "at the end: the seats that won"),
+    ]
+    return TensorLayout(segments)
+
+
+def observation_tensor(state: DesperadosState, player: int) -> list[float]:
+    layout = state.tensor_layout()
+    at = layout.offsets
+    vec = layout.zeros()
+    t = state.cards
+    vec[at["seat"] + player] = 1.0
+    current = state.current_player()
+    if current >= 0:
+        vec[at["to_act"] + current] = 1.0
+    layout.put(vec, "hand", state.hands[player])
+    if state.partnership:
+        layout.put(vec, "partner_holds", state.partner_knows[player])
+        layout.put(vec, "passes", state.passes)
+        vec[at["passes_in_a_row"]] = state.passes_in_a_row
+    layout.put(vec, "hand_sizes", state.hand_sizes)
+    vec[at["deck"]] = state.deck_total
+    layout.put(vec, "discard", state.discard)
+    for slot in t.slots:
+        owner = state.owner[slot]
+        if owner == NOBODY:
+            continue
+        vec[at["mine_owner"] + slot * state.num_displays + owner] = 1.0
+        vec[at["mine_closed" if state.closed[slot] else "mine_open"] + slot] = 1.0
+        chests = state.chests[slot]
+        doubles = chests.count(DOUBLE)
+        vec[at["mine_singles"] + slot] = len(chests) - doubles
+        vec[at["mine_doubles"] + slot] = doubles
+        vec[at["mine_double_first"] + slot] = float(bool(chests) and chests[0] == DOUBLE)
+        vec[at["mine_value"] + slot] = mine_value(state, slot)
+    if state.fight_mine != NOBODY:
+        vec[at["fight_mine"] + state.fight_mine] = 1.0
+        vec[at["fight_attacker"] + state.fight_attacker] = 1.0
+        for seat, kind in enumerate(state.fight_cards):
+            if kind != NOBODY:
+                vec[at["fight_cards"] + seat] = t.value[kind]
+    layout.put(vec, "totals", state.totals)
+    vec[at["round"]] = state.round
+    vec[at["dealer"] + state.dealer] = 1.0
+    vec[at["final_turns"]] = state.final_turns or 0
+    if state.is_terminal():
+        for seat in state.winners():
+            vec[at["winners"] + seat] = 1.0
+    return [float(x) for x in vec]
+
+
+# ----- words -------------------------------------------------------------------------------------
+
+def display_name(state: DesperadosState, display: int, viewer: int | None,
+                 mover: int | None = None) -> str:
+    if display >= state.num_displays:
+        return f"display {display}"
+    if state.partnership:
+        seats = f"seats {display} and {display + 2}"
+        if viewer is None or viewer < 0 or state.display[viewer] != display:
+            return f"the display of {seats}"
+        return ("your partnership's display" if viewer == mover
+                else f"your partnership's display ({seats})")
+    return "your display" if display == viewer else f"seat {display}'s display"
+
+
+def mine_label(state: DesperadosState, slot: int, owner: int, viewer: int | None,
+               mover: int | None = None) -> str:
+    name = state.cards.mine_name(slot)
+    if owner == NOBODY:
+        return name
+    return f"{name} ({display_name(state, owner, viewer, mover)})"
+
+
+def action_label(state: DesperadosState, action: Any, mover: int) -> str:
+    """The label the acting seat reads ("your partner", "your display")."""
+    t = state.cards
+    match action:
+        case Draw():
+            return "Draw a card"
+        case Pass(card):
+            return f"Pass a {t.names[card]} to your partner"
+        case Open(metal, display):
+            return (f"Open a {t.metals[metal]} mine in "
+                    f"{display_name(state, display, mover, mover)}")
+        case Work(card, mine):
+            where = mine_label(state, mine, state.owner[mine], mover, mover)
+            return f"Play a {t.names[card]} on {where}"
+        case Close(mine):
+            return f"Close {mine_label(state, mine, state.owner[mine], mover, mover)}"
+        case Fight(card, mine):
+            verb = "Join the fight over" if state.fight_mine == mine else "Attack"
+            where = mine_label(state, mine, state.owner[mine], mover, mover)
+            return f"{verb} {where} with {t.names[card]}"
+    raise AssertionError(action)
+
+
+def outcome_label(state: DesperadosState, outcome: Card) -> str:
+    pending = state.pending()
+    verb = "Deal" if pending and isinstance(pending[0], Deal) else "Draw"
+    return f"{verb} a {state.cards.names[outcome.kind]}"
+
+
+def action_json(state: DesperadosState, item: Any) -> dict[str, Any]:
+    t = state.cards
+    if isinstance(item, Card):
+        return {"card_name": t.names[item.kind]}
+    if isinstance(item, Open):
+        return {"card_name": t.names[t.MINE + item.metal]}
+    if isinstance(item, Close):
+        return {"card_name": t.names[t.CLOSED], "mine_name": t.mine_name(item.mine)}
+    if isinstance(item, Pass):
+        return {"card_name": t.names[item.card]}
+    if isinstance(item, Work | Fight):
+        return {"card_name": t.names[item.card], "mine_name": t.mine_name(item.mine)}
+    return {}
+
+
+def _who(seat: int, viewer: int | None) -> tuple[str, bool]:
+    """("You", True) or ("Seat 2", False): the subject, and whether it is the viewer."""
+    return ("You", True) if seat == viewer else (f"Seat {seat}", False)
+
+
+def _seats(seats: list[int]) -> str:
+    names = [f"seat {s}" for s in seats]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names)
+
+
+def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> str:
+    """An event in words for ``viewer`` ("You draw a Desperado 9", "Seat 1 draws a card")."""
+    d = event.data
+    kind = event.kind
+    seat = d.get("seat", NOBODY)
+    who, you = _who(seat, viewer)
+    s = "" if you else "s"
+    if kind == "dealt":
+        if "card" in d:
+            return f"{who} {'are' if you else 'is'} dealt a {d['card']}"
+        return f"{who} {'are' if you else 'is'} dealt a card"
+    if kind == "draw":
+        return f"{who} choose{s} to draw"
+    if kind == "drawn":
+        return f"{who} draw{s} a {d['card']}" if "card" in d else f"{who} draw{s} a card"
+    if kind == "pass":
+        if "card" not in d:
+            return f"{who} pass{'' if you else 'es'} a card to {'your' if you else 'their'} partner"
+        if you:
+            return f"You pass a {d['card']} to your partner"
+        if viewer == d["to"]:
+            return f"{who} passes you a {d['card']}"
+        return f"{who} passes a {d['card']} to their partner"
+    if kind == "open":
+        metal = d["card"].removesuffix(" mine")
+        where = display_name(state, d["display"], viewer, seat)
+        return f"{who} open{s} a {metal} mine in {where}"
+    if kind in ("work", "close", "fight"):
+        where = mine_label(state, d["mine"], d.get("owner", NOBODY), viewer, seat)
+        if kind == "work":
+            return f"{who} play{s} a {d['card']} on {where}"
+        if kind == "close":
+            return f"{who} close{s} {where}"
+        if d["joins"]:
+            return f"{who} join{s} the fight over {where} with {d['card']}"
+        return f"{who} attack{s} {where} with {d['card']}"
+    if kind == "fight_settled":
+        cards = ", ".join(f"{'you' if p == viewer else f'seat {p}'}: {v}"
+                          for p, v in d["desperados"])
+        return f"Fight over {state.cards.mine_name(d['mine'])} ({cards}): {d['outcome']}."
+    if kind == "final_turns":
+        last, _ = _who(d["drawer"], viewer)
+        return (f"{last} drew the last card: every player has one more turn, "
+                f"{'you' if last == 'You' else last.lower()} last.")
+    if kind == "skipped":
+        return (f"{who} {'have' if you else 'has'} nothing to play and "
+                f"skip{s} the final turn.")
+    if kind == "round_scored":
+        by_display: dict[int, list[str]] = {}
+        for mine in d["mines"]:
+            by_display.setdefault(mine["display"], []).append(
+                f"{mine['mine']} ({mine['points']})")
+        parts = []
+        for display in range(state.num_displays):
+            seats = [p for p in range(state.num_players) if state.display[p] == display]
+            parts.append(f"{_seats(seats)}: {', '.join(by_display.get(display, [])) or 'nothing'}")
+        totals = ", ".join(map(str, d["totals"]))
+        return f"Round {d['round']} scored — {'; '.join(parts)}. Totals: {totals}."
+    if kind == "round_started":
+        dealer, _ = _who(d["dealer"], viewer)
+        return f"Round {d['round']}: {dealer.lower() if dealer == 'You' else dealer} deal" + (
+            "" if dealer == "You" else "s") + "."
+    if kind == "game_over":
+        winners = d["winners"]
+        if viewer in winners:
+            return f"The game is over: you win ({_seats(winners)})."
+        return f"The game is over: {_seats(winners)} win{'s' if len(winners) == 1 else ''}."
+    return kind
+
+
+def final_prompt(state: DesperadosState, viewer: int | None) -> str:
+    return "The game is over."
