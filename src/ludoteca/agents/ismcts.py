@@ -75,7 +75,8 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  calls: int | None = None, c: float = 0.7, rollout: int = 20,
-                 reuse: bool = True, trees: str = "multi", soft: float = 0.0) -> None:
+                 reuse: bool = True, trees: str = "multi", soft: float = 0.0,
+                 policy: str = "random") -> None:
         def number(key: str, value: Any, kind: type, low: float, strict: bool) -> Any:
             good = (isinstance(value, int | float) and not isinstance(value, bool)
                     and (kind is float or isinstance(value, int))
@@ -101,6 +102,10 @@ class ISMCTSAgent(Agent):
             raise ConfigError(f"agent 'ismcts': trees is single or multi, not {trees!r}")
         self.trees = trees
         self.soft = number("soft", soft, float, 0, False)
+        if policy not in ("random", "heuristic"):
+            raise ConfigError(f"agent 'ismcts': policy is random or heuristic, not {policy!r}")
+        self.policy = policy
+        self._bot: Any = None
         if iterations is None and time is None and calls is None:
             time = DEFAULT_TIME
         self.iterations = int(iterations) if iterations is not None else None
@@ -119,6 +124,13 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             self._kept = None
             return legal[0]
+        if self.policy == "heuristic":
+            from ludoteca.agents import heuristic_for
+
+            self._bot = heuristic_for(view.game)
+            if self._bot is None:
+                raise ConfigError(f"agent 'ismcts': {view.title} has no heuristic bot for "
+                                  "policy=heuristic")
         root = self._reusable_root(view, player)
         reused = root is not None
         if root is None:
@@ -195,18 +207,7 @@ class ISMCTSAgent(Agent):
             apply(best)  # type: ignore[arg-type]
             applied += 1
             path.append(node)
-        depth = self.rollout
-        choice = rng.choice
-        while depth > 0:
-            mover = current()
-            if mover < 0:
-                if mover != CHANCE:
-                    break
-                apply(sample_chance(state.chance_outcomes(), rng))
-            else:
-                apply(choice(legal_actions()))
-            depth -= 1
-            applied += 1
+        applied += self._rollout(state, rng)
         result = self._judge(state)
         for visited in path:
             visited.visits += 1
@@ -273,24 +274,36 @@ class ISMCTSAgent(Agent):
                 paths[q].append(child)
             if expand:
                 break
-        depth = self.rollout
-        choice = rng.choice
-        while depth > 0:
-            mover = current()
-            if mover < 0:
-                if mover != CHANCE:
-                    break
-                apply(sample_chance(state.chance_outcomes(), rng))
-            else:
-                apply(choice(legal_actions()))
-            depth -= 1
-            applied += 1
+        applied += self._rollout(state, rng)
         result = self._judge(state)
         for path in paths:
             for visited in path:
                 visited.visits += 1
                 if visited.mover >= 0:
                     visited.total += result[visited.mover]
+        return applied
+
+    def _rollout(self, state: State, rng: random.Random) -> int:
+        """Up to ``rollout`` actions from ``state``: random, or the game's heuristic bot
+        playing every seat in this sampled world (chance sampled by its odds)."""
+        apply = state.apply_trusted
+        current = state.current_player
+        legal_actions = state.legal_actions
+        choice = rng.choice
+        bot = self._bot if self.policy == "heuristic" else None
+        depth = self.rollout
+        applied = 0
+        while applied < depth:
+            mover = current()
+            if mover < 0:
+                if mover != CHANCE:
+                    break
+                apply(sample_chance(state.chance_outcomes(), rng))
+            elif bot is None:
+                apply(choice(legal_actions()))
+            else:
+                apply(bot(state, mover, rng))
+            applied += 1
         return applied
 
     def _judge(self, state: State) -> list[float]:
