@@ -28,8 +28,9 @@ def main(matches: int = 10_000) -> int:
             return 1
         state = replay(record)
         obs = state.observation(None)
-        if len(obs["log"]) != 20 or any(s["hand_size"] for s in obs["seats"]):
-            print(f"seed {seed} ({n}p): {len(obs['log'])} disputes, hands not empty")
+        disputes = sum(1 for _, e in state.event_log(None) if e.kind == "settled")
+        if disputes != 20 or any(s["hand_size"] for s in obs["seats"]):
+            print(f"seed {seed} ({n}p): {disputes} disputes, hands not empty")
             return 1
         if any(len(s["pile"]) != 9 for s in obs["seats"]):
             print(f"seed {seed} ({n}p): second-half piles are not 9 cards")

@@ -11,8 +11,20 @@ import random
 
 from ludoteca import load_game
 from ludoteca.core.state import CHANCE
+from ludoteca.games.douro1872.actions import GhostCard
+from ludoteca.games.douro1872.rules.end import final_ranking
 from ludoteca.testing import random_step
-from tests.douro1872.script import A, B, C, D, Script, charity_match
+from tests.douro1872.script import (
+    A,
+    B,
+    C,
+    D,
+    Script,
+    charity_match,
+    charity_result,
+    events,
+    settled,
+)
 
 
 def to_fog(sc: Script, holder: int = C) -> None:
@@ -166,7 +178,7 @@ def test_e14_sirga():
     assert entry["points"] == [2, 0, 0]
     assert sc.obs["stack"]["fog_on_top"] == 1  # the skipped fog card stays on the stack
     assert sc.obs["in_dispute"] == {"kind": "fog"}
-    assert len(sc.obs["log"]) == 2  # one dispute settled both the Sirga and the regular
+    assert len(settled(sc.state)) == 2  # one dispute settled both the Sirga and the regular
 
 
 def test_e15_barraca():
@@ -195,11 +207,11 @@ def test_e16_customs():
 
 def test_e17_charity():
     sc = charity_match([0, 10, 10], holder=A)
-    charity = sc.obs["charity"]
+    charity = charity_result(sc.state)
     assert charity["revealed"] == [0, 10, 10]
     assert charity["points"] == [-1, 1, 1]
     sc = charity_match([0, 10, 10], holder=B)
-    charity = sc.obs["charity"]
+    charity = charity_result(sc.state)
     assert charity["points"] == [-1, 0, 1]
     assert charity["phylloxera"] == [B, C]
 
@@ -211,6 +223,8 @@ def test_e18_lottery():
     assert sc.holder() == C
     assert [len(sc.hand(seat)) for seat in range(3)] == [10, 10, 10]
     assert [(x["seat"], x["card"]) for x in sc.obs["lottery"]] == [(A, 7), (B, 4), (C, 0)]
+    draws = events(sc.state, "lottery_draw")  # what each seat was told
+    assert [(x["seat"], x["card"]) for x in draws] == [(A, 7), (B, 4), (C, 0)]
 
 
 def _random_match(num_players: int, seed: int):
@@ -233,12 +247,12 @@ def test_e19_end_tie():
     state = _random_match(4, 84166)
     assert state.observation(None)["phylloxera"] == B
     assert state.scores() == [12, 3, 12, 9]  # A and C tie; from B's left, C comes first
-    assert state.final_ranking() == (C,)
+    assert final_ranking(state) == (C,)
     assert state.winners() == [C] and state.returns() == [0.0, 0.0, 1.0, 0.0]
     state = _random_match(4, 3233)
     assert state.observation(None)["phylloxera"] == B
     assert state.scores() == [5, 12, 3, 12]  # B and D tie; C is not tied, then D
-    assert state.final_ranking() == (D,)
+    assert final_ranking(state) == (D,)
     assert state.winners() == [D] and state.returns() == [0.0, 0.0, 0.0, 1.0]
 
 
@@ -252,12 +266,12 @@ def test_e20_game_length_invariant():
         while not state.is_terminal():
             random_step(state, rng)
             if spent_at_middle is None and state.observation(None)["phase"] == "charity":
-                log = state.observation(None)["log"]
+                log = settled(state)
                 spent_at_middle = sum(
                     1 for e in log if e["rabelo"].get("fog") != "Our Lady of Cardia")
         assert spent_at_middle == 10  # the middle came when the first ten were spent
         obs = state.observation(None)
-        log = obs["log"]
+        log = settled(state)
         assert len(log) == 20  # 21 Rabelo cards, Sirga settles two with one dispute
         cardia = sum(1 for e in log if e["rabelo"].get("fog") == "Our Lady of Cardia")
         spending = sum(1 for e in log if e["rabelo"].get("fog") != "Our Lady of Cardia")
@@ -276,6 +290,6 @@ def test_e21_threshold_table_lookup():
     sc = Script(2)
     sc.start(5)
     sc.play(10, 9)
-    sc.chance(event="ghost", card=8)
+    sc.chance(GhostCard(8))
     orders = {sc.state.action_to_json(a)["order"] for a, _ in sc.state.chance_outcomes()}
     assert orders == {25, 27, 29}

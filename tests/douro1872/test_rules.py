@@ -11,12 +11,39 @@ from rich.console import Console
 
 from ludoteca import EditionError, IllegalActionError, load_game, run_match
 from ludoteca.core.edition import provenance
+from ludoteca.core.registry import game_module
 from ludoteca.games.douro1872 import Douro1872
-from ludoteca.games.douro1872.actions import Donate, PlayBarrel, decode, encode
+from ludoteca.games.douro1872.actions import (
+    Cut,
+    Donate,
+    FogBack,
+    GhostCard,
+    PlayBarrel,
+)
+from ludoteca.games.douro1872.rules.end import final_ranking
 from ludoteca.testing import random_step
-from tests.douro1872.script import PLANS, A, B, C, Script, charity_match, position
+from tests.douro1872.script import (
+    PLANS,
+    A,
+    B,
+    C,
+    Script,
+    charity_match,
+    charity_result,
+    position,
+    settled,
+)
 
 GAME = load_game("douro1872")
+CODEC = GAME.codec
+
+
+def play(value: int) -> int:
+    return CODEC.encode(PlayBarrel(value))
+
+
+def donate(value: int) -> int:
+    return CODEC.encode(Donate(value))
 
 
 def finished(n: int, seed: int):
@@ -39,7 +66,7 @@ def to_middle(sc: Script) -> None:
         else:
             hand = sc.hand(seat)
             value = next(v for v in plans[seat] if v in hand)
-            s.apply_action(encode(PlayBarrel(sc.tables.values.index(value)), 10))
+            s.apply_action(play(value))
 
 
 # ----- 1. the edition ------------------------------------------------------------------
@@ -90,7 +117,7 @@ def test_stack_top_card_is_regular():
 def test_stack_fog_chance_after_the_top_card():
     sc = Script(3)
     sc.backs(3)
-    p_fog = dict(sc.state.chance_outcomes())[0]
+    p_fog = dict(sc.state.chance_outcomes())[CODEC.encode_outcome(FogBack())]
     assert p_fog == pytest.approx(6 / 17)  # 11 regular and 6 fog left above the bottom 3
 
 
@@ -136,8 +163,9 @@ def test_lottery_cut_after_the_redraw_limit():
     for _ in range(GAME.tables.redraws):
         sc.lottery(2, 2, owners=(A, B))
     assert sc.obs["phase"] == "lottery cut"
-    assert sc.state.chance_outcomes() == [(A, 0.5), (B, 0.5)]
-    sc.chance(seat=B)
+    assert [(CODEC.outcomes[a], p) for a, p in sc.state.chance_outcomes()] == [
+        (Cut(A), 0.5), (Cut(B), 0.5)]
+    sc.chance(Cut(B))
     assert sc.holder() == B
 
 
@@ -157,8 +185,8 @@ def test_face_down_choice_is_hidden_until_the_reveal():
     assert s.observation(A)["my_choice"] == 7
     seen = {s.determinize(B, random.Random(k)).observation(A)["my_choice"] for k in range(40)}
     assert len(seen) > 3  # B's view of A's card is resampled, not copied
-    s.apply_action(encode(PlayBarrel(0), 10))
-    s.apply_action(encode(PlayBarrel(1), 10))
+    s.apply_action(play(0))
+    s.apply_action(play(1))
     assert [x["played"] for x in s.observation(B)["seats"]] == [7, 0, 1]  # revealed
     assert s.observation(B)["in_dispute"]["total"] == 8
 
@@ -251,7 +279,7 @@ def test_sirga_tows_from_the_bottom_three_once_the_upper_stack_is_used_up():
             regular = [a for a, m in meanings if m["back"] == "regular"]
             s.apply_action(regular[0] if regular else meanings[0][0])
         elif obs["phase"] == "turn fog":
-            other = [a for a, m in meanings if m["card"] != "sirga"]
+            other = [a for a, m in meanings if m["effect"] != "sirga"]
             s.apply_action(other[0] if other else meanings[0][0])
         else:
             s.apply_action(meanings[0][0])
@@ -268,7 +296,7 @@ def test_sirga_tows_from_the_bottom_three_once_the_upper_stack_is_used_up():
     while not s.is_terminal():
         s.apply_action(s.legal_actions()[0] if s.current_player() >= 0
                        else s.chance_outcomes()[0][0])
-    assert len(sc.obs["log"]) == 20  # the other two bottom cards were still disputed
+    assert len(settled(s)) == 20  # the other two bottom cards were still disputed
 
 
 def test_barraca_lowest_gains_whatever_the_sum():
@@ -334,7 +362,7 @@ def test_phylloxera_holder_loses_fog_card_ties(effect, plays, holder, points):
 ])
 def test_phylloxera_holder_alone_loses_a_charity_tie_for_lowest(donations, holder, points):
     """R9: a holder tied for the lowest gift loses 1 alone; the others tied lose nothing."""
-    charity = charity_match(donations, holder).obs["charity"]
+    charity = charity_result(charity_match(donations, holder).state)
     assert charity["phylloxera"] == [holder, (holder + 1) % 3]  # it held the card to the end
     assert charity["revealed"] == donations
     assert charity["points"] == points
@@ -370,12 +398,12 @@ def test_middle_of_the_game_takes_back_ten_cards_and_donates_one_secretly():
     s = sc.state
     assert [len(sc.hand(seat)) for seat in range(3)] == [10, 10, 10]
     assert [x["pile"] for x in sc.obs["seats"]] == [[], [], []]
-    spent = [e for e in sc.obs["log"] if e["rabelo"].get("fog") != "Our Lady of Cardia"]
+    spent = [e for e in settled(s) if e["rabelo"].get("fog") != "Our Lady of Cardia"]
     assert len(spent) == 10
     assert "charity" in s.observation(A)["prompt"]
     other = s.clone()  # the same position, but A gives the 9 instead of the 8
     sc.donate_one(A, 8)
-    other.apply_action(encode(Donate(GAME.tables.values.index(9)), 10))
+    other.apply_action(donate(9))
     assert s.observation(A)["my_donation"] == 8
     assert other.observation(A)["my_donation"] == 9
     for viewer in (None, B, C):  # nothing another seat sees depends on A's gift
@@ -386,7 +414,7 @@ def test_middle_of_the_game_takes_back_ten_cards_and_donates_one_secretly():
     while s.current_player() < 0:
         s.apply_action(s.chance_outcomes()[0][0])
     with pytest.raises(IllegalActionError, match="your 8 lies under the charity card"):
-        s.apply_action(encode(PlayBarrel(GAME.tables.values.index(8)), 10))
+        s.apply_action(play(8))
 
 
 def test_middle_of_the_game_deals_the_valley_before_the_charity():
@@ -415,16 +443,60 @@ def test_middle_of_the_game_deals_the_valley_before_the_charity():
 
 
 def test_charity_all_equal_pays_nothing_but_the_phylloxera_passes():
+    """The old reading of R9, kept as the option ``charity_all_equal = "nothing"``."""
     plans = [[0, 1, 2, 3, 4, 6, 7, 8, 9, 10], [3, 4, 6, 7, 8, 9, 10, 0, 1, 2],
              [7, 8, 9, 10, 0, 1, 2, 3, 4, 6]]
     second = [[1, 2, 3, 4, 6, 7, 8, 9, 10], [4, 6, 7, 8, 9, 10, 1, 2, 3],
               [8, 9, 10, 1, 2, 3, 4, 6, 7]]
-    sc = Script(3)
+    sc = Script(3, options={"charity_all_equal": "nothing"})
     sc.start(1, holder=A)
     sc.play_out(plans, [0, 0, 0], second)
-    charity = sc.obs["charity"]
+    charity = charity_result(sc.state)
     assert charity["revealed"] == [0, 0, 0] and charity["points"] == [0, 0, 0]
     assert charity["phylloxera"] == [A, B]
+
+
+@pytest.mark.parametrize(("holder", "points"), [(A, [-1, 1, 1]), (B, [1, -1, 1]),
+                                               (C, [1, 1, -1])])
+def test_r9_charity_all_equal_literal_reading(holder, points):
+    """R9: when every gift is equal, every seat gave both the lowest and the highest card.
+    Read literally, both apply with the phylloxera tie rule: the holder alone pays 1 for the
+    lowest and drops out of the tie for the highest, where the others gain 1 each."""
+    sc = charity_match([10, 10, 10], holder)
+    charity = charity_result(sc.state)
+    assert charity["revealed"] == [10, 10, 10]
+    assert charity["points"] == points
+    assert charity["phylloxera"] == [holder, (holder + 1) % 3]
+    old = charity_result(charity_match([10, 10, 10], holder,
+                                       {"charity_all_equal": "nothing"}).state)
+    assert old["points"] == [0, 0, 0] and old["phylloxera"] == [holder, (holder + 1) % 3]
+    text = sc.state.describe_event(sc.state.event_log(None)[-3][1], None)
+    assert "every gift is 10" in text, text
+
+
+def test_r9_without_phylloxera_everyone_gains_and_pays():
+    """Two players and D. Sebastião, all gifts equal: everyone +1 and -1, so no change."""
+    sc = Script(2)
+    sc.start(1)
+    while sc.state.observation(None)["phase"] != "charity":
+        s = sc.state
+        s.apply_action(s.legal_actions()[0] if s.current_player() >= 0
+                       else s.chance_outcomes()[0][0])
+    sc.donate(4, 4, 4)
+    s = sc.state
+    while not s.is_terminal():
+        s.apply_action(s.legal_actions()[0] if s.current_player() >= 0
+                       else s.chance_outcomes()[0][0])
+    charity = charity_result(s)
+    assert charity["revealed"] == [4, 4, 4] and charity["points"] == [0, 0, 0]
+    assert charity["phylloxera"] == [None, None]
+
+
+def test_options_are_checked():
+    with pytest.raises(Exception, match="charity_all_equal"):
+        GAME.new_initial_state(3, options={"charity_all_equal": "maybe"})
+    with pytest.raises(Exception, match="not an option"):
+        GAME.new_initial_state(3, options={"charity": "literal"})
 
 
 # ----- 6. the end ----------------------------------------------------------------------
@@ -433,7 +505,7 @@ def test_charity_all_equal_pays_nothing_but_the_phylloxera_passes():
 def test_game_ends_after_the_last_regular_card():
     for seed in range(30):
         state = finished(3 + seed % 3, seed)
-        last = state.observation(None)["log"][-1]["rabelo"]
+        last = settled(state)[-1]["rabelo"]
         assert "level" in last and "fog" not in last
 
 
@@ -441,11 +513,11 @@ def test_final_tie_is_broken_from_the_holders_left():
     sc = Script(4)
     sc.state = finished(4, 3)
     position(sc, scores=[9, 9, 9, 9], holder=A)
-    assert sc.state.final_ranking() == (B,)
+    assert final_ranking(sc.state) == (B,)
     position(sc, scores=[9, 4, 4, 9], holder=C)
-    assert sc.state.final_ranking() == (3,)
+    assert final_ranking(sc.state) == (3,)
     position(sc, scores=[9, 9, 4, 4], holder=B)  # the holder is reached last
-    assert sc.state.final_ranking() == (A,)
+    assert final_ranking(sc.state) == (A,)
     seen = 0
     for seed in range(300):
         state = finished(3, seed)
@@ -478,7 +550,7 @@ def test_ghost_cards_are_chance_uniform_over_his_hand():
     sc.play(10, 9)
     outcomes = sc.state.chance_outcomes()
     assert len(outcomes) == 10 and all(p == pytest.approx(0.1) for _, p in outcomes)
-    sc.chance(event="ghost", card=4)
+    sc.chance(GhostCard(4))
     sc.face(15)
     assert sc.last()["played"] == [10, 9, 4]
     assert sc.obs["seats"][2]["hand_size"] == 9
@@ -585,29 +657,40 @@ def test_illegal_actions_are_explained():
     with pytest.raises(IllegalActionError, match="you have already played your 7"):
         sc.play(7)
     with pytest.raises(IllegalActionError, match="not time for charity"):
-        sc.state.apply_action(encode(Donate(0), 10))
+        sc.state.apply_action(donate(0))
 
 
 def test_action_codec_round_trips():
     for action in range(GAME.info.num_distinct_actions):
-        assert encode(decode(action, 10), 10) == action
-    assert decode(3, 10) == PlayBarrel(3) and decode(13, 10) == Donate(3)
+        assert CODEC.encode(CODEC.actions[action]) == action
+    assert CODEC.actions[3] == PlayBarrel(3) and CODEC.actions[13] == Donate(3)
+    for outcome in range(GAME.info.max_chance_outcomes):
+        assert CODEC.encode_outcome(CODEC.outcomes[outcome]) == outcome
+    assert GAME.info.num_distinct_actions == CODEC.num_actions
+    assert GAME.info.max_chance_outcomes == CODEC.num_outcomes
 
 
 def test_private_moves_are_not_announced_to_others():
     sc = Script(3)
     sc.start(1)
     s = sc.state
-    assert s.public_action_string(0, A) == "play 0"
-    assert s.public_action_string(0, B) == "Player 0 lays a barrel card face down"
+    assert s.action_to_string(play(0)) == "play 0"
+    s.apply_action(play(0))
+    (mine,) = s.events_for(A)
+    assert mine.data["card"] == 0 and s.describe_event(mine, A) == "You lay your 0 face down."
+    for viewer in (B, C, None):
+        (seen,) = s.events_for(viewer)
+        assert "card" not in seen.data
+        assert s.describe_event(seen, viewer) == "Player 0 lays a barrel card face down"
 
 
 def test_render_every_view():
+    render = game_module(GAME, "render").render
     console = Console(file=io.StringIO(), width=100)
     state = GAME.new_initial_state(2)
     rng = random.Random(1)
     while not state.is_terminal():
         for viewer in (None, 0, 1):
-            console.print(GAME.render(state.observation(viewer)))
+            console.print(render(state.observation(viewer)))
         random_step(state, rng)
-    console.print(GAME.render(state.observation(0)))
+    console.print(render(state.observation(0)))

@@ -19,45 +19,57 @@ Playing it::
     ludoteca play douro1872 --players 4
     ludoteca.run_match("douro1872", ["random"] * 3, seed=1)
 
-Set-ups (``GameInfo.variants``): ``standard`` for 3–5 players; ``sebastiao`` for 2 players
-(a table of three, seat 2 being D. Sebastião).
+Set-ups (``GameInfo.variants``): ``standard`` for 3–5 players (returns sum to 1);
+``sebastiao`` for 2 players, a table of three with D. Sebastião as seat 2 (general-sum: he
+can win, and then nobody's return is 1).
 
-The model, in short (details in :mod:`.rules` and ``docs/rulings/douro1872.md``):
+The package (imports go one way: actions, tables <- steps <- rules <- state -> view):
 
-* **Actions.** ``0..9`` play the barrel card at that position of ``0,1,2,3,4,6,7,8,9,10``;
-  ``10..19`` donate it to charity (:mod:`.actions`).
-* **Chance.** The stack is never stored as an order: a card's *back* (fog, or the level of a
-  regular card) is a chance node when it comes to the top of the stack, its *face* (the
-  order, or which fog card) when it is turned. The phylloxera lottery draws each card from
-  the owner's hand as a chance node; D. Sebastião's cards are chance nodes uniform over his
-  hand.
-* **Simultaneous choices** are taken seat by seat; a face-down card is hidden from every
-  other seat until all have chosen.
-* **Information (ruling R1, perfect memory).** Everything ever revealed to the table is in
-  every observation (all played cards, every score, every settled dispute); a seat's hand,
-  face-down card and charity card are private. ``observation(p)["prompt"]`` says what the
-  acting seat decides.
-* **Result.** ``scores()`` are the players' points; ``winners()`` the winning players.
-  D. Sebastião is seat 2 of the observation's ``seats``; when he wins alone ``winners()``
-  is empty and ``returns()`` are all 0; a win shared with him gives each winning player
-  ``1/k`` of ``k`` winners counting him (so returns sum to less than 1).
-  ``observation(...)["result"]`` says who won in words.
-* **Edition.** ``editions/default.toml``: the order table of the Rabelo cards and the order
-  of three fog cards were not found and are *assumed*; an owner of the game corrects them in
-  an edition file of their own (``Douro1872("my-edition.toml")``).
+* :mod:`.edition` / ``editions/default.toml`` - the components, every value with its source;
+  :mod:`.tables` - the edition compiled into flat tables and the action codec;
+* :mod:`.actions` - decisions ``PlayBarrel(card)``, ``Donate(card)`` (a card is named by its
+  value) and the typed chance outcomes (``FogBack``, ``RegularBack``, ``Face``, ``FogCard``,
+  ``LotteryCard``, ``Cut``, ``GhostCard``);
+* :mod:`.steps` - what can be pending; laying a card face down is one step type, whose
+  D. Sebastião instance is a chance step;
+* :mod:`.rules` - one module per rulebook section; :mod:`.state` - the fields and the
+  wiring; :mod:`.view` - observation, tensor, labels, events in words; :mod:`.render` - the
+  terminal view of an observation.
+
+Rulings on what the rulebook leaves open are in ``docs/rulings/douro1872.md`` (R1–R14).
+Options: ``charity_all_equal`` = ``literal`` (R9, default) | ``nothing``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict
+
+from ludoteca.core.codec import Codec
 from ludoteca.core.state import Game, GameInfo, Variant
-from ludoteca.games.douro1872.actions import num_distinct_actions
+from ludoteca.core.tensor import TensorLayout
+from ludoteca.games.douro1872 import view
 from ludoteca.games.douro1872.edition import DouroEdition
-from ludoteca.games.douro1872.rules import DouroState, Tables
+from ludoteca.games.douro1872.state import DouroState
+from ludoteca.games.douro1872.tables import MOST_SEATS, Tables
 
-__all__ = ["Douro1872", "DouroState"]
+__all__ = ["GAME", "Douro1872", "DouroOptions", "DouroState"]
+
+
+class DouroOptions(BaseModel):
+    """Rule switches.
+
+    ``charity_all_equal``: what the charity card does when every gift is equal (R9).
+    ``literal`` - everyone gave the lowest and the highest card, so both apply with the
+    phylloxera tie rule (the holder pays 1, the others gain 1); ``nothing`` - nobody gave
+    more or less, nothing is paid. The phylloxera passes either way.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    charity_all_equal: Literal["literal", "nothing"] = "literal"
 
 
 class Douro1872(Game):
@@ -65,13 +77,26 @@ class Douro1872(Game):
     state_class = DouroState
     Edition = DouroEdition
     default_edition = Path(__file__).parent / "editions" / "default.toml"
-    Options = None
+    Options = DouroOptions
+
+    def build_tables(self) -> None:
+        self.tables = Tables(self.edition)  # static, shared by every state of this game
+        self.default_options = DouroOptions()  # immutable, shared by every state
+
+    def parse_options(self, options: Any) -> Any:
+        """As the core's, but the default options (no options given) are built once."""
+        if options is None:
+            return self.default_options
+        return super().parse_options(options)
+
+    def build_codec(self) -> Codec:
+        return self.tables.codec
 
     def build_info(self) -> GameInfo:
-        self.tables = t = Tables(self.edition)  # static, shared by every state of this game
+        t = self.tables
         rabelos = t.num_regular + t.num_fog
         disputes = rabelos - ("sirga" in t.fog_effects)
-        most = 5
+        most = MOST_SEATS
         max_length = (
             rabelos  # backs
             + most * (t.redraws + 1) + 1  # lottery rounds and the cut
@@ -83,19 +108,21 @@ class Douro1872(Game):
             id=self.id,
             title="Douro 1872",
             variants=(
-                Variant("standard", (3, 4, 5), "3 to 5 players"),
-                Variant("sebastiao", (2,), "2 players and the ghost D. Sebastião"),
+                Variant("standard", (3, 4, 5), "3 to 5 players", constant_sum=1.0),
+                Variant("sebastiao", (2,), "2 players and the ghost D. Sebastião (he can win)",
+                        constant_sum=None),
             ),
-            num_distinct_actions=num_distinct_actions(t.hand_size),
-            max_chance_outcomes=max(t.num_regular, t.num_fog, t.hand_size,
-                                    1 + len(t.level_names), most),
+            num_distinct_actions=self.codec.num_actions,
+            max_chance_outcomes=self.codec.num_outcomes,
             max_game_length=max_length,
             hidden_information=True,
             description="Fill the Rabelo boats with barrels; beware the fog and phylloxera.",
+            utility_bounds=(0.0, 1.0),
             extra={"ghost": t.ghost_name},
         )
 
-    def render(self, observation: dict[str, Any]) -> Any:
-        from ludoteca.games.douro1872.render import render
+    def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:
+        return view.tensor_layout(self.tables, num_players, variant)
 
-        return render(observation)
+
+GAME = Douro1872

@@ -117,9 +117,9 @@ class DouroEdition(EditionFile):
             raise ValueError("fog.cards: each fog effect appears once")
         if n < self.stack.bottom_regular.value + 1:
             raise ValueError("rabelo.levels: not enough regular cards for the stack")
-        # Game length (data supplement E20): every dispute but Our Lady of Cardia spends a barrel
-        # card, and Sirga settles two Rabelo cards with one dispute, so the Rabelo cards must
-        # run out exactly when the second hand does (10 + 9 cards: one went to charity).
+        # Game length (ruling R10, example E20): every dispute but Our Lady of Cardia spends a
+        # barrel card, and Sirga settles two Rabelo cards with one dispute, so the Rabelo cards
+        # must run out exactly when the second hand does (10 + 9 cards: one went to charity).
         spending = n + len(effects) - ("sirga" in effects) - ("cardia" in effects)
         if spending != 2 * len(values) - 1:
             raise ValueError(

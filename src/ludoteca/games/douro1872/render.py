@@ -1,4 +1,7 @@
-"""A terminal view of one Douro 1872 observation (what one seat may see, nothing more)."""
+"""A terminal view of one Douro 1872 observation (what one seat may see, nothing more).
+
+It reads the observation only: what happened is told by the events, which the fronts print
+as they come (``state.describe_event``)."""
 
 from __future__ import annotations
 
@@ -8,18 +11,6 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-
-
-def _rabelo(entry: dict[str, Any]) -> str:
-    r = entry["rabelo"]
-    parts = []
-    if "fog" in r:
-        parts.append(r["fog"])
-    if "level" in r:
-        parts.append(f"level {r['level']}")
-    if "order" in r:
-        parts.append(f"order {r['order']}")
-    return ", ".join(parts)
 
 
 def _dispute(obs: dict[str, Any]) -> Text:
@@ -66,15 +57,17 @@ def render(obs: dict[str, Any]) -> Group:
                       "given" if s["donated"] else "—")
 
     parts: list[Any] = [head, info, table, _dispute(obs)]
-    if obs["log"]:
-        last = obs["log"][-1]
-        points = ", ".join(f"{p:+d}" for p in last["points"])
-        parts.append(Text(f"Last dispute: {_rabelo(last)}; played {last['played']}, total "
-                          f"{last['total']}; points {points}", style="dim"))
+    gone = obs["discarded"]
+    if gone["regular"] or gone["fog"]:
+        orders = " ".join(f"L{r['level']}:{r['order']}" for r in gone["regular"])
+        parts.append(Text(f"Discarded Rabelo cards: {orders or '-'}"
+                          + (f"; fog: {', '.join(gone['fog'])}" if gone["fog"] else ""),
+                          style="dim"))
     charity = obs["charity"]
-    if "revealed" in charity:
-        parts.append(Text(f"Charity revealed: {charity['revealed']}, points "
-                          f"{charity['points']}", style="green"))
+    if charity["revealed"] is not None:
+        gifts = ", ".join(f"{s['name']} {v}"
+                          for s, v in zip(obs["seats"], charity["revealed"], strict=True))
+        parts.append(Text(f"Charity revealed: {gifts}", style="green"))
     if obs.get("hand") is not None:
         hand = " ".join(map(str, obs["hand"])) or "(empty)"
         extra = []

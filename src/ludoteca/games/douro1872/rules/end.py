@@ -1,0 +1,44 @@
+"""End of the Game.
+
+"The game ends after being played the last regular Rabelo card in the stack. After counting
+the profits or losses of the charity card, all the victory points are added. The player who
+scores the most points is the winner. In the event of a tie, among the tied, the player
+immediately to the left of the phylloxera card wins."
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.events import everyone
+from ludoteca.games.douro1872.rules.charity import charity
+
+
+def end_of_the_game(state: Any) -> None:
+    """After the last regular card: charity, totals, ties from the holder's left (R14).
+    Nothing is pending afterwards: the game is over."""
+    charity(state)
+    state.table_winners = final_ranking(state)
+    top = max(state.points)
+    state.emit(everyone(
+        "end", scores=list(state.points), winners=list(state.table_winners),
+        tied=[s for s, v in enumerate(state.points) if v == top],
+        phylloxera=state.holder if state.holder >= 0 else None,
+    ))
+
+
+def final_ranking(state: Any) -> tuple[int, ...]:
+    """The most points wins. 'In the event of a tie, among the tied, the player immediately
+    to the left of the phylloxera card wins' - so the first tied seat met going clockwise
+    from the holder's left, the holder itself last (R14). Without the card (two players) a
+    tie is a shared win."""
+    points = state.points
+    top = max(points)
+    tied = [s for s, v in enumerate(points) if v == top]
+    holder = state.holder
+    if len(tied) > 1 and holder >= 0:
+        for step in range(1, state.seats + 1):
+            seat = (holder + step) % state.seats
+            if seat in tied:
+                return (seat,)
+    return tuple(tied)

@@ -1,0 +1,252 @@
+"""A position of Douro 1872: its fields, clone, determinization and view history.
+
+No rules here: the ``rules`` table at the bottom wires each step type to the rule that
+resolves it (:mod:`.rules`), and the views are in :mod:`.view`.
+
+Layout (flat, cheap to clone): hands are bit masks over the barrel cards (positions in the
+edition's list of values), piles and face-down cards are card positions, the Valley a list
+of level indices, the unseen stack three counts (no future card is ever stored, R2). Seats
+at the table are ``0..seats-1``; in the two-player game the last one is D. Sebastião, who
+has a hand, a pile and points like anyone but whose cards are chance outcomes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from ludoteca.core.events import Event
+from ludoteca.core.flow import Step
+from ludoteca.core.state import State
+from ludoteca.games.douro1872 import view
+from ludoteca.games.douro1872.rules import dispute, fog, lottery, sebastiao, stack
+from ludoteca.games.douro1872.rules.development import next_rabelo
+from ludoteca.games.douro1872.steps import (
+    DEAL_BACK,
+    NONE,
+    DealBack,
+    LayFaceDown,
+    LotteryCut,
+    LotteryDraw,
+    TowBack,
+    TurnFog,
+    TurnRegular,
+)
+from ludoteca.games.douro1872.tables import CHARITY, DISPUTE, Tables
+
+
+class DouroState(State):
+    """A position of Douro 1872. See the module docstring for the layout."""
+
+    _copy_lists = ("hands", "points", "valley", "level_pool", "choices", "donations",
+                   "returned", "lot")
+    _copy_nested = ("piles",)
+
+    def _setup(self) -> None:
+        t: Tables = self.game.tables  # type: ignore[attr-defined]
+        self.tables = t  # static, shared by every state of the game
+        # The table: two players sit at a table of three with D. Sebastião (R11).
+        self.seats, self.ghost, self.phylloxera_used, self.column = sebastiao.table(
+            t, self.num_players)
+        self.orders: tuple[int, ...] = t.orders[self.column]
+        self.fog_order: int = t.fog_orders[self.column]
+        self.charity_all_equal: str = self.options.charity_all_equal  # R9
+        seats = self.seats
+        # A1/A3: ten barrel cards and 5 points each; the ghost's are edition values (R11).
+        self.hands: list[int] = [t.full_hand] * seats
+        self.piles: list[list[int]] = [[] for _ in range(seats)]
+        self.points: list[int] = [t.start_score] * seats
+        if self.ghost >= 0:
+            self.points[self.ghost] = t.ghost_start
+        self.holder = -1  # the seat holding the phylloxera card, -1 before the lottery
+        # B1/B2: the stack, as counts of the cards nobody has seen the back of (R2).
+        self.up_regular = t.num_regular - t.bottom
+        self.up_fog = t.num_fog
+        self.bottom = t.bottom
+        self.first_back = True
+        self.level_pool: list[int] = list(t.level_counts)  # regular backs not yet seen
+        self.faces = (1 << t.num_regular) - 1  # regular cards not yet turned
+        self.fogs = (1 << t.num_fog) - 1  # fog cards not yet turned
+        self.valley: list[int] = []  # level indices, the next to dispute first
+        self.fog_top = 0  # fog cards known to be on top of the stack (backs seen)
+        # The dispute in progress.
+        self.target = NONE
+        self.target_level = -1
+        self.turned_fog = -1  # the fog card of the dispute, once turned
+        self.choices: list[int] = [-1] * seats  # face-down cards
+        self.revealed = False
+        self.table_cards: tuple[int, ...] = ()  # the values revealed, by seat
+        self.before: tuple[int, ...] = ()  # points at the reveal
+        self.dispute_lays = sebastiao.laying_order(self, DISPUTE)
+        # The middle of the game, charity and the end.
+        self.half = 1
+        self.donations: list[int] = [-1] * seats
+        self.returned: list[int] = [0] * seats  # cards back in hand by Cardia this half
+        self.charity_lays = sebastiao.laying_order(self, CHARITY)
+        self.charity: tuple[int, ...] | None = None  # the gifts, once revealed
+        self.table_winners: tuple[int, ...] = ()
+        # The phylloxera lottery (D).
+        self.lot: list[int] = [-1] * seats
+        self.lot_set: tuple[int, ...] = ()
+        self.lot_round = 0
+        self.lot_log: tuple[tuple[int, int, int], ...] = ()  # (round, seat, card value)
+        self.push(DEAL_BACK)  # B3: the Valley is dealt from the top of the stack
+
+    # The game's tables are not pickled with a state: the unpickled game has them.
+    _derived = ("tables", "dispute_lays", "charity_lays")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        for name in self._derived:
+            del state[name]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self.tables = self.game.tables  # type: ignore[attr-defined]
+        self.dispute_lays = sebastiao.laying_order(self, DISPUTE)
+        self.charity_lays = sebastiao.laying_order(self, CHARITY)
+
+    # ----- results -------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        """The players' points (D. Sebastião's are in the observation, ``seats[2]``)."""
+        return [float(v) for v in self.points[: self.num_players]]
+
+    def winners(self) -> list[int]:
+        """Winning seats among the players; empty when D. Sebastião wins alone (R11)."""
+        return [s for s in self.table_winners if s < self.num_players]
+
+    def returns(self) -> list[float]:
+        """Win shares; a win shared with D. Sebastião counts him among the winners (R11)."""
+        result = [0.0] * self.num_players
+        if self.is_terminal():
+            share = 1.0 / len(self.table_winners)
+            for s in self.winners():
+                result[s] = share
+        return result
+
+    def evaluation(self) -> list[float]:
+        """A win-share guess for a search that stops early; exact (``returns()``) at the end.
+        The whole table is ranked, D. Sebastião included: a player gets a share only if they
+        lead it, and ``k`` tied leaders share as in ``returns()`` (R11)."""
+        if self.is_terminal():
+            return self.returns()
+        best = max(self.points)
+        leaders = [s for s, v in enumerate(self.points) if v == best]
+        share = 1.0 / len(leaders)
+        return [share if s in leaders else 0.0 for s in range(self.num_players)]
+
+    # ----- information (R1) ------------------------------------------------------------
+
+    def _determinize(self, player: int, rng: random.Random) -> DouroState:
+        """Resamples what ``player`` cannot know: every other seat's face-down barrel card
+        and charity card. With perfect memory (R1) the *set* of a seat's cards out of its
+        pile is public, so only which of them lies face down (or under the charity card) is
+        hidden. Each pool is that set as a sorted list, so the world depends only on what
+        the seat knows. A charity card cannot be one its owner showed in a dispute of the
+        second half (even one that came back to hand on Our Lady of Cardia). Nothing of the
+        stack is resampled: no future card is stored (R2)."""
+        new: DouroState = self.clone()  # type: ignore[assignment]
+        open_gifts = self.charity is None
+        for seat in range(self.seats):
+            if seat == player:
+                continue
+            choice = self.choices[seat] if not self.revealed else -1
+            gift = self.donations[seat] if open_gifts else -1
+            if choice < 0 and gift < 0:
+                continue
+            pool = list(self.tables.bits[self.hands[seat]])
+            pool += [c for c in (choice, gift) if c >= 0]
+            pool.sort()
+            if gift >= 0:
+                shown = self.returned[seat]
+                allowed = [c for c in pool if not shown >> c & 1]
+                gift = allowed[rng.randrange(len(allowed))]
+                pool.remove(gift)
+                new.donations[seat] = gift
+            if choice >= 0:
+                choice = pool[rng.randrange(len(pool))]
+                pool.remove(choice)
+                new.choices[seat] = choice
+            new.hands[seat] = sum(1 << c for c in pool)
+        return new
+
+    def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
+                      ) -> list[int]:
+        """The history ``seat`` saw, each card another seat laid face down replaced by the
+        one this world gives it: a card later revealed by what the reveal showed, a card
+        still hidden by this world's face-down or charity card. Only the events shown to
+        ``seat`` are read, plus this world's own fields."""
+        values = self.tables.values
+        actions: list[int] = []
+        hidden: list[tuple[int, int, str]] = []  # (index in actions, owner, purpose)
+        for action, events in source:
+            actions.append(action)
+            for e in events:
+                if not e.visible_to(seat):
+                    continue
+                d = e.data
+                if e.kind == "lay" and "card" not in d:
+                    hidden.append((len(actions) - 1, d["seat"], d["purpose"]))
+                elif e.kind in ("reveal", "charity"):
+                    purpose = DISPUTE if e.kind == "reveal" else CHARITY
+                    cards = d["played"] if e.kind == "reveal" else d["revealed"]
+                    for i, owner, p in hidden:
+                        if p == purpose:
+                            actions[i] = self._lay_id(owner, purpose, cards[owner])
+                    hidden = [h for h in hidden if h[2] != purpose]
+        for i, owner, purpose in hidden:  # still face down: this world's cards
+            card = self.choices[owner] if purpose == DISPUTE else self.donations[owner]
+            actions[i] = self._lay_id(owner, purpose, values[card])
+        return actions
+
+    def _lay_id(self, owner: int, purpose: str, value: int) -> int:
+        """The action (or D. Sebastião's chance outcome) that lays ``value`` for ``purpose``."""
+        t = self.tables
+        card = t.card_of[value]
+        if owner == self.ghost:
+            return t.ghost_id[card]
+        return t.play_ids[1 << card][0] if purpose == DISPUTE else t.donate_ids[1 << card][0]
+
+    # ----- views (in :mod:`.view`) -----------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        player = self._check_seat(player, spectator=True)
+        return view.observation(self, player)
+
+    def _observation_tensor(self, player: int) -> list[float]:
+        return view.observation_tensor(self, player)
+
+    def _action_label(self, action: Any) -> str:
+        return view.action_label(self, action)
+
+    def _outcome_label(self, outcome: Any) -> str:
+        return view.outcome_label(self, outcome)
+
+    def _action_json(self, item: Any) -> dict[str, Any]:
+        return view.action_json(self, item)
+
+    def _describe_event(self, event: Event, viewer: int | None) -> str:
+        return view.describe_event(self, event, viewer)
+
+    def _final_prompt(self, viewer: int | None) -> str:
+        return view.final_prompt(self)
+
+    rules: ClassVar[dict[type[Step], Callable[[Any, Any, Any], None]]] = {
+        DealBack: stack.deal_back,
+        TowBack: fog.tow_back,
+        LotteryDraw: lottery.lottery_draw,
+        LotteryCut: lottery.lottery_cut,
+        LayFaceDown: dispute.lay_face_down,
+        TurnRegular: dispute.turn_regular,
+        TurnFog: fog.turn_fog,
+    }
+    """Step type -> the rule that resolves it (:mod:`.rules`)."""
+
+    def proceed(self) -> None:
+        """What happens next, once a section's rule has nothing more pending: wired to
+        :func:`.rules.development.next_rabelo` (the sections call it through the state, so
+        that they need not import the module that imports them)."""
+        next_rabelo(self)

@@ -1,0 +1,226 @@
+"""What can be pending in Douro 1872: the steps of its turn flow (data, no rules).
+
+Decisions: :class:`LayFaceDown` - a seat lays a barrel card face down, to dispute a Rabelo
+card or under the charity card. "Each seat in turn, then D. Sebastião" is one step type:
+the seats lay one after another (R12) and the ghost's instance of the step is a chance
+step, uniform over his hand ("the cards of the ghost-player are played randomly").
+
+Chance: :class:`DealBack` and :class:`TowBack` (the back of the stack's next card shows,
+dealing the Douro Valley or looking for the card Sirga tows), :class:`LotteryDraw` and
+:class:`LotteryCut` (the phylloxera lottery), :class:`TurnRegular` and :class:`TurnFog`
+(the Rabelo card in dispute is turned).
+
+Each step says who acts, what may be chosen or may happen (with the probabilities of the
+physical shuffle, R2), its ``phase`` name (shown in observations) and the prompt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ludoteca.core.flow import CHANCE, ChanceStep, Step
+from ludoteca.games.douro1872.actions import Donate, PlayBarrel
+from ludoteca.games.douro1872.tables import CHARITY, DISPUTE
+
+# What is in dispute (``state.target``).
+NONE, REGULAR, FOGCARD, SIRGA = range(4)
+TARGET_NAMES = (None, "regular", "fog", "sirga")
+
+
+def seat_name(state: Any, seat: int) -> str:
+    """``Player 0``, or D. Sebastião's name for the ghost's seat."""
+    return state.tables.ghost_name if seat == state.ghost else f"Player {seat}"
+
+
+# ----- the stack ---------------------------------------------------------------------------
+
+def back_outcomes(state: Any) -> list[tuple[int, float]]:
+    """B1/B2 (R2): the chance that the stack's next card shows a fog back or a level.
+
+    The top card is regular (B2); the cards above the bottom three are regular and fog in
+    uniform order; the bottom three are regular (B1). A regular back's level is drawn from
+    the regular cards whose back nobody has seen yet. (Cached per stack: they repeat.)
+    """
+    t = state.tables
+    key = (state.up_regular, state.up_fog, state.first_back, *state.level_pool)
+    found = t.back_cache.get(key)
+    if found is None:
+        upper = state.up_regular + state.up_fog
+        # B2 "the top card is always regular"; B1: the bottom cards are regular.
+        first = state.first_back and t.top_regular
+        p_fog = state.up_fog / upper if upper and not first else 0.0
+        out = [(t.fog_back_id, p_fog)] if p_fog > 0 else []
+        pool = state.level_pool
+        left = sum(pool)
+        p_regular = 1.0 - p_fog
+        if p_regular > 0:
+            ids = t.regular_back_id
+            out.extend((ids[k], p_regular * n / left) for k, n in enumerate(pool) if n)
+        found = t.back_cache[key] = tuple(out)
+    return list(found)
+
+
+@dataclass(frozen=True, slots=True)
+class DealBack(ChanceStep):
+    """B3: the back of the stack's next card shows; regular cards go to the Douro Valley
+    until a fog back shows."""
+
+    phase: ClassVar[str] = "stack"
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        return back_outcomes(state)
+
+    def prompt(self, state: Any, viewer: int | None) -> str:
+        return "Turning over the stack's next card back."
+
+
+@dataclass(frozen=True, slots=True)
+class TowBack(ChanceStep):
+    """Sirga: the back of the stack's next card shows, looking for the regular card to tow
+    (fog cards are passed over and stay on the stack, R13)."""
+
+    phase: ClassVar[str] = "stack"
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        return back_outcomes(state)
+
+    def prompt(self, state: Any, viewer: int | None) -> str:
+        return "Sirga: looking for the next regular Rabelo card of the stack."
+
+
+# ----- the phylloxera lottery ------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class LotteryDraw(ChanceStep):
+    """D / 2A: a barrel card drawn at random from ``owner``'s hand is laid face up in front
+    of ``owner`` (R5)."""
+
+    owner: int
+    phase: ClassVar[str] = "lottery"
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        return list(state.tables.lottery_outcomes[state.hands[self.owner]])
+
+    def prompt(self, state: Any, viewer: int | None) -> str:
+        return (f"Phylloxera lottery: drawing a barrel card from "
+                f"{seat_name(state, self.owner)}'s hand.")
+
+
+@dataclass(frozen=True, slots=True)
+class LotteryCut(ChanceStep):
+    """R5: after the last tied lottery round a cut among the tied seats decides."""
+
+    phase: ClassVar[str] = "lottery cut"
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        ids = state.tables.cut_id
+        p = 1.0 / len(state.lot_set)
+        return [(ids[s], p) for s in state.lot_set]
+
+    def prompt(self, state: Any, viewer: int | None) -> str:
+        return "Phylloxera lottery: a cut among the tied players gives the card."
+
+
+# ----- a card laid face down ------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class LayFaceDown(Step):
+    """``owner`` lays a barrel card face down, for ``purpose`` (dispute or charity).
+
+    For a player ``seat == owner`` and the legal actions are the cards of the hand; for
+    D. Sebastião ``seat`` is CHANCE and the outcomes are uniform over his hand. ``last``: the
+    last seat of the round (then the cards are revealed, or the charity is given). Build one
+    with :func:`lay`.
+    """
+
+    owner: int
+    purpose: str
+    seat: int
+    last: bool
+    chance: bool  # type: ignore[misc]  # an instance field here: the ghost's lay is chance
+
+    @property
+    def phase(self) -> str:
+        if self.chance:
+            return "ghost" if self.purpose == DISPUTE else "ghost charity"
+        return self.purpose
+
+    def legal_actions(self, state: Any) -> list[int]:
+        t = state.tables
+        return list((t.play_ids if self.purpose == DISPUTE else t.donate_ids)[
+            state.hands[self.seat]])
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        return list(state.tables.ghost_outcomes[state.hands[self.owner]])
+
+    def prompt(self, state: Any, viewer: int | None) -> str:
+        if self.chance:
+            return f"{state.tables.ghost_name} picks a card at random."
+        if viewer != self.seat:
+            what = "a barrel card" if self.purpose == DISPUTE else "a charity card"
+            return f"Waiting for {seat_name(state, self.seat)} to choose {what}."
+        if self.purpose == CHARITY:
+            return ("Middle of the game: you took back your ten cards. Give one barrel card, "
+                    "face down, to the charity card (revealed at the end: lowest -1, "
+                    "highest +1).")
+        if state.target == REGULAR:
+            level = state.tables.level_names[state.target_level]
+            what = f"the level-{level} regular Rabelo card"
+        else:
+            what = "the fog Rabelo card (which one is hidden until it is turned)"
+        return f"Choose a barrel card to lay face down to dispute {what}."
+
+    def explain_illegal(self, state: Any, action: Any) -> str | None:
+        if self.purpose == DISPUTE and isinstance(action, Donate):
+            return "it is not time for charity; choose a barrel card to dispute the Rabelo card"
+        if self.purpose == CHARITY and isinstance(action, PlayBarrel):
+            return "first give one barrel card, face down, to the charity card"
+        card = state.tables.card_of[action.card]
+        if state.donations[self.seat] == card:
+            return f"your {action.card} lies under the charity card"
+        if card in state.piles[self.seat]:
+            return f"you have already played your {action.card}"
+        return f"your {action.card} is not in your hand"
+
+
+def lay(owner: int, purpose: str, ghost: bool, last: bool) -> LayFaceDown:
+    """The step of ``owner`` laying a card for ``purpose``; D. Sebastião's is chance."""
+    return LayFaceDown(owner, purpose, CHANCE if ghost else owner, last, ghost)
+
+
+# ----- turning the Rabelo card -------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class TurnRegular(ChanceStep):
+    """1A: the regular Rabelo card in dispute (or the one Sirga tows) is turned: one of the
+    cards of its level not yet turned."""
+
+    phase: ClassVar[str] = "turn regular"
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        t = state.tables
+        return list(t.face_outcomes(state.faces & t.level_faces[state.target_level]))
+
+    def prompt(self, state: Any, viewer: int | None) -> str:
+        return "Turning the regular Rabelo card in dispute."
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFog(ChanceStep):
+    """1B: the fog Rabelo card in dispute is turned: one of the fog cards not yet turned."""
+
+    phase: ClassVar[str] = "turn fog"
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        return list(state.tables.fog_outcomes(state.fogs))
+
+    def prompt(self, state: Any, viewer: int | None) -> str:
+        return "Turning the fog Rabelo card in dispute."
+
+
+DEAL_BACK = DealBack()
+TOW_BACK = TowBack()
+LOTTERY_CUT = LotteryCut()
+TURN_REGULAR = TurnRegular()
+TURN_FOG = TurnFog()

@@ -1,0 +1,460 @@
+"""What a seat may know of a Douro 1872 position, and the words for what happened.
+
+Observation (ruling R1: the table remembers). It is the position only - what happened is in
+the events (:func:`describe_event`), and every seat's information state is the sequence of
+events shown to it. Public: every seat's points, whole pile of played barrel cards (with
+``pile_top``, the card physically on view), how many cards it holds, whether it has laid a
+card face down or given its charity card; the holder of the phylloxera; the levels of the
+Valley's cards; the stack (cards left, fog cards known to be on top, the levels of the
+regular backs nobody has seen); the discarded Rabelo cards; the cards the phylloxera lottery
+laid face up (back in the hands since, but the table remembers them); the dispute in
+progress (and the cards once revealed); the charity gifts once revealed; the result. Private
+to a seat: its hand, its face-down card and its charity card.
+
+Events (kind: data), each with its audience (:mod:`ludoteca.core.events`):
+
+* ``valley`` (level), ``fog_back``, ``tow_fog``, ``tow_back`` (level) - backs of the stack;
+* ``lottery_draw`` (seat, card, round), ``lottery_tie`` (seats, card),
+  ``phylloxera_drawn`` (seat, card), ``lottery_cut`` (seat) - the lottery;
+* ``lay`` (seat, purpose, and ``card`` for its owner only) - a card laid face down;
+* ``reveal`` (played, total); ``turn`` (level, order); ``turn_fog`` (fog, effect, order);
+* ``settled`` (effect, order, total, filled, side, card, tied, holder, points) - the points
+  each seat won or lost in a dispute and why (which card, reached or not, the holder's tie);
+  ``phylloxera`` (seat, previous) - the card passes;
+* ``middle``; ``charity`` (revealed, lowest, highest, points, phylloxera); ``end`` (scores,
+  winners, tied, phylloxera).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.events import Event
+from ludoteca.core.flow import CHANCE
+from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.games.douro1872.actions import (
+    Cut,
+    Donate,
+    Face,
+    FogBack,
+    FogCard,
+    GhostCard,
+    LotteryCard,
+    PlayBarrel,
+    RegularBack,
+)
+from ludoteca.games.douro1872.steps import (
+    FOGCARD,
+    REGULAR,
+    SIRGA,
+    TARGET_NAMES,
+    LayFaceDown,
+    LotteryDraw,
+    TowBack,
+    seat_name,
+)
+from ludoteca.games.douro1872.tables import DISPUTE, Tables
+
+PHASES = ("stack", "lottery", "lottery cut", "dispute", "ghost", "turn regular", "turn fog",
+          "charity", "ghost charity", "end")
+
+
+# ----- observation ---------------------------------------------------------------------
+
+def phase(state: Any) -> str:
+    pending = state.pending()
+    return pending[0].phase if pending else "end"
+
+
+def observation(state: Any, player: int | None) -> dict[str, Any]:
+    t: Tables = state.tables
+    values = t.values
+    seats = []
+    for s in range(state.seats):
+        pile = [values[c] for c in state.piles[s]]
+        chosen = state.choices[s] >= 0
+        seats.append({
+            "seat": s,
+            "name": seat_name(state, s),
+            "ghost": s == state.ghost,
+            "score": state.points[s],
+            "hand_size": state.hands[s].bit_count(),
+            "pile": pile,
+            "pile_top": pile[-1] if pile else None,
+            "chosen": chosen,
+            "played": values[state.choices[s]] if chosen and state.revealed else None,
+            "donated": state.donations[s] >= 0,
+            "phylloxera": s == state.holder,
+        })
+    obs: dict[str, Any] = {
+        "game": "douro1872",
+        "seat": player,
+        "num_players": state.num_players,
+        "variant": state.variant,
+        "phase": phase(state),
+        "current_player": state.current_player(),
+        "prompt": state.prompt(player),
+        "half": state.half,
+        "seats": seats,
+        "phylloxera": state.holder if state.holder >= 0 else None,
+        "valley": [t.level_names[k] for k in state.valley],
+        "stack": {
+            "cards": state.up_regular + state.up_fog + state.bottom + state.fog_top,
+            "fog_on_top": state.fog_top,
+        },
+        "unseen_levels": list(state.level_pool),
+        "discarded": discarded(state),
+        "lottery": [{"round": r, "seat": s, "card": c} for r, s, c in state.lot_log],
+        "in_dispute": in_dispute(state),
+        "charity": {
+            "donated": [d >= 0 for d in state.donations],
+            "revealed": list(state.charity) if state.charity is not None else None,
+        },
+        "result": result(state),
+    }
+    if player is not None:
+        mine = state.choices[player]
+        gift = state.donations[player]
+        obs["hand"] = [values[c] for c in t.bits[state.hands[player]]]
+        obs["my_choice"] = values[mine] if mine >= 0 else None
+        obs["my_donation"] = values[gift] if gift >= 0 else None
+    return obs
+
+
+def discarded(state: Any) -> dict[str, Any]:
+    """The Rabelo cards turned and settled (the disposal pile), in the edition's order."""
+    t: Tables = state.tables
+    regular = [{"level": t.level_names[t.card_level[r]], "order": state.orders[r]}
+               for r in range(t.num_regular) if not state.faces >> r & 1]
+    fog = [t.fog_names[f] for f in range(t.num_fog) if not state.fogs >> f & 1]
+    return {"regular": regular, "fog": fog}
+
+
+def in_dispute(state: Any) -> dict[str, Any] | None:
+    t: Tables = state.tables
+    target = state.target
+    if target == REGULAR:
+        out: dict[str, Any] = {"kind": "regular", "level": t.level_names[state.target_level]}
+    elif target == FOGCARD:
+        out = {"kind": "fog"}
+    elif target == SIRGA:
+        out = {"kind": "sirga", "fog": t.fog_names[state.turned_fog]}
+        pending = state.pending()
+        if pending and not isinstance(pending[0], TowBack):
+            out["level"] = t.level_names[state.target_level]
+    else:
+        return None
+    if state.revealed:
+        out["total"] = sum(t.values[c] for c in state.choices)
+    return out
+
+
+def ghost_won(state: Any) -> bool:
+    """True when D. Sebastião is among the winners (at the end): he can win (R11)."""
+    return state.ghost >= 0 and state.ghost in state.table_winners
+
+
+def result(state: Any) -> dict[str, Any] | None:
+    if not state.is_terminal():
+        return None
+    names = [seat_name(state, s) for s in state.table_winners]
+    return {
+        "winners": state.winners(),
+        "table_winners": list(state.table_winners),
+        "ghost_won": ghost_won(state),
+        "text": " and ".join(names) + (" win" if len(names) > 1 else " wins"),
+    }
+
+
+def final_prompt(state: Any) -> str:
+    return "The game is over: " + result(state)["text"] + "."  # type: ignore[index]
+
+
+# ----- observation tensor -----------------------------------------------------------------
+
+def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
+    """The segments of the observation tensor for one set-up (fixed length, honest bounds)."""
+    s = t.ghost_table if num_players == 2 else num_players
+    h, levels, r, f = t.hand_size, len(t.level_names), t.num_regular, t.num_fog
+    return TensorLayout([
+        Segment("me", s, 0, 1, "one-hot: the observing seat"),
+        Segment("hand", h, 0, 1, "the seat's barrel cards in hand"),
+        Segment("my_choice", h, 0, 1, "one-hot: the seat's face-down card"),
+        Segment("my_donation", h, 0, 1, "one-hot: the seat's charity card"),
+        Segment("points", s, 0, t.max_points, "each seat's points"),
+        Segment("hand_sizes", s, 0, h, "cards in each seat's hand"),
+        Segment("piles", s * h, 0, 1, "per seat: the barrel cards in its pile"),
+        Segment("phylloxera", s, 0, 1, "one-hot: the holder of the phylloxera card"),
+        Segment("valley", r * levels, 0, 1, "per Valley position: one-hot level"),
+        Segment("stack", 2, 0, r + f, "cards left in the stack; fog cards on its top"),
+        Segment("unseen_levels", levels, 0, max(t.level_counts),
+                "regular backs not yet seen, per level"),
+        Segment("discarded_regular", r, 0, 1, "regular Rabelo cards turned"),
+        Segment("discarded_fog", f, 0, 1, "fog Rabelo cards turned"),
+        Segment("dispute", len(TARGET_NAMES), 0, 1,
+                "one-hot: nothing, regular, fog or Sirga in dispute"),
+        Segment("dispute_level", levels, 0, 1, "one-hot: the level in dispute"),
+        Segment("total", 1, 0, t.max_card * s, "barrels on the table once revealed"),
+        Segment("half", 1, 0, 1, "0 before the middle of the game, 1 after"),
+        Segment("chosen", s, 0, 1, "seats that laid a card face down"),
+        Segment("donated", s, 0, 1, "seats that gave their charity card"),
+        Segment("revealed", s * h, 0, 1, "per seat: one-hot revealed card"),
+        Segment("charity", s * h, 0, 1, "per seat: one-hot charity card once revealed"),
+        Segment("phase", len(PHASES), 0, 1, "one-hot: what is pending"),
+        Segment("to_act", s + 1, 0, 1, "one-hot: the seat to act, or chance (last)"),
+    ])
+
+
+def observation_tensor(state: Any, player: int) -> list[float]:
+    """The tensor of what ``observation(player)`` shows (see :func:`tensor_layout`)."""
+    t: Tables = state.tables
+    layout = state.tensor_layout()
+    o = layout.offsets
+    vec = layout.zeros()
+    s, h, nlev = state.seats, t.hand_size, len(t.level_names)
+    vec[o["me"] + player] = 1.0
+    for c in t.bits[state.hands[player]]:
+        vec[o["hand"] + c] = 1.0
+    if state.choices[player] >= 0:
+        vec[o["my_choice"] + state.choices[player]] = 1.0
+    if state.donations[player] >= 0:
+        vec[o["my_donation"] + state.donations[player]] = 1.0
+    for seat in range(s):
+        vec[o["points"] + seat] = float(state.points[seat])
+        vec[o["hand_sizes"] + seat] = float(state.hands[seat].bit_count())
+        for c in state.piles[seat]:
+            vec[o["piles"] + seat * h + c] = 1.0
+        if state.choices[seat] >= 0:
+            vec[o["chosen"] + seat] = 1.0
+            if state.revealed:
+                vec[o["revealed"] + seat * h + state.choices[seat]] = 1.0
+        if state.donations[seat] >= 0:
+            vec[o["donated"] + seat] = 1.0
+            if state.charity is not None:
+                vec[o["charity"] + seat * h + state.donations[seat]] = 1.0
+    if state.holder >= 0:
+        vec[o["phylloxera"] + state.holder] = 1.0
+    for i, level in enumerate(state.valley):
+        vec[o["valley"] + i * nlev + level] = 1.0
+    vec[o["stack"]] = float(state.up_regular + state.up_fog + state.bottom + state.fog_top)
+    vec[o["stack"] + 1] = float(state.fog_top)
+    layout.put(vec, "unseen_levels", [float(n) for n in state.level_pool])
+    for r in range(t.num_regular):
+        if not state.faces >> r & 1:
+            vec[o["discarded_regular"] + r] = 1.0
+    for f in range(t.num_fog):
+        if not state.fogs >> f & 1:
+            vec[o["discarded_fog"] + f] = 1.0
+    vec[o["dispute"] + state.target] = 1.0
+    if state.target in (REGULAR, SIRGA) and state.target_level >= 0:
+        pending = state.pending()
+        if state.target == REGULAR or (pending and not isinstance(pending[0], TowBack)):
+            vec[o["dispute_level"] + state.target_level] = 1.0
+    if state.revealed:
+        vec[o["total"]] = float(sum(t.values[c] for c in state.choices))
+    vec[o["half"]] = float(state.half - 1)
+    vec[o["phase"] + PHASES.index(phase(state))] = 1.0
+    actor = state.current_player()
+    if actor == CHANCE:
+        vec[o["to_act"] + s] = 1.0
+    elif actor >= 0:
+        vec[o["to_act"] + actor] = 1.0
+    return vec
+
+
+# ----- labels -------------------------------------------------------------------------------
+
+def action_label(state: Any, action: PlayBarrel | Donate) -> str:
+    return f"play {action.card}" if isinstance(action, PlayBarrel) else f"donate {action.card}"
+
+
+def _top(state: Any) -> Any:
+    pending = state.pending()
+    return pending[0] if pending else None
+
+
+def outcome_label(state: Any, outcome: Any) -> str:
+    t: Tables = state.tables
+    if isinstance(outcome, FogBack):
+        return "the next Rabelo card has a fog back"
+    if isinstance(outcome, RegularBack):
+        return f"the next Rabelo card is a level-{outcome.level} regular card"
+    if isinstance(outcome, Face):
+        level = t.level_names[t.card_level[outcome.card]]
+        order = state.orders[outcome.card]
+        return f"the level-{level} Rabelo card orders {order} " + (
+            "barrel" if order == 1 else "barrels")
+    if isinstance(outcome, FogCard):
+        return f"the fog card is {t.fog_names[t.fog_index[outcome.effect]]}"
+    if isinstance(outcome, LotteryCard):
+        top = _top(state)
+        whose = (f"{seat_name(state, top.owner)}'s hand" if isinstance(top, LotteryDraw)
+                 else "a hand")
+        return f"a {outcome.card} is drawn from {whose}"
+    if isinstance(outcome, Cut):
+        return f"the cut gives the phylloxera to {seat_name(state, outcome.seat)}"
+    if isinstance(outcome, GhostCard):
+        top = _top(state)
+        verb = ("donates" if isinstance(top, LayFaceDown) and top.purpose != DISPUTE
+                else "plays")
+        return f"{t.ghost_name} {verb} a {outcome.card}"
+    return repr(outcome)
+
+
+def action_json(state: Any, item: Any) -> dict[str, Any]:
+    """Extra JSON fields: what a chance outcome means here (backs, orders, names, owners)."""
+    t: Tables = state.tables
+    if isinstance(item, FogBack):
+        return {"back": "fog"}
+    if isinstance(item, RegularBack):
+        return {"back": "regular"}
+    if isinstance(item, Face):
+        return {"level": t.level_names[t.card_level[item.card]],
+                "order": state.orders[item.card]}
+    if isinstance(item, FogCard):
+        return {"name": t.fog_names[t.fog_index[item.effect]]}
+    top = _top(state)
+    if isinstance(item, LotteryCard) and isinstance(top, LotteryDraw):
+        return {"owner": top.owner}
+    if isinstance(item, GhostCard) and isinstance(top, LayFaceDown):
+        return {"purpose": top.purpose}
+    return {}
+
+
+# ----- events in words ------------------------------------------------------------------
+
+def _who(state: Any, seat: int | None, viewer: int | None, capital: bool = False) -> str:
+    if seat is None:
+        return "nobody"
+    if seat == viewer:
+        return "You" if capital else "you"
+    return seat_name(state, seat)
+
+
+def _names(state: Any, seats: list[int], viewer: int | None) -> str:
+    names = [_who(state, s, viewer) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _points(state: Any, deltas: list[int], viewer: int | None) -> str:
+    moved = [f"{_who(state, s, viewer)} {d:+d}" for s, d in enumerate(deltas) if d]
+    return ", ".join(moved) if moved else "nobody's points change"
+
+
+def _settled(state: Any, d: dict[str, Any], viewer: int | None) -> str:
+    t: Tables = state.tables
+    effect = d["effect"]
+    head = ("The regular Rabelo card" if effect == "regular"
+            else t.fog_names[t.fog_index[effect]])
+    if effect == "customs":
+        return f"{head}: the cards are simply spent; {_points(state, d['points'], viewer)}."
+    if effect == "sirga":
+        head += " tows the regular card"
+    if d["filled"] is None:
+        why = f"{d['total']} barrels, whatever the sum"
+    else:
+        reached = "reached" if d["filled"] else "not reached"
+        why = f"order {d['order']} {reached} with {d['total']} barrels"
+    tied = d["tied"]
+    card = f"{d['side']} card {d['card']} ({_names(state, tied, viewer)})"
+    holder = d["holder"]
+    lost = ""
+    if len(tied) > 1 and holder in tied:
+        lost = (f"; {_who(state, holder, viewer)} "
+                f"{'hold' if holder == viewer else 'holds'} the phylloxera and "
+                f"{'lose' if holder == viewer else 'loses'} the tie")
+    back = ("; the cards go back to their owners' hands" if d["effect"] == "cardia" else "")
+    return f"{head}: {why}: {card}{lost}: {_points(state, d['points'], viewer)}{back}."
+
+
+def _charity(state: Any, d: dict[str, Any], viewer: int | None) -> str:
+    gifts = ", ".join(f"{_who(state, s, viewer)} {v}" for s, v in enumerate(d["revealed"]))
+    if d["lowest"] == d["highest"]:
+        why = (f"every gift is {d['lowest']}: everyone gave both the lowest and the highest"
+               if state.charity_all_equal == "literal" or any(d["points"])
+               else f"every gift is {d['lowest']}: nobody gave more or less")
+    else:
+        why = f"lowest gift {d['lowest']} -1, highest gift {d['highest']} +1"
+    holder = d["phylloxera"][0]
+    note = ""
+    gift = d["revealed"][holder] if holder is not None else None
+    if gift in (d["lowest"], d["highest"]) and d["revealed"].count(gift) > 1:
+        note = (f"; {_who(state, holder, viewer)} "
+                f"{'hold' if holder == viewer else 'holds'} the phylloxera and "
+                f"{'lose' if holder == viewer else 'loses'} the tie")
+    return f"Charity revealed: {gifts}; {why}{note}: {_points(state, d['points'], viewer)}."
+
+
+def _end(state: Any, d: dict[str, Any], viewer: int | None) -> str:
+    winners = d["winners"]
+    top = max(d["scores"])
+    names = _names(state, winners, viewer)
+    if len(winners) > 1:
+        return f"The game is over: {names} share the win with {top} points."
+    verb = "win" if winners[0] == viewer else "wins"
+    text = f"The game is over: {names} {verb} with {top} points"
+    tied = d["tied"]
+    if len(tied) > 1:
+        others = [s for s in tied if s != winners[0]]
+        whose = ("yours" if d["phylloxera"] == viewer
+                 else f"{_who(state, d['phylloxera'], viewer)}'s")
+        text += (f", tied with {_names(state, others, viewer)}: the phylloxera card is "
+                 f"{whose}, and the winner is the first of them to its left")
+    return text + "."
+
+
+def describe_event(state: Any, event: Event, viewer: int | None) -> str:
+    d = event.data
+    kind = event.kind
+    if kind == "lay":
+        seat = d["seat"]
+        if "card" in d:
+            if d["purpose"] == DISPUTE:
+                return f"You lay your {d['card']} face down."
+            return f"You give your {d['card']}, face down, to charity."
+        who = _who(state, seat, viewer, capital=True)
+        if d["purpose"] == DISPUTE:
+            return f"{who} lays a barrel card face down"
+        return f"{who} gives a card, face down, to charity"
+    if kind == "reveal":
+        cards = ", ".join(f"{_who(state, s, viewer)} {v}" for s, v in enumerate(d["played"]))
+        return f"The barrel cards are revealed: {cards} - {d['total']} barrels."
+    if kind == "turn":
+        return f"The level-{d['level']} Rabelo card is turned: it orders {d['order']} barrels."
+    if kind == "turn_fog":
+        order = f" (order {d['order']})" if d["order"] is not None else ""
+        return f"The fog card is turned: {d['fog']}{order}."
+    if kind == "settled":
+        return _settled(state, dict(d), viewer)
+    if kind == "phylloxera":
+        return (f"The phylloxera card passes from {_who(state, d['previous'], viewer)} to "
+                f"{_who(state, d['seat'], viewer)} (a tie involved its holder).")
+    if kind == "valley":
+        return f"A level-{d['level']} regular Rabelo card is dealt to the Douro Valley."
+    if kind == "fog_back":
+        return "A fog card shows on top of the stack: the disputes begin."
+    if kind == "tow_fog":
+        return "Sirga passes over a fog card (it stays on the stack)."
+    if kind == "tow_back":
+        return f"Sirga tows a level-{d['level']} regular Rabelo card."
+    if kind == "lottery_draw":
+        again = f" (redraw {d['round']})" if d["round"] else ""
+        return (f"Phylloxera lottery{again}: a {d['card']} is drawn from "
+                f"{_who(state, d['seat'], viewer)}'s hand.").replace("you's hand", "your hand")
+    if kind == "lottery_tie":
+        return (f"Phylloxera lottery: {_names(state, d['seats'], viewer)} tie with "
+                f"{d['card']} and draw again.")
+    if kind == "phylloxera_drawn":
+        return (f"{_who(state, d['seat'], viewer, capital=True)} drew the lowest card "
+                f"({d['card']}) and {'receive' if d['seat'] == viewer else 'receives'} the "
+                "phylloxera card.")
+    if kind == "lottery_cut":
+        return f"The cut gives the phylloxera card to {_who(state, d['seat'], viewer)}."
+    if kind == "middle":
+        return ("Middle of the game: everyone takes back their ten barrel cards and gives "
+                "one, face down, to charity.")
+    if kind == "charity":
+        return _charity(state, dict(d), viewer)
+    if kind == "end":
+        return _end(state, dict(d), viewer)
+    return kind
