@@ -89,6 +89,7 @@ def run_on_ray(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[Outcome]
                               f"{err}") from None
         started = True
     status = RunStatus(backend="ray")
+    running: dict[Any, list[Job]] = {}
     try:
         cpus = int(ray.cluster_resources().get("CPU", 1)) or 1
         status.workers = slots = min(workers or cpus, len(jobs))
@@ -96,7 +97,7 @@ def run_on_ray(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[Outcome]
         beats = ray.remote(_Beats).options(num_cpus=0).remote()
         queue = chunks_of(jobs, slots, chunk_size)
         queue.reverse()
-        running: dict[Any, list[Job]] = {}
+        running = {}
         setup_ref = ray.put(setup)
         last_poll = 0.0
         while queue or running:
@@ -132,11 +133,12 @@ def run_on_ray(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[Outcome]
                 for index, moves in ray.get(beats.take.remote()).items():
                     if any(job.index == index for chunk in running.values() for job in chunk):
                         tracker.beat(index, moves)
-        if running:
-            _cancel(ray, running, on_outcome, tracker)
     except KeyboardInterrupt:
         status.interrupted = True
     finally:
+        if running:  # stopped: cancel what runs, keep what finishes meanwhile
+            with contextlib.suppress(KeyboardInterrupt):
+                _cancel(ray, running, on_outcome, tracker)
         if started:
             ray.shutdown()
     status.lost.sort()
