@@ -384,7 +384,9 @@ _ATOMS = (numbers.Number, str, bytes, type(None), range, type, Enum,
 # Fields of the core's State that clones share by design: the game (and through it every
 # table), the options, and the persistent history (a chain of tuples of frozen events that
 # every clone extends without changing).
-_SHARED_FIELDS = ("game", "options", "_trail")
+_SHARED_FIELDS = ("game", "options", "_trail", "_events")
+"""Shared by design: the game and its tables, the options, and the history of actions and
+events (a persistent record that nothing changes once an action is applied)."""
 
 
 def _is_frozen_dataclass(obj: Any) -> bool:

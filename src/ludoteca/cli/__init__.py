@@ -20,7 +20,7 @@ the code command-line tools use for usage errors, never as a traceback.
 
 from __future__ import annotations
 
-from ludoteca.cli import games, play, replay, study  # noqa: F401  (each registers its commands)
+from ludoteca.cli import games, play, replay, serve, study  # noqa: F401  (each registers its commands)
 from ludoteca.cli.common import app
 
 

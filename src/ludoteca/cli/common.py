@@ -157,8 +157,8 @@ def result_line(state: State, seat: int | None) -> str:
     for p in range(state.num_players):
         sides.setdefault(state.team_of(p), []).append(p)
     winners = [p for p in range(state.num_players) if returns[p] > 0]
-    if not winners:
-        return f"No player won. {state.prompt(seat)}"
+    if not winners:  # a ghost player won: the game's own last words name it
+        return f"{'No player' if seat is None else 'You lost:'} {state.prompt(seat)}"
     side_scores = {t: scores[members[0]] for t, members in sides.items()}
 
     def show(t: int) -> str:

@@ -15,20 +15,23 @@ same history (``State.information_state_string``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, and who saw it.
 
     ``to`` None means everyone (spectators too) except the seats in ``hidden_from``;
-    otherwise only the seats in ``to`` (never a spectator).
+    otherwise only the seats in ``to`` (never a spectator). A named tuple rather than a
+    frozen dataclass: games build one or two per action, and a tuple is built about three
+    times faster.
     """
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
     to: tuple[int, ...] | None = None
     hidden_from: tuple[int, ...] = ()
 

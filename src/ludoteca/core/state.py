@@ -258,8 +258,10 @@ class _ViewRoot:
             world = self.world
             actions = world._view_history(self.seat, _flatten(self.source))
             fresh = world.game.new_initial_state(world.num_players, world.variant, world.options)
+            # Trusted: the conformance kit checks every game's view histories replay with
+            # apply_action; OpenSpiel's resampling asks for them at every search node.
             for action in actions:
-                fresh.apply_action(action)
+                fresh.apply_trusted(action)
             self._items = _flatten(fresh._trail)
         return self._items
 
@@ -611,7 +613,11 @@ class State(ABC):
         view = self._determinize(player, rng)
         view._legal = None  # a cached chance node would still list the true deck
         view._events = ()
-        view._info_cache = ()  # the view's information comes from its own history
+        # The view's information comes from its own history; the drawing seat's is the same
+        # string by contract, so it is kept.
+        own = self._info_cache[player] if player < len(self._info_cache) else None
+        view._info_cache = () if own is None else tuple(
+            own if q == player else None for q in range(self.num_players))
         world = view.clone()
         world._trail = None
         view._trail = _ViewRoot(player, self._trail, world)
@@ -642,14 +648,18 @@ class State(ABC):
     def _decode(self, action: int) -> Any:
         return (self._outcomes if self.current_player() == CHANCE else self._actions)[action]
 
-    def action_to_string(self, action: int) -> str:
-        """The label of an action id at this node (a chance outcome at a chance node).
+    def action_to_string(self, action: int, *, chance: bool | None = None) -> str:
+        """The label of an action id: a chance outcome at a chance node, a decision
+        elsewhere (``chance`` says which, for labels asked away from the node, as OpenSpiel
+        does).
 
         Labels are the acting seat's words, and a chance outcome's label is the whole truth:
         show other seats what happened through :meth:`events_for`, never through this.
         """
-        action = self._check_range(action)
-        if self.current_player() == CHANCE:
+        if chance is None:
+            chance = self.current_player() == CHANCE
+        action = self._check_range(action, chance=chance)
+        if chance:
             return self._outcome_label(self._outcomes[action])
         return self._action_label(self._actions[action])
 
@@ -693,7 +703,7 @@ class State(ABC):
     def title(self) -> str:
         return self.game.info.title
 
-    def _check_range(self, action: Any) -> int:
+    def _check_range(self, action: Any, *, chance: bool | None = None) -> int:
         """``action`` as an int inside this node's numbering, or IllegalActionError."""
         if isinstance(action, bool):
             raise IllegalActionError(f"{self.title}: an action is a whole number, not {action!r}")
@@ -702,7 +712,8 @@ class State(ABC):
         except TypeError:
             raise IllegalActionError(
                 f"{self.title}: an action is a whole number, not {action!r}") from None
-        chance = self.current_player() == CHANCE
+        if chance is None:
+            chance = self.current_player() == CHANCE
         limit = len(self._outcomes) if chance else len(self._actions)
         if not 0 <= action < limit:
             what = "a chance outcome" if chance else "an action"

@@ -1,0 +1,29 @@
+"""Reinforcement-learning adapters: every ludoteca game through the tools researchers use.
+
+* :mod:`ludoteca.adapters.pettingzoo` - ``env(game_id, num_players, ...)``, a PettingZoo
+  AEC environment with every seat an agent (``player_0``, ``player_1``, ...);
+* :mod:`ludoteca.adapters.gymnasium` - one seat against fixed ludoteca agents, registered
+  as ``ludoteca/<game>-<n>p-<variant>-v0``;
+* :mod:`ludoteca.adapters.openspiel` - every game and variant as an OpenSpiel Python game,
+  ``ludoteca_<game>_<variant>`` with a ``players`` parameter.
+
+They need the optional ``rl`` dependencies (``pip install 'ludoteca[rl]'``); the rest of
+ludoteca never imports them. Importing an adapter without them raises an ImportError
+that names the extra. See ``docs/rl.md``.
+"""
+
+from __future__ import annotations
+
+INSTALL_HINT = "pip install 'ludoteca[rl]'"
+
+__all__ = ["INSTALL_HINT", "missing_extra"]
+
+
+def missing_extra(adapter: str, err: ImportError) -> ImportError:
+    """The error an adapter raises when a package of the ``rl`` extra is missing."""
+    missing = getattr(err, "name", None) or str(err)
+    return ImportError(
+        f"{adapter} needs the optional reinforcement-learning dependencies "
+        f"({missing} is not installed): {INSTALL_HINT}",
+        name=getattr(err, "name", None),
+    )

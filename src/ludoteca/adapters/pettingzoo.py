@@ -1,0 +1,210 @@
+"""PettingZoo: any ludoteca game as an AEC environment, every seat an agent.
+
+    from ludoteca.adapters.pettingzoo import env
+
+    e = env("desperados", 4, "partnership")
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else \\
+            e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+* Agents are ``player_0 .. player_{n-1}`` (seat numbers); ``agent_selection`` is the seat to
+  act. Chance (shuffles, draws, dice) is resolved inside the environment with a generator
+  seeded by ``reset(seed=...)``: the same seed and actions give the same match, and
+  ``reset()`` without a seed continues that generator deterministically.
+* Actions: ``Discrete(num_distinct_actions)``, the game's action ids (one space for every
+  set-up of the game). An illegal action raises
+  :class:`~ludoteca.core.errors.IllegalActionError` with the rulebook's reason and leaves
+  the environment unchanged (sample with the mask to avoid it).
+* Observations: ``{"observation": Box(float32), "action_mask": Box(0, 1, int8)}``; the
+  observation is the seat's ``observation_tensor`` (bounds from the game's tensor layout),
+  the mask is all zeros unless it is that agent's turn.
+* Rewards: 0 until the end, then each seat's ``returns()`` (its share of the win: partners
+  who win together both get theirs). No truncation: every match ends.
+* ``render()``: the game's terminal view as a spectator sees it, as text (``"ansi"``) or
+  printed (``"human"``), followed by what happened since the last decision.
+* ``state()``: a global view, every seat's observation tensor one after another.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ludoteca.adapters import missing_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as err:  # pragma: no cover - checked in a subprocess test
+    raise missing_extra("ludoteca.adapters.pettingzoo", err) from err
+
+from ludoteca.adapters import _arrays
+from ludoteca.adapters._common import SEED_BITS, render_text, resolve_game, seat_rng
+from ludoteca.core.errors import ConfigError
+from ludoteca.core.flow import CHANCE
+from ludoteca.core.state import Game, sample_chance
+
+__all__ = ["LudotecaAECEnv", "env", "raw_env"]
+
+
+class LudotecaAECEnv(AECEnv):
+    """A ludoteca match as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "ludoteca_v0",
+                "is_parallelizable": False, "render_fps": 1}
+
+    def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
+                 options: Mapping[str, Any] | None = None, render_mode: str | None = None
+                 ) -> None:
+        super().__init__()
+        game = resolve_game(game_id)
+        variant = game.info.resolve(num_players, variant)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be one of {self.metadata['render_modes']} "
+                              f"or None, not {render_mode!r}")
+        self.game = game
+        self.num_players = num_players
+        self.variant = variant
+        self.options = game.parse_options(options)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata,
+                         "name": f"ludoteca_{game.info.id}_{num_players}p_{variant}_v0"}
+        self.possible_agents = [f"player_{p}" for p in range(num_players)]
+        self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
+        self._num_actions = game.info.num_distinct_actions
+        layout = game.tensor_layout(num_players, variant)
+        self._size = layout.size
+        low = np.asarray(layout.low(), dtype=np.float32)
+        high = np.asarray(layout.high(), dtype=np.float32)
+        self.observation_spaces = {
+            agent: spaces.Dict({
+                "observation": spaces.Box(low, high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self._num_actions,), dtype=np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self._num_actions)
+                              for agent in self.possible_agents}
+        self.state_space = spaces.Box(np.tile(low, num_players), np.tile(high, num_players),
+                                      dtype=np.float32)
+        self._seeder: np.random.Generator | None = None
+        self._chance: random.Random | None = None
+        self.match = None
+        self.match_seed: int | None = None
+        self._recent: list[Any] = []
+        self.agents: list[str] = []
+
+    # ----- spaces ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ----- the loop ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts a new match. ``seed`` reseeds the environment's generator; without one
+        the generator goes on from where it was (the first reset ever draws from the OS).
+        ``options`` is accepted for the API and ignored: the game's options are fixed when
+        the environment is made."""
+        if seed is not None or self._seeder is None:
+            self._seeder = np.random.default_rng(seed)
+        self.match_seed = int(self._seeder.integers(2**SEED_BITS))
+        self._chance = seat_rng(self.match_seed, CHANCE)
+        self.match = self.game.new_initial_state(self.num_players, self.variant, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self._recent = []
+        self._resolve_chance()
+        self._select()
+
+    def _resolve_chance(self) -> None:
+        match, rng, keep = self.match, self._chance, self.render_mode is not None
+        while match.current_player() == CHANCE:
+            match.apply_trusted(sample_chance(match.chance_outcomes(), rng))
+            if keep:
+                self._recent.extend(match.events())
+
+    def _select(self) -> None:
+        player = self.match.current_player()
+        if player >= 0:
+            self.agent_selection = self.possible_agents[player]
+            return
+        # The match is over: everyone gets its return; the AEC loop then retires them.
+        returns = self.match.returns()
+        for agent in self.agents:
+            self.rewards[agent] = float(returns[self.agent_name_mapping[agent]])
+            self.terminations[agent] = True
+
+    def step(self, action: Any) -> None:
+        if self.match is None:
+            raise RuntimeError("reset() must be called before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ConfigError(f"{agent} must act: None is only for agents whose match is over")
+        self.match.apply_action(action)  # IllegalActionError leaves the match unchanged
+        if self.render_mode is not None:
+            self._recent = self.match.events()
+        self._cumulative_rewards[agent] = 0.0
+        self._resolve_chance()
+        self._select()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        match = self.match
+        legal = match.legal_actions() if match.current_player() == seat else ()
+        return {"observation": _arrays.tensor(match.observation_tensor(seat), self._size),
+                "action_mask": _arrays.mask(legal, self._num_actions)}
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation tensor, seat 0 first (a global view for centralized
+        critics; it holds every seat's private information)."""
+        match = self.match
+        return np.concatenate([_arrays.tensor(match.observation_tensor(p), self._size)
+                               for p in range(self.num_players)])
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; use 'ansi' or "
+                                  "'human' when making the environment")
+            return None
+        if self.match is None:
+            text = f"{self.game.info.title}: call reset() to start a match\n"
+        else:
+            text = render_text(self.match, None, events=self._recent)
+        if self.render_mode == "human":
+            print(text, end="")
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release; safe to call more than once."""
+
+
+def env(game_id: str | Game, num_players: int, variant: str | None = None,
+        options: Mapping[str, Any] | None = None, render_mode: str | None = None
+        ) -> LudotecaAECEnv:
+    """A PettingZoo AEC environment of one ludoteca set-up (see the module docstring)."""
+    return LudotecaAECEnv(game_id, num_players, variant, options, render_mode)
+
+
+raw_env = env

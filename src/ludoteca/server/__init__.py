@@ -1,0 +1,63 @@
+"""``ludoteca serve``: play in the browser.
+
+A FastAPI application under Uvicorn (:mod:`.app`): a lobby of every registered game, matches
+with seats for people (secret invite links) and bots, live pages for the players and
+spectators, replays, and storage that loses nothing (:mod:`.db`, SQLite by default,
+PostgreSQL by URL, migrations applied at start).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["create_app", "serve"]
+
+
+def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
+    from ludoteca.server.app import create_app as _create
+
+    return _create(db_url, **kwargs)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
+          bot_delay: float = 0.4, bot_workers: int = 1, log_level: str = "warning") -> None:
+    """Runs the server until interrupted, printing the address to open."""
+    import uvicorn
+
+    from ludoteca.server.app import create_app as _create
+    from ludoteca.server.db import default_url
+
+    url = db or default_url()
+    shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0", "::") else host
+    address = f"http://{shown}:{port}/"
+
+    app = _create(url, bot_delay=bot_delay, bot_workers=bot_workers)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if not self.started:
+                return
+            # Printed once the socket listens: the address works when it is shown.
+            state = app.state
+            resumed = state.resumed
+            print(f"ludoteca is ready: open {address} in your browser", flush=True)
+            print(f"  database: {_safe(url)}; {resumed} open match"
+                  f"{'' if resumed == 1 else 'es'} resumed", flush=True)
+            for problem in state.problems:
+                print(f"  could not resume {problem}", flush=True)
+
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
+                            ws_ping_interval=20, ws_ping_timeout=20,
+                            ws_per_message_deflate=False)
+    Server(config).run()
+
+
+def _safe(url: str) -> str:
+    """The database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url

@@ -1,0 +1,353 @@
+"""The web application: pages, the JSON API and the live channel (WebSocket).
+
+Pages
+    ``/``                     the lobby: games, a form to create a match, open and finished
+                              matches
+    ``/play/{token}``         a seat's page (the token is the seat's secret invite link)
+    ``/watch/{id}``           a spectator's page
+    ``/replay/{id}``          a finished match, step by step, from any seat or all revealed
+
+API (JSON; a seat's token travels as ``Authorization: Bearer <token>``)
+    ``GET  /api/games``                        the catalogue
+    ``GET  /api/matches?status=open|finished`` recent matches
+    ``POST /api/matches``                      create: ``{game, players, variant, options,
+                                               seats: [{kind: me|invite|bot, bot, name}]}``
+    ``GET  /api/matches/{id}/view``            what the token's seat (or a spectator) sees
+    ``POST /api/matches/{id}/moves``           ``{version, action: {...}}``
+    ``POST /api/matches/{id}/undo``            ``{version}``
+    ``GET  /api/matches/{id}/replay?viewer=&step=``
+    ``GET  /api/matches/{id}/record``          the :class:`MatchRecord` JSON (when over)
+    ``WS   /api/matches/{id}/live?token=``     the view, then every change, as JSON
+
+Refusals are ``{"detail": sentence}`` with 400 (malformed), 403 (no such seat token, or
+another match's), 404 (no such match), 409 (stale version, not your turn, match over),
+422 (illegal: the engine's own sentence) or 503 (storage failed; nothing changed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+
+from ludoteca.server import db
+from ludoteca.server.catalog import catalog
+from ludoteca.server.matches import Hub, LiveMatch, MatchError, Subscriber
+from ludoteca.server.views import STATIC, Boards, make_environment
+
+log = logging.getLogger("ludoteca.server")
+
+PAGE_HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'",
+    "Cache-Control": "no-store",
+}
+
+
+def parse_body(raw: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise MatchError(400, "the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise MatchError(400, "the request body must be a JSON object")
+    return data
+
+
+def bearer(authorization: str | None, body: dict[str, Any] | None = None) -> str | None:
+    """A seat token from ``Authorization: Bearer ...`` (or the body's ``token``)."""
+    if authorization and authorization[:7].lower() == "bearer ":
+        return authorization[7:].strip()
+    if body is not None and isinstance(body.get("token"), str):
+        return body["token"]
+    return None
+
+
+async def do_move(hub: Hub, public_id: str, authorization: str | None, raw: bytes
+                  ) -> dict[str, Any]:
+    body = parse_body(raw)
+    live = await hub.get(public_id)
+    seat = await hub.seat_of(live, bearer(authorization, body))
+    if "action" not in body:
+        raise MatchError(400, 'a move is {"version": N, "action": {...}}')
+    return await live.move(seat, body.get("version"), body["action"])
+
+
+async def do_undo(hub: Hub, public_id: str, authorization: str | None, raw: bytes
+                  ) -> dict[str, Any]:
+    body = parse_body(raw)
+    live = await hub.get(public_id)
+    seat = await hub.seat_of(live, bearer(authorization, body))
+    return await live.undo(seat, body.get("version"))
+
+
+class FastMoves:
+    """The two hot endpoints (a move, an undo) answered in front of FastAPI.
+
+    Same URLs, bodies and answers as the FastAPI routes below (which stay for the API's
+    description); this thin ASGI layer only skips the framework's per-request machinery,
+    which costs more than the move itself under load. Everything else goes to FastAPI.
+    """
+
+    def __init__(self, app: FastAPI) -> None:
+        self.app = app
+
+    def __getattr__(self, name: str) -> Any:  # app.state, app.routes, ... (tests use them)
+        return getattr(self.app, name)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            parts = scope["path"].split("/")
+            # "", "api", "matches", id, "moves" | "undo"
+            if (len(parts) == 5 and parts[1] == "api" and parts[2] == "matches"
+                    and parts[4] in ("moves", "undo")
+                    and getattr(self.app.state, "hub", None) is not None):
+                await self._answer(scope, receive, send, parts[3], parts[4])
+                return
+        await self.app(scope, receive, send)
+
+    async def _answer(self, scope: Any, receive: Any, send: Any, public_id: str,
+                      what: str) -> None:
+        chunks = []
+        while True:
+            message = await receive()
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        authorization = None
+        for name, value in scope["headers"]:
+            if name == b"authorization":
+                authorization = value.decode("latin-1")
+        handler = do_move if what == "moves" else do_undo
+        try:
+            result = await handler(self.app.state.hub, public_id, authorization,
+                                   b"".join(chunks))
+            status = 200
+        except MatchError as err:
+            result, status = {"detail": err.message}, err.status
+        body = json.dumps(result, separators=(",", ":")).encode()
+        await send({"type": "http.response.start", "status": status, "headers": [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers: int = 1,
+               on_ready: Any = None) -> FastMoves:
+    """The application bound to a database (default: SQLite in the user's data folder).
+
+    The database is migrated and every open match resumed when the application starts.
+    """
+    url = db_url or db.default_url()
+    env = make_environment()
+    boards = Boards()
+    holder: dict[str, Hub] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = db.make_engine(url)
+        await run_in_threadpool(db.migrate, engine)
+        hub = Hub(engine, boards, bot_delay=bot_delay, bot_workers=bot_workers)
+        resumed, problems = await run_in_threadpool(hub.load_open)
+        holder["hub"] = hub
+        app.state.hub = hub
+        app.state.resumed = resumed
+        app.state.problems = problems
+        hub.start()
+        if on_ready is not None:
+            on_ready(app)
+        try:
+            yield
+        finally:
+            await hub.close()
+            engine.dispose()
+
+    app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.db_url = url
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    def hub() -> Hub:
+        return holder["hub"]
+
+    def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        html = env.get_template(name).render(**context)
+        return HTMLResponse(html, status_code=status, headers=PAGE_HEADERS)
+
+    def error_page(err: MatchError) -> HTMLResponse:
+        return page("error.html", status=err.status, message=err.message)
+
+    @app.exception_handler(MatchError)
+    async def match_error(_request: Request, err: MatchError) -> JSONResponse:
+        return JSONResponse({"detail": err.message}, status_code=err.status)
+
+    async def body_of(request: Request) -> dict[str, Any]:
+        return parse_body(await request.body())
+
+    def token_of(request: Request, body: dict[str, Any] | None = None) -> str | None:
+        return bearer(request.headers.get("authorization"), body)
+
+    # ----- pages ---------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby() -> HTMLResponse:
+        games, broken = catalog()
+        open_matches = await run_in_threadpool(hub().list_matches, "open")
+        finished = await run_in_threadpool(hub().list_matches, "finished")
+        return page("lobby.html", games=games, broken=broken, open_matches=open_matches,
+                    finished=finished, games_json=json.dumps(games))
+
+    def match_page(live: LiveMatch, viewer: int | None, token: str | None) -> HTMLResponse:
+        view = live.view(viewer)
+        return page("match.html", live=live, view=view, viewer=viewer, token=token or "",
+                    seats=live.seats, title=live.title)
+
+    @app.get("/play/{token}", response_class=HTMLResponse)
+    async def play_page(token: str) -> HTMLResponse:
+        try:
+            live, seat = await hub().by_token(token)
+        except MatchError as err:
+            return error_page(err)
+        return match_page(live, seat, token)
+
+    @app.get("/watch/{public_id}", response_class=HTMLResponse)
+    async def watch_page(public_id: str) -> HTMLResponse:
+        try:
+            live = await hub().get(public_id)
+        except MatchError as err:
+            return error_page(err)
+        return match_page(live, None, None)
+
+    @app.get("/replay/{public_id}", response_class=HTMLResponse)
+    async def replay_page(public_id: str, viewer: str = "spectator", step: int | None = None
+                          ) -> Response:
+        try:
+            live = await hub().get(public_id)
+        except MatchError as err:
+            return error_page(err)
+        if not live.finished:
+            return RedirectResponse(f"/watch/{public_id}", status_code=303)
+        total = len(live.played)
+        try:
+            view = live.replay_view(viewer, total if step is None else step)
+        except (MatchError, ValueError):
+            view = live.replay_view("spectator", total)
+        return page("replay.html", live=live, view=view, seats=live.seats, title=live.title)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        return {"ok": True, "open": len(hub().live), "moves": hub().moves}
+
+    # ----- API -----------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def api_games() -> dict[str, Any]:
+        games, broken = catalog()
+        return {"games": games, "unavailable": broken}
+
+    @app.get("/api/matches")
+    async def api_matches(status: str = "open", limit: int = 50) -> dict[str, Any]:
+        if status not in ("open", "finished"):
+            raise MatchError(400, "status is open or finished")
+        limit = max(1, min(limit, 200))
+        return {"matches": await run_in_threadpool(hub().list_matches, status, limit)}
+
+    @app.post("/api/matches")
+    async def api_create(request: Request) -> JSONResponse:
+        body = await body_of(request)
+        created = await hub().create(body.get("game"), body.get("players"),
+                                     body.get("variant"), body.get("options"),
+                                     body.get("seats"))
+        for seat in created["seats"]:
+            if "token" in seat:
+                seat["url"] = f"/play/{seat['token']}"
+        created["watch"] = f"/watch/{created['id']}"
+        return JSONResponse(created, status_code=201)
+
+    @app.get("/api/matches/{public_id}")
+    async def api_match(public_id: str) -> dict[str, Any]:
+        live = await hub().get(public_id)
+        return {"id": live.public_id, "game": live.game.id, "title": live.title,
+                "num_players": live.num_players, "variant": live.variant,
+                "options": live.options, "seats": live.seat_json(), "status": live.status,
+                "version": live.version}
+
+    @app.get("/api/matches/{public_id}/view")
+    async def api_view(public_id: str, request: Request) -> dict[str, Any]:
+        live = await hub().get(public_id)
+        token = token_of(request)
+        viewer = None if token is None else await hub().seat_of(live, token)
+        return live.view(viewer)
+
+    @app.post("/api/matches/{public_id}/moves")
+    async def api_move(public_id: str, request: Request) -> dict[str, Any]:
+        return await do_move(hub(), public_id, request.headers.get("authorization"),
+                             await request.body())
+
+    @app.post("/api/matches/{public_id}/undo")
+    async def api_undo(public_id: str, request: Request) -> dict[str, Any]:
+        return await do_undo(hub(), public_id, request.headers.get("authorization"),
+                             await request.body())
+
+    @app.get("/api/matches/{public_id}/replay")
+    async def api_replay(public_id: str, viewer: str = "spectator", step: int = 0
+                         ) -> dict[str, Any]:
+        live = await hub().get(public_id)
+        if viewer not in ("spectator", "all") and not viewer.lstrip("-").isdigit():
+            raise MatchError(400, "viewer is a seat number, spectator or all")
+        return live.replay_view(viewer, step)
+
+    @app.get("/api/matches/{public_id}/record")
+    async def api_record(public_id: str) -> Response:
+        live = await hub().get(public_id)
+        if not live.finished:
+            raise MatchError(409, "The record of a match can be downloaded once it is over.")
+        return Response(
+            live.record().to_json(), media_type="application/json",
+            headers={"Content-Disposition":
+                     f'attachment; filename="{live.game.id}-{live.public_id}.json"'})
+
+    @app.websocket("/api/matches/{public_id}/live")
+    async def api_live(websocket: WebSocket, public_id: str) -> None:
+        token = websocket.query_params.get("token") or None
+        try:
+            live = await hub().get(public_id)
+            viewer = None if token is None else await hub().seat_of(live, token)
+        except MatchError as err:
+            await websocket.close(code=4000 + err.status, reason=err.message[:120])
+            return
+        await websocket.accept()
+        sub = Subscriber(viewer)
+        live.subscribe(sub)
+
+        async def send() -> None:
+            while True:
+                message = await sub.queue.get()
+                if message is None:
+                    with contextlib.suppress(Exception):
+                        await websocket.close(code=1012 if hub().closing else 4008)
+                    return
+                await websocket.send_text(message)
+
+        sender = asyncio.create_task(send())
+        try:
+            while True:
+                text = await websocket.receive_text()
+                if text == "ping":
+                    sub.push('{"type":"pong"}')
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            live.unsubscribe(sub)
+            sender.cancel()
+
+    return FastMoves(app)

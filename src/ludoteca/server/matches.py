@@ -1,0 +1,844 @@
+"""Matches in play: the hub that holds them, moves, bots, undo, live subscribers, replays.
+
+One server process owns its database. Every open match lives in memory as a
+:class:`LiveMatch` (its true state, its version, its subscribers); the database holds
+everything needed to rebuild it, and at start every open match is rebuilt by replaying its
+action rows, bots included. The in-memory state is never changed before the database has
+committed the change: a move is applied to a clone, the clone's actions (the move and the
+chance outcomes it triggers) are committed, and only then is the clone installed and
+everyone told.
+
+A match's *version* is the number of its rows in the action table. A move names the
+version it was chosen at; any other version is stale and refused (HTTP 409).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.engine import Connection, Engine
+
+from ludoteca.core.errors import ConfigError, IllegalActionError
+from ludoteca.core.events import Event
+from ludoteca.core.match import MatchRecord
+from ludoteca.core.registry import load_game
+from ludoteca.core.state import CHANCE, Game, State, sample_chance
+from ludoteca.server import db
+from ludoteca.server.bots import bot_move, check_spec, rng_for, spec_for
+from ludoteca.server.db import StorageError, Writer, token_hash
+from ludoteca.server.views import (
+    Boards,
+    SeatInfo,
+    board_for,
+    legal_for,
+    log_entries,
+    result_text,
+    table_for,
+    turn_text,
+)
+
+log = logging.getLogger("ludoteca.server")
+
+MAX_NAME = 40
+CHECKPOINT = 64
+FINISHED_CACHE = 64
+
+
+class MatchError(Exception):
+    """A refused request: an HTTP status and a sentence for the person who sent it."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def shipped_text(game: Game) -> str:
+    return Path(type(game).default_edition).read_text(encoding="utf-8")
+
+
+def game_for(game_id: str, edition: str, shipped: bool) -> Game:
+    """The game a stored match was created with (the shared default object when the
+    shipped edition has not changed since)."""
+    game = load_game(game_id)
+    if shipped and shipped_text(game) == edition:
+        return game
+    return load_game(game_id, edition_text=edition)
+
+
+class Subscriber:
+    """One live connection (a WebSocket) of a viewer: messages queue here to be sent."""
+
+    def __init__(self, viewer: int | None, limit: int = 512) -> None:
+        self.viewer = viewer
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
+        self.dropped = False
+
+    def push(self, message: str) -> None:
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:  # a reader that stopped reading: it reconnects later
+            self.dropped = True
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class Played:
+    """One applied action: its id, who chose it (-1: chance) and the events it produced."""
+
+    action: int
+    seat: int
+    events: tuple[Event, ...]
+
+
+class LiveMatch:
+    def __init__(self, hub: Hub, *, id: int, public_id: str, game: Game, num_players: int,
+                 variant: str, options: dict[str, Any], seed: int, seats: list[SeatInfo],
+                 status: str, created_at: datetime | None, edition: str,
+                 edition_shipped: bool) -> None:
+        self.hub = hub
+        self.id = id
+        self.public_id = public_id
+        self.game = game
+        self.num_players = num_players
+        self.variant = variant
+        self.options = options
+        self.seed = seed
+        self.seats = seats
+        self.status = status
+        self.created_at = created_at
+        self.edition = edition
+        self.edition_shipped = edition_shipped
+        self.state: State = game.new_initial_state(num_players, variant, options)
+        self.version = 0
+        self.played: list[Played] = []
+        self.broken: str | None = None
+        self.lock = asyncio.Lock()
+        self.subscribers: dict[int | None, set[Subscriber]] = {}
+        self._logs: dict[int | None, list[dict[str, Any]]] = {}
+        self._log_upto: dict[int | None, int] = {}
+        self._mark: dict[int | None, int] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._replay: _Replay | None = None
+        self._table: tuple[int, str | None] = (-1, None)
+
+    # ----- facts ---------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def title(self) -> str:
+        return self.game.info.title
+
+    def seat_json(self) -> list[dict[str, Any]]:
+        return [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
+                for s in self.seats]
+
+    def record(self) -> MatchRecord:
+        """The match as a :class:`MatchRecord` (``ludoteca replay`` reads its JSON)."""
+        state = self.state
+        done = state.is_terminal()
+        return MatchRecord(
+            game=self.game.id,
+            num_players=self.num_players,
+            variant=self.variant,
+            options=dict(self.options),
+            edition=None if self.edition_shipped else self.edition,
+            actions=state.history(),
+            seed=self.seed,
+            agents=[s.agent if s.kind == "bot" and s.agent else "human" for s in self.seats],
+            scores=state.scores() if done else [],
+            returns=state.returns() if done else [],
+            finished=done,
+        )
+
+    # ----- rebuilding ----------------------------------------------------------------
+
+    def rebuild(self, rows: Sequence[tuple[str, int | None, int]]) -> None:
+        """Replays the action rows (``(kind, action, seat)`` in ``seq`` order)."""
+        standing: list[tuple[int, int]] = []
+        for kind, action, seat in rows:
+            if kind == "undo":
+                if standing:
+                    standing.pop()
+            else:
+                standing.append((int(action), seat))  # type: ignore[arg-type]
+        state = self.game.new_initial_state(self.num_players, self.variant, self.options)
+        played: list[Played] = []
+        for i, (action, seat) in enumerate(standing):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as err:
+                raise ConfigError(f"action {i} ({action}) does not replay: {err}") from None
+            played.append(Played(action, seat, tuple(state.events())))
+        self.state = state
+        self.played = played
+        self.version = len(rows)
+        self._logs.clear()
+        self._log_upto.clear()
+
+    # ----- what a viewer is shown -------------------------------------------------------
+
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        entries = self._logs.setdefault(viewer, [])
+        upto = self._log_upto.get(viewer, 0)
+        if upto < len(self.played):
+            entries.extend(log_entries(self.state, viewer,
+                                       [p.events for p in self.played], start=upto))
+            self._log_upto[viewer] = len(self.played)
+        return entries
+
+    def can_undo(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` may take back its last move now.
+
+        Only the very last action of the match can be taken back, only by the seat that
+        chose it, and only if that move showed nothing to anyone else that they did not
+        see in full: each of its events is public, or shown to the mover alone, or shown
+        to everyone but the mover (the public side of the mover's own secret). A chance
+        outcome after the move, or another seat's move, makes the move the last no more.
+        """
+        if viewer is None or self.finished or not self.played or self.broken:
+            return False
+        if self.seats[viewer].kind != "human":
+            return False
+        last = self.played[-1]
+        if last.seat != viewer:
+            return False
+        for event in last.events:
+            if event.to is None:
+                if event.hidden_from not in ((), (viewer,)):
+                    return False
+            elif tuple(event.to) != (viewer,):
+                return False
+        return True
+
+    def view(self, viewer: int | None, *, log_start: int | None = None) -> dict[str, Any]:
+        """Everything ``viewer`` is shown now; the log from ``log_start`` (default: all)."""
+        state = self.state
+        entries = self.log(viewer)
+        start = 0 if log_start is None else min(log_start, len(entries))
+        actions = [] if self.broken else legal_for(state, viewer)
+        return {
+            "type": "state",
+            "match": self.public_id,
+            "version": self.version,
+            "viewer": viewer,
+            "to_act": state.current_player(),
+            "turn": turn_text(state, viewer, self.seats),
+            "prompt": self.broken or state.prompt(viewer),
+            "board": board_for(self.hub.boards, state, viewer, self.seats, self._shared_table()),
+            "actions": actions,
+            "log_start": start,
+            "log": entries[start:],
+            "result": result_text(state, viewer, self.seats),
+            "finished": self.finished,
+            "can_undo": self.can_undo(viewer),
+        }
+
+    def _shared_table(self) -> str | None:
+        """The board's shared part, rendered once per version for every viewer."""
+        if self._table[0] != self.version:
+            self._table = (self.version, table_for(self.hub.boards, self.state, self.seats))
+        return self._table[1]
+
+    def subscribe(self, sub: Subscriber) -> None:
+        """Adds a live connection and queues the full view for it."""
+        self.subscribers.setdefault(sub.viewer, set()).add(sub)
+        message = self.view(sub.viewer)
+        self._mark[sub.viewer] = len(self.log(sub.viewer))
+        sub.push(json.dumps(message, separators=(",", ":")))
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        group = self.subscribers.get(sub.viewer)
+        if group is not None:
+            group.discard(sub)
+            if not group:
+                del self.subscribers[sub.viewer]
+
+    def publish(self) -> None:
+        """Tells every live connection what changed (called after each commit)."""
+        for viewer, group in list(self.subscribers.items()):
+            if not group:
+                continue
+            entries = self.log(viewer)
+            start = min(self._mark.get(viewer, 0), len(entries))
+            text = json.dumps(self.view(viewer, log_start=start), separators=(",", ":"))
+            self._mark[viewer] = len(entries)
+            for sub in list(group):
+                sub.push(text)
+
+    # ----- changing the match ----------------------------------------------------------
+
+    def _play_chance(self, state: State, batch: list[Played]) -> None:
+        while state.current_player() == CHANCE:
+            rng = rng_for(self.seed, "chance", state.move_number())
+            outcome = sample_chance(state.chance_outcomes(), rng)
+            state.apply_action(outcome)
+            batch.append(Played(outcome, CHANCE, tuple(state.events())))
+
+    async def _commit(self, new: State, batch: list[Played]) -> None:
+        """Commits ``batch`` (applied to ``new``), then installs ``new`` and tells everyone.
+
+        Called with the lock held. If the database fails nothing changes in memory.
+        """
+        start = self.version
+        done = new.is_terminal()
+        rows = [{"match_id": self.id, "seq": start + i, "kind": "act", "action": p.action,
+                 "seat": p.seat, "created_at": db.now()} for i, p in enumerate(batch)]
+        result = {"scores": new.scores(), "returns": new.returns()} if done else None
+        match_id = self.id
+
+        def job(connection: Connection) -> None:
+            connection.execute(db.actions.insert(), rows)
+            if result is not None:
+                connection.execute(
+                    db.matches.update().where(db.matches.c.id == match_id).values(
+                        status="finished", finished_at=db.now(), **result))
+
+        await self.hub.writer.submit(job)
+        self.state = new
+        self.version = start + len(batch)
+        self.played.extend(batch)
+        if done:
+            self.status = "finished"
+        self.hub.moves += len(batch)
+        self.publish()
+
+    def _check_version(self, version: Any) -> None:
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise MatchError(400, f"a move names the version it was chosen at (a whole "
+                                  f"number), not {version!r}")
+        if version != self.version:
+            raise MatchError(409, f"This move was chosen at version {version}, but the match "
+                                  f"is at version {self.version}: something happened since. "
+                                  "Look at the table again and choose anew.")
+
+    async def move(self, seat: int, version: Any, data: Any) -> dict[str, Any]:
+        """A human seat's move, named by its fields (``action_from_json``)."""
+        async with self.lock:
+            if self.broken:
+                raise MatchError(503, self.broken)
+            if self.finished:
+                raise MatchError(409, "The match is over.")
+            self._check_version(version)
+            player = self.state.current_player()
+            if player != seat:
+                who = ("chance" if player == CHANCE else self.seats[player].label())
+                raise MatchError(409, f"It is not your turn: {who} is to play.")
+            if not isinstance(data, Mapping):
+                raise MatchError(400, f"an action is a JSON object such as "
+                                      f'{{"action": 3}}, not {data!r}')
+            try:
+                action = self.state.action_from_json(data)
+            except IllegalActionError as err:
+                raise MatchError(400, str(err)) from None
+            new = self.state.clone()
+            try:
+                new.apply_action(action)
+            except IllegalActionError as err:
+                raise MatchError(422, str(err)) from None
+            label = self.state.action_to_string(action)
+            batch = [Played(action, seat, tuple(new.events()))]
+            self._play_chance(new, batch)
+            try:
+                await self._commit(new, batch)
+            except StorageError as err:
+                raise MatchError(503, f"{err}; the move was not accepted") from None
+        self.kick()
+        return {"version": self.version, "action": action, "label": label}
+
+    async def undo(self, seat: int, version: Any) -> dict[str, Any]:
+        async with self.lock:
+            if self.broken:
+                raise MatchError(503, self.broken)
+            self._check_version(version)
+            if not self.can_undo(seat):
+                raise MatchError(409, "You can take back only your own last move, and only "
+                                      "before anyone else has moved or anything hidden has "
+                                      "been revealed.")
+            start = self.version
+            match_id = self.id
+            row = {"match_id": match_id, "seq": start, "kind": "undo", "action": None,
+                   "seat": seat, "created_at": db.now()}
+            standing = [p.action for p in self.played[:-1]]
+            new = self.game.new_initial_state(self.num_players, self.variant, self.options)
+            for action in standing:
+                new.apply_action(action)
+
+            def job(connection: Connection) -> None:
+                connection.execute(db.actions.insert(), [row])
+
+            try:
+                await self.hub.writer.submit(job)
+            except StorageError as err:
+                raise MatchError(503, f"{err}; nothing was taken back") from None
+            self.state = new
+            self.version = start + 1
+            self.played.pop()
+            n = len(self.played)
+            for viewer, entries in self._logs.items():
+                entries[:] = [e for e in entries if e["n"] <= n]
+                self._log_upto[viewer] = min(self._log_upto.get(viewer, 0), n)
+            self.publish()
+        self.kick()
+        return {"version": self.version}
+
+    # ----- bots and chance ---------------------------------------------------------------
+
+    def kick(self) -> None:
+        """Starts the loop that plays chance and bots until a human is to act."""
+        if self.finished or self.broken:
+            return
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._advance())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _advance(self) -> None:
+        while not self.finished and not self.broken and not self.hub.closing:
+            state, version = self.state, self.version
+            player = state.current_player()
+            if player == CHANCE:
+                async with self.lock:
+                    if self.version != version:
+                        continue
+                    new, batch = state.clone(), []
+                    self._play_chance(new, batch)
+                    if not await self._try_commit(new, batch):
+                        return
+                continue
+            if player < 0 or self.seats[player].kind != "bot":
+                return
+            if self.hub.bot_delay:
+                await asyncio.sleep(self.hub.bot_delay)
+                if self.version != version:
+                    continue
+            spec = self.seats[player].agent or "random"
+            seed = f"{self.seed}:seat{player}:{state.move_number()}"
+            try:
+                action = await bot_move(state, player, spec, seed, self.hub.pool())
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot %s failed in match %s; it plays at random", spec,
+                              self.public_id)
+                action = rng_for(self.seed, f"fallback{player}", state.move_number()).choice(
+                    state.legal_actions())
+            async with self.lock:
+                if self.version != version:
+                    continue
+                new = state.clone()
+                try:
+                    new.apply_action(action)
+                except IllegalActionError:
+                    log.error("bot %s chose an illegal action in match %s", spec,
+                              self.public_id)
+                    action = state.legal_actions()[0]
+                    new = state.clone()
+                    new.apply_action(action)
+                batch = [Played(action, player, tuple(new.events()))]
+                self._play_chance(new, batch)
+                if not await self._try_commit(new, batch):
+                    return
+
+    async def _try_commit(self, new: State, batch: list[Played]) -> bool:
+        for attempt in range(5):
+            try:
+                await self._commit(new, batch)
+                return True
+            except StorageError:
+                log.exception("storing a bot move of match %s failed (attempt %d)",
+                              self.public_id, attempt + 1)
+                await asyncio.sleep(0.2 * (attempt + 1))
+        return False
+
+    # ----- replays -----------------------------------------------------------------------
+
+    def replay_view(self, viewer: str, step: int) -> dict[str, Any]:
+        """A finished match after ``step`` actions, from a seat, a spectator, or everything
+        revealed (``viewer``: a seat number, ``"spectator"`` or ``"all"``)."""
+        if not self.finished:
+            raise MatchError(409, "A match can be replayed once it is over.")
+        if self._replay is None:
+            self._replay = _Replay(self)
+        return self._replay.view(viewer, step)
+
+
+class _Replay:
+    """Steps a finished match: checkpoints every few moves, and every action's full label."""
+
+    def __init__(self, live: LiveMatch) -> None:
+        self.live = live
+        game = live.game
+        state = game.new_initial_state(live.num_players, live.variant, live.options)
+        self.checkpoints: dict[int, State] = {0: state.clone()}
+        self.labels: list[str] = []
+        for i, played in enumerate(live.played):
+            who = "Chance" if played.seat == CHANCE else live.seats[played.seat].label()
+            self.labels.append(f"{who}: {state.action_to_string(played.action)}")
+            state.apply_action(played.action)
+            if (i + 1) % CHECKPOINT == 0:
+                self.checkpoints[i + 1] = state.clone()
+        self.total = len(live.played)
+
+    def state_at(self, step: int) -> State:
+        base = step - step % CHECKPOINT
+        state = self.checkpoints[base].clone()
+        for played in self.live.played[base:step]:
+            state.apply_action(played.action)
+        return state
+
+    def view(self, viewer: str, step: int) -> dict[str, Any]:
+        live = self.live
+        step = max(0, min(int(step), self.total))
+        state = self.state_at(step)
+        events = [p.events for p in live.played[:step]]
+        seats = live.seats
+        boards = live.hub.boards
+        base = {"step": step, "total": self.total, "viewer": viewer}
+        table = table_for(boards, state, seats)
+        if viewer == "all":
+            panels = [{"title": "Table (spectator)",
+                       "board": board_for(boards, state, None, seats, table)}]
+            for seat in range(live.num_players):
+                panels.append({"title": f"{seats[seat].label()}'s view",
+                               "board": board_for(boards, state, seat, seats, table)})
+            log_list = [{"n": i + 1, "text": text} for i, text in enumerate(self.labels[:step])]
+            return {**base, "panels": panels, "log": log_list,
+                    "turn": turn_text(state, None, seats), "prompt": state.prompt(None),
+                    "result": result_text(state, None, seats)}
+        seat = None if viewer == "spectator" else int(viewer)
+        if seat is not None and not 0 <= seat < live.num_players:
+            raise MatchError(400, f"seat {seat} does not exist")
+        return {**base,
+                "panels": [{"title": "Table" if seat is None else f"{seats[seat].label()}",
+                            "board": board_for(boards, state, seat, seats, table)}],
+                "log": log_entries(state, seat, events),
+                "turn": turn_text(state, seat, seats), "prompt": state.prompt(seat),
+                "result": result_text(state, seat, seats)}
+
+
+class Hub:
+    """Every match the server knows, the writer, the bot pool and the live connections."""
+
+    def __init__(self, engine: Engine, boards: Boards, *, bot_delay: float = 0.0,
+                 bot_workers: int = 1) -> None:
+        self.engine = engine
+        self.writer = Writer(engine)
+        self.boards = boards
+        self.bot_delay = bot_delay
+        self.bot_workers = bot_workers
+        self.live: dict[str, LiveMatch] = {}
+        self.finished_cache: OrderedDict[str, LiveMatch] = OrderedDict()
+        self.tokens: dict[str, tuple[str, int]] = {}
+        self.closing = False
+        self.moves = 0
+        self._pool: Executor | None = None
+        self._gc_task: asyncio.Task[None] | None = None
+
+    def pool(self) -> Executor | None:
+        if self._pool is None and self.bot_workers > 0:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    # ----- loading -------------------------------------------------------------------------
+
+    def _build(self, connection: Connection, row: Any) -> LiveMatch:
+        seat_rows = connection.execute(
+            select(db.seats).where(db.seats.c.match_id == row.id).order_by(db.seats.c.seat)
+        ).all()
+        action_rows = connection.execute(
+            select(db.actions.c.kind, db.actions.c.action, db.actions.c.seat)
+            .where(db.actions.c.match_id == row.id).order_by(db.actions.c.seq)
+        ).all()
+        seats = [SeatInfo(r.seat, r.kind, r.agent, r.name) for r in seat_rows]
+        game = game_for(row.game, row.edition, row.edition_shipped)
+        live = LiveMatch(self, id=row.id, public_id=row.public_id, game=game,
+                         num_players=row.num_players, variant=row.variant,
+                         options=dict(row.options), seed=int(row.seed), seats=seats,
+                         status=row.status, created_at=row.created_at, edition=row.edition,
+                         edition_shipped=row.edition_shipped)
+        live.rebuild([(r.kind, r.action, r.seat) for r in action_rows])
+        for r in seat_rows:
+            if r.token_hash:
+                self.tokens[r.token_hash] = (row.public_id, r.seat)
+        return live
+
+    def load_open(self) -> tuple[int, list[str]]:
+        """Rebuilds every open match from its rows (at start). Returns how many, and the
+        problems of those that could not be rebuilt (kept, marked broken)."""
+        problems: list[str] = []
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(db.matches).where(db.matches.c.status == "open")).all()
+            for row in rows:
+                try:
+                    live = self._build(connection, row)
+                except Exception as err:  # a game that changed or vanished: keep serving
+                    problems.append(f"match {row.public_id} ({row.game}): {err}")
+                    log.error("cannot resume match %s: %s", row.public_id, err)
+                    continue
+                self.live[live.public_id] = live
+        return len(self.live), problems
+
+    def start(self) -> None:
+        """Sets every resumed match going again (bots and chance), in the event loop."""
+        for live in self.live.values():
+            live.kick()
+        self._gc_task = asyncio.get_running_loop().create_task(self._tame_gc())
+
+    async def _tame_gc(self, freeze_every: float = 20.0, full_every: float = 3600.0) -> None:
+        """Keeps Python's full garbage collections short.
+
+        Every match keeps its whole history (states, events, logs), so the heap grows with
+        play, and a full collection that walks it all stalls every request for hundreds of
+        milliseconds. Every ``freeze_every`` seconds the objects alive are moved out of the
+        collector's sight (``gc.freeze``): they are acyclic history, freed by reference
+        counting when a match is dropped. Once an hour everything is collected once, in
+        case a cycle was frozen.
+        """
+        import gc
+
+        gc.collect()
+        gc.freeze()
+        last_full = time.monotonic()
+        while not self.closing:
+            await asyncio.sleep(freeze_every)
+            if time.monotonic() - last_full > full_every:
+                gc.unfreeze()
+                gc.collect()
+                last_full = time.monotonic()
+            gc.freeze()
+
+    async def close(self) -> None:
+        self.closing = True
+        if self._gc_task is not None:
+            self._gc_task.cancel()
+        for live in self.live.values():
+            live.stop()
+            for group in live.subscribers.values():
+                for sub in group:
+                    sub.push(None)  # type: ignore[arg-type]
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.writer.close)
+
+    async def get(self, public_id: str) -> LiveMatch:
+        live = self.live.get(public_id) or self.finished_cache.get(public_id)
+        if live is not None:
+            return live
+
+        def load() -> LiveMatch | None:
+            with self.engine.connect() as connection:
+                row = connection.execute(select(db.matches).where(
+                    db.matches.c.public_id == public_id)).first()
+                return None if row is None else self._build(connection, row)
+
+        try:
+            live = await asyncio.to_thread(load)
+        except Exception as err:
+            raise MatchError(500, f"match {public_id} cannot be rebuilt: {err}") from None
+        if live is None:
+            raise MatchError(404, "There is no such match.")
+        existing = self.live.get(public_id) or self.finished_cache.get(public_id)
+        if existing is not None:  # loaded twice at once: keep the first
+            return existing
+        if live.finished:
+            self.finished_cache[public_id] = live
+            while len(self.finished_cache) > FINISHED_CACHE:
+                self.finished_cache.popitem(last=False)
+        else:
+            self.live[public_id] = live
+        return live
+
+    async def by_token(self, token: str | None) -> tuple[LiveMatch, int]:
+        """The match and seat of a seat token (403 if it names no seat)."""
+        if not token or not isinstance(token, str) or len(token) > 200:
+            raise MatchError(403, "This link names no seat (the token is missing).")
+        digest = token_hash(token)
+        found = self.tokens.get(digest)
+        if found is None:
+            def lookup() -> str | None:
+                with self.engine.connect() as connection:
+                    row = connection.execute(
+                        select(db.matches.c.public_id).join(
+                            db.seats, db.seats.c.match_id == db.matches.c.id)
+                        .where(db.seats.c.token_hash == digest)).first()
+                    return None if row is None else row.public_id
+
+            public_id = await asyncio.to_thread(lookup)
+            if public_id is None:
+                raise MatchError(403, "This link names no seat of any match.")
+            await self.get(public_id)
+            found = self.tokens.get(digest)
+            if found is None:
+                raise MatchError(403, "This link names no seat of any match.")
+        live = await self.get(found[0])
+        return live, found[1]
+
+    async def seat_of(self, live: LiveMatch, token: str | None) -> int:
+        """The seat of ``token`` in ``live`` (403 if the token is not one of its seats)."""
+        other, seat = await self.by_token(token)
+        if other is not live:
+            raise MatchError(403, "This token belongs to another match.")
+        return seat
+
+    # ----- creating ------------------------------------------------------------------------
+
+    async def create(self, game_id: Any, players: Any, variant: Any, options: Any,
+                     seat_choices: Any) -> dict[str, Any]:
+        """A new match. ``seat_choices``: one ``{"kind": "me" | "invite" | "bot", "bot":
+        strength or agent spec, "name": ...}`` per seat. Returns the match id and, for each
+        human seat, its secret token (shown once: only its hash is stored)."""
+        try:
+            if not isinstance(game_id, str):
+                raise ConfigError("choose a game")
+            game = load_game(game_id)
+            if isinstance(players, str) and players.isdigit():
+                players = int(players)
+            variant = game.info.resolve(players, variant or None)
+            parsed = game.parse_options(options or {})
+            state = game.new_initial_state(players, variant, parsed)
+            if not isinstance(seat_choices, list) or len(seat_choices) != players:
+                raise ConfigError(f"choose who sits at each of the {players} seats")
+            seats: list[SeatInfo] = []
+            tokens: dict[int, str] = {}
+            guests = 0
+            for seat, choice in enumerate(seat_choices):
+                if not isinstance(choice, Mapping):
+                    raise ConfigError(f"seat {seat}: choose me, invite or a bot")
+                kind = choice.get("kind")
+                name = str(choice.get("name") or "").strip()[:MAX_NAME]
+                if kind in ("me", "invite"):
+                    tokens[seat] = secrets.token_urlsafe(24)
+                    if not name:
+                        guests += kind == "invite"
+                        name = "Host" if kind == "me" else f"Guest {guests}"
+                    seats.append(SeatInfo(seat, "human", None, name))
+                elif kind == "bot":
+                    choice_text = str(choice.get("bot") or "easy")
+                    spec = spec_for(game, choice_text)
+                    try:
+                        check_spec(game, spec)
+                    except ConfigError as err:
+                        raise ConfigError(f"seat {seat}: {err}") from None
+                    if not name:
+                        name = (f"Bot ({choice_text})" if choice_text in
+                                ("easy", "normal", "strong") else f"Bot ({spec})")
+                    seats.append(SeatInfo(seat, "bot", spec, name))
+                else:
+                    raise ConfigError(f"seat {seat}: choose me, invite or a bot, not {kind!r}")
+        except ConfigError as err:
+            raise MatchError(400, str(err)) from None
+        kinds = {seat: ("me" if seat_choices[seat].get("kind") == "me" else "invite")
+                 for seat in tokens}
+        seed = secrets.randbits(62)
+        public_id = secrets.token_urlsafe(9)
+        edition = game.edition_text if game.edition_text is not None else shipped_text(game)
+        options_json = game.options_dict(parsed)
+        created = db.now()
+        players_json = [{"kind": s.kind, "agent": s.agent, "name": s.name} for s in seats]
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+
+        def job(connection: Connection) -> int:
+            result = connection.execute(db.matches.insert().values(
+                public_id=public_id, game=game.id, num_players=players, variant=variant,
+                options=options_json, edition=edition,
+                edition_shipped=game.edition_text is None, seed=seed, players=players_json,
+                status="open", created_at=created))
+            match_id = int(result.inserted_primary_key[0])
+            connection.execute(db.seats.insert(), [
+                {"match_id": match_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+                 "name": s.name, "token_hash": hashes.get(s.seat)} for s in seats])
+            return match_id
+
+        try:
+            match_id = await self.writer.submit(job)
+        except StorageError as err:
+            raise MatchError(503, f"{err}; the match was not created") from None
+        live = LiveMatch(self, id=match_id, public_id=public_id, game=game,
+                         num_players=players, variant=variant, options=options_json,
+                         seed=seed, seats=seats, status="open", created_at=created,
+                         edition=edition, edition_shipped=game.edition_text is None)
+        live.state = state
+        self.live[public_id] = live
+        for seat, digest in hashes.items():
+            self.tokens[digest] = (public_id, seat)
+        async with live.lock:
+            new, batch = state.clone(), []
+            live._play_chance(new, batch)
+            if batch:
+                try:
+                    await live._commit(new, batch)
+                except StorageError as err:
+                    raise MatchError(503, f"{err}; the match could not start") from None
+        live.kick()
+        return {
+            "id": public_id,
+            "game": game.id,
+            "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent,
+                       **({"token": tokens[s.seat], "role": kinds[s.seat]}
+                          if s.seat in tokens else {})}
+                      for s in seats],
+        }
+
+    # ----- listing -------------------------------------------------------------------------
+
+    def list_matches(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(db.matches, select(func.count()).where(
+                    db.actions.c.match_id == db.matches.c.id).scalar_subquery().label("moves"))
+                .where(db.matches.c.status == status)
+                .order_by(db.matches.c.id.desc()).limit(limit)).all()
+        out = []
+        for row in rows:
+            try:
+                title = load_game(row.game).info.title
+            except Exception:
+                title = row.game
+            live = self.live.get(row.public_id)
+            out.append({
+                "id": row.public_id, "game": row.game, "title": title,
+                "num_players": row.num_players, "variant": row.variant,
+                "status": row.status, "moves": int(row.moves),
+                "players": [p.get("name") for p in row.players],
+                "created_at": row.created_at.isoformat() if row.created_at else None,
+                "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+                "turn": (turn_text(live.state, None, live.seats)
+                         if live is not None and not live.finished else None),
+                "result": _stored_result(row),
+            })
+        return out
+
+
+def _stored_result(row: Any) -> str | None:
+    if row.status != "finished" or not row.scores:
+        return None
+    names = [p.get("name") for p in row.players]
+    winners = [names[i] for i, r in enumerate(row.returns or []) if r > 0]
+    scores = "–".join(f"{s:g}" for s in row.scores)
+    return f"{', '.join(winners) or 'nobody at the table'} won ({scores})"

@@ -1,0 +1,56 @@
+"""The rl extra is optional: the core imports without it, and an adapter used without it
+says which extra to install."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RL_MODULES = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+
+# Runs Python as if the rl packages were not installed (an import of any of them fails).
+BLOCK = f"""
+import sys
+for name in {RL_MODULES!r}:
+    sys.modules[name] = None
+"""
+
+
+def python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", BLOCK + code], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def test_the_core_imports_without_the_extra():
+    done = python(
+        "import ludoteca, ludoteca.core.state, ludoteca.core.match, ludoteca.agents, "
+        "ludoteca.cli, ludoteca.sim, ludoteca.adapters\n"
+        "print('ok')\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("adapter", ["pettingzoo", "gymnasium", "openspiel"])
+def test_an_adapter_without_the_extra_names_it(adapter):
+    done = python(
+        "try:\n"
+        f"    import ludoteca.adapters.{adapter}\n"
+        "except ImportError as err:\n"
+        "    print(err)\n")
+    assert done.returncode == 0, done.stderr
+    assert f"ludoteca.adapters.{adapter} needs" in done.stdout
+    assert "pip install 'ludoteca[rl]'" in done.stdout
+
+
+def test_the_extra_lists_the_four_packages():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extra = project["optional-dependencies"]["rl"]
+    names = {req.split(">")[0].split("<")[0].split("=")[0].strip().lower() for req in extra}
+    assert names == {"pettingzoo", "gymnasium", "numpy", "open_spiel"}
+    assert all("<" in req and ">=" in req for req in extra)  # pinned ranges
+    assert not any(name in str(project["dependencies"]) for name in RL_MODULES)

@@ -1,0 +1,190 @@
+"""Storage that loses nothing, on SQLite and on PostgreSQL: migrations, rows, hashed tokens,
+the append-only action table, resuming open matches by replay (bots included), undo rows,
+and failed writes that change nothing."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from ludoteca.core.match import MatchRecord, replay
+from ludoteca.server import db
+from tests.server.conftest import Api, tokens_of
+
+HUMANS = [{"kind": "me"}, {"kind": "invite"}]
+
+
+def rows(url: str, table: Any, **where: Any) -> list[Any]:
+    engine = db.make_engine(url)
+    try:
+        with engine.connect() as connection:
+            query = select(table)
+            for key, value in where.items():
+                query = query.where(table.c[key] == value)
+            return list(connection.execute(query).all())
+    finally:
+        engine.dispose()
+
+
+def match_row(url: str, public_id: str) -> Any:
+    (row,) = rows(url, db.matches, public_id=public_id)
+    return row
+
+
+def test_migrations_build_the_declared_schema(db_url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    engine = db.make_engine(db_url)
+    try:
+        db.migrate(engine)
+        db.migrate(engine)  # applying again changes nothing
+        assert db.current_revision(engine) == "0001"
+        with engine.connect() as connection:
+            assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
+    finally:
+        engine.dispose()
+
+
+def test_a_match_is_stored_with_hashed_tokens(db_url: str, make_client: Any) -> None:
+    api = Api(make_client(db_url))
+    created = api.create("highcard", 3, [{"kind": "me", "name": "Ana"}, {"kind": "invite"},
+                                         {"kind": "bot", "bot": "easy"}],
+                         options={"stakes": 2})
+    row = match_row(db_url, created["id"])
+    assert (row.game, row.num_players, row.variant, row.status) == ("highcard", 3, "standard",
+                                                                     "open")
+    assert row.options == {"stakes": 2}
+    assert row.edition_shipped and "ranks" in row.edition
+    assert [p["name"] for p in row.players] == ["Ana", "Guest 1", "Bot (easy)"]
+    assert row.seed > 0
+    seats = sorted(rows(db_url, db.seats, match_id=row.id), key=lambda r: r.seat)
+    tokens = tokens_of(created)
+    assert [s.kind for s in seats] == ["human", "human", "bot"]
+    assert seats[2].agent == "random" and seats[2].token_hash is None
+    for seat, token in tokens.items():
+        assert seats[seat].token_hash == db.token_hash(token)
+    # The token itself is nowhere in the database.
+    everything = repr([tuple(r) for t in (db.matches, db.seats, db.actions)
+                       for r in rows(db_url, t)])
+    for token in tokens.values():
+        assert token not in everything
+    # The deal (chance) was committed as the first action rows.
+    acts = rows(db_url, db.actions, match_id=row.id)
+    assert [a.seq for a in sorted(acts, key=lambda a: a.seq)] == [0, 1, 2]
+    assert all(a.seat == -1 and a.kind == "act" for a in acts)
+
+
+def test_actions_are_appended_and_never_rewritten(db_url: str, make_client: Any) -> None:
+    api = Api(make_client(db_url))
+    created = api.create("highcard", 2, HUMANS)
+    tokens = tokens_of(created)
+    match = created["id"]
+    before = None
+    for seat in (0, 1):
+        view = api.view(match, tokens[seat])
+        assert api.move(match, tokens[seat], view["version"], {"type": "bet"}).status_code == 200
+        now = sorted(rows(db_url, db.actions), key=lambda r: r.seq)
+        if before is not None:
+            assert [tuple(r) for r in now[:len(before)]] == [tuple(r) for r in before]
+        before = now
+    assert [r.seq for r in before] == list(range(len(before)))
+    row = match_row(db_url, match)
+    assert row.status == "finished" and row.finished_at is not None
+    record = MatchRecord.from_json(api.client.get(f"/api/matches/{match}/record").text)
+    assert [r.action for r in before] == record.actions
+    assert row.scores == record.scores and row.returns == record.returns
+    assert replay(record).scores() == record.scores
+
+
+def test_open_matches_resume_by_replay_bots_included(db_url: str, make_client: Any) -> None:
+    first = Api(make_client(db_url, bot_delay=30.0))  # the bot will not move before restart
+    created = first.create("highcard", 3, [{"kind": "me"}, {"kind": "invite"},
+                                           {"kind": "bot"}])
+    tokens = tokens_of(created)
+    match = created["id"]
+    for seat in (0, 1):
+        view = first.view(match, tokens[seat])
+        assert first.move(match, tokens[seat], view["version"], {"type": "bet"}).status_code == 200
+    seen = {seat: first.view(match, tokens[seat]) for seat in (0, 1)}
+    assert seen[0]["to_act"] == 2  # the bot is to act
+    first.client.__exit__(None, None, None)  # the server stops (state gone from memory)
+
+    second = Api(make_client(db_url))
+    for seat in (0, 1):
+        again = second.view(match, tokens[seat])
+        if again["version"] == seen[seat]["version"]:
+            assert again["log"] == seen[seat]["log"]
+    deadline = time.monotonic() + 10
+    while not second.view(match)["finished"]:
+        assert time.monotonic() < deadline, "the resumed bot did not move"
+        time.sleep(0.02)
+    final = second.view(match, tokens[0])
+    assert final["log"][:len(seen[0]["log"])] == seen[0]["log"]
+    assert final["result"]
+
+
+def test_undo_rows_replay_after_restart(db_url: str, make_client: Any) -> None:
+    api = Api(make_client(db_url))
+    created = api.create("highcard", 2, HUMANS)
+    tokens = tokens_of(created)
+    match = created["id"]
+    view = api.view(match, tokens[0])
+    assert api.move(match, tokens[0], view["version"], {"type": "bet"}).status_code == 200
+    view = api.view(match, tokens[0])
+    assert view["can_undo"]
+    r = api.undo(match, tokens[0], view["version"])
+    assert r.status_code == 200, r.text
+    after = api.view(match, tokens[0])
+    assert after["version"] == view["version"] + 1 and after["to_act"] == 0
+    kinds = [r.kind for r in sorted(rows(db_url, db.actions), key=lambda r: r.seq)]
+    assert kinds == ["act", "act", "act", "undo"]
+    api.client.__exit__(None, None, None)
+    again = Api(make_client(db_url)).view(match, tokens[0])
+    assert again["version"] == after["version"] and again["to_act"] == 0
+    assert again["log"] == after["log"]
+
+
+def test_a_failed_write_changes_nothing(db_url: str, make_client: Any,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    client = make_client(db_url)
+    api = Api(client)
+    created = api.create("highcard", 2, HUMANS)
+    tokens = tokens_of(created)
+    match = created["id"]
+    view = api.view(match, tokens[0])
+    hub = client.app.state.hub
+
+    def broken(connection: Any) -> None:
+        raise RuntimeError("disk full")
+
+    real_submit = hub.writer.submit
+    monkeypatch.setattr(hub.writer, "submit", lambda job: real_submit(broken))
+    r = api.move(match, tokens[0], view["version"], {"type": "bet"})
+    assert r.status_code == 503 and "not accepted" in r.json()["detail"]
+    monkeypatch.setattr(hub.writer, "submit", real_submit)
+    assert api.view(match, tokens[0]) == view
+    assert len(rows(db_url, db.actions)) == view["version"]
+    assert api.move(match, tokens[0], view["version"], {"type": "bet"}).status_code == 200
+
+
+def test_many_matches_many_moves(db_url: str, make_client: Any) -> None:
+    """A few whole matches through the API; the stored rows replay to the same end."""
+    api = Api(make_client(db_url))
+    rng = random.Random(3)
+    for _ in range(4):
+        created = api.create("highcard", 3, [{"kind": "me"}, {"kind": "invite"},
+                                             {"kind": "bot"}])
+        final = api.play_out(created["id"], tokens_of(created), rng,
+                             wait=lambda: time.sleep(0.005))
+        assert final["finished"]
+        record = MatchRecord.from_json(
+            api.client.get(f"/api/matches/{created['id']}/record").text)
+        row = match_row(api.client.app.state.db_url, created["id"])
+        stored = sorted(rows(api.client.app.state.db_url, db.actions, match_id=row.id),
+                        key=lambda r: r.seq)
+        assert [r.action for r in stored] == record.actions
