@@ -1,16 +1,20 @@
-"""Information-set Monte Carlo tree search (single-observer IS-MCTS), for any game.
+"""Information-set Monte Carlo tree search (IS-MCTS), for any game.
 
 Each iteration samples a world the searching seat cannot tell from the real one
-(``view.determinize(player, rng)``), walks one shared tree of decisions in it, plays a
-*short* random rollout and judges the position it reaches by the game's ``evaluation()``
-(exact at the end of the game, a guess before it), then backs the result up. The tree is
-keyed by the decisions taken, not by the hidden cards, so statistics from every sampled
-world pool in the same nodes; chance outcomes are sampled and do not branch the tree.
-Selection at a node only considers the actions legal in the sampled world and weighs them
-by how often they were available (Cowling, Powley & Whitehouse's availability count),
-which keeps opponents' options fair. Search applies actions through
-``State.apply_trusted``: every action it applies comes from the legal list of the very
-state it is applied to.
+(``view.determinize(player, rng)``), walks the search tree in it, expands one node, plays a
+*short* rollout and judges the position it reaches by the game's ``evaluation()`` (exact at
+the end of the game, a guess before it), then backs the result up. Chance outcomes are
+sampled and do not branch the tree. Selection only considers the actions legal in the
+sampled world and weighs them by how often they were available (Cowling, Powley &
+Whitehouse's availability count). Search applies actions through ``State.apply_trusted``:
+every action it applies comes from the legal list of the very state it is applied to.
+
+Trees. By default every seat has its own tree (multiple-observer IS-MCTS): a seat's tree
+is keyed by what that seat sees of each move - its own moves in full, another seat's move
+as the events shown to it (``state.events()`` with their audiences). In a game of
+face-down choices a single tree would let the opponents' replies depend on the card the
+searching seat laid, as if they could see it; with a tree per seat they cannot.
+``trees=single`` keeps one tree keyed by every action (single-observer IS-MCTS).
 
 Options (spec ``ismcts:key=value,...``):
 
@@ -22,10 +26,19 @@ Options (spec ``ismcts:key=value,...``):
     stop after this many forward-model calls (actions applied in the tree and the rollouts,
     chance outcomes included, plus one per sampled world);
 ``rollout``
-    random actions (chance included) after leaving the tree before ``evaluation()`` judges
-    the position (default 20; 0 judges the leaf itself);
+    actions (chance included) after leaving the tree before the position is judged
+    (default 20; 0 judges the leaf itself);
+``policy``
+    who plays the rollouts: ``random`` (default) or ``heuristic``, the game's heuristic bot
+    playing every seat of the sampled world; ``policy_<name>=value`` passes an option to it
+    (``policy_samples=4``);
 ``c``
     exploration constant of UCB (default 0.7);
+``trees``
+    ``multi`` (default) or ``single``;
+``soft``
+    above 0, judge a position before the end by a softmax of the points, ``soft`` points
+    wide, instead of ``evaluation()``;
 ``reuse``
     keep the subtree of the chosen move for the next decision when it is sound (default
     true; see below).
@@ -76,7 +89,7 @@ class ISMCTSAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  calls: int | None = None, c: float = 0.7, rollout: int = 20,
                  reuse: bool = True, trees: str = "multi", soft: float = 0.0,
-                 policy: str = "random") -> None:
+                 policy: str = "random", **policy_options: Any) -> None:
         def number(key: str, value: Any, kind: type, low: float, strict: bool) -> Any:
             good = (isinstance(value, int | float) and not isinstance(value, bool)
                     and (kind is float or isinstance(value, int))
@@ -106,6 +119,12 @@ class ISMCTSAgent(Agent):
             raise ConfigError(f"agent 'ismcts': policy is random or heuristic, not {policy!r}")
         self.policy = policy
         self._bot: Any = None
+        unknown = [k for k in policy_options if not k.startswith("policy_")]
+        if unknown:
+            raise ConfigError(f"agent 'ismcts': unknown option {unknown[0]!r} (options: "
+                              "iterations, time, calls, rollout, policy, c, trees, soft, "
+                              "reuse, and policy_<name> for the heuristic's own options)")
+        self.policy_options = {k[len("policy_"):]: v for k, v in policy_options.items()}
         if iterations is None and time is None and calls is None:
             time = DEFAULT_TIME
         self.iterations = int(iterations) if iterations is not None else None
@@ -291,6 +310,7 @@ class ISMCTSAgent(Agent):
         legal_actions = state.legal_actions
         choice = rng.choice
         bot = self._bot if self.policy == "heuristic" else None
+        options = self.policy_options
         depth = self.rollout
         applied = 0
         while applied < depth:
@@ -302,7 +322,7 @@ class ISMCTSAgent(Agent):
             elif bot is None:
                 apply(choice(legal_actions()))
             else:
-                apply(bot(state, mover, rng))
+                apply(bot(state, mover, rng, **options))
             applied += 1
         return applied
 
