@@ -32,6 +32,10 @@ Options (spec ``ismcts:key=value,...``):
     who plays the rollouts: ``random`` (default) or ``heuristic``, the game's heuristic bot
     playing every seat of the sampled world; ``policy_<name>=value`` passes an option to it
     (``policy_samples=4``);
+``opponents``
+    ``search`` (default): the other seats' moves are searched too (each with its own
+    tree); ``heuristic``: they move as the game's heuristic bot, a model of the opponents
+    that the seat searches against;
 ``c``
     exploration constant of UCB (default 0.7);
 ``trees``
@@ -89,7 +93,8 @@ class ISMCTSAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  calls: int | None = None, c: float = 0.7, rollout: int = 20,
                  reuse: bool = True, trees: str = "multi", soft: float = 0.0,
-                 policy: str = "random", **policy_options: Any) -> None:
+                 policy: str = "random", opponents: str = "search",
+                 **policy_options: Any) -> None:
         def number(key: str, value: Any, kind: type, low: float, strict: bool) -> Any:
             good = (isinstance(value, int | float) and not isinstance(value, bool)
                     and (kind is float or isinstance(value, int))
@@ -118,6 +123,10 @@ class ISMCTSAgent(Agent):
         if policy not in ("random", "heuristic"):
             raise ConfigError(f"agent 'ismcts': policy is random or heuristic, not {policy!r}")
         self.policy = policy
+        if opponents not in ("search", "heuristic"):
+            raise ConfigError(f"agent 'ismcts': opponents is search or heuristic, not "
+                              f"{opponents!r}")
+        self.opponents = opponents
         self._bot: Any = None
         unknown = [k for k in policy_options if not k.startswith("policy_")]
         if unknown:
@@ -143,13 +152,13 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             self._kept = None
             return legal[0]
-        if self.policy == "heuristic":
+        if "heuristic" in (self.policy, self.opponents):
             from ludoteca.agents import heuristic_for
 
             self._bot = heuristic_for(view.game)
             if self._bot is None:
                 raise ConfigError(f"agent 'ismcts': {view.title} has no heuristic bot for "
-                                  "policy=heuristic")
+                                  "policy=heuristic or opponents=heuristic")
         root = self._reusable_root(view, player)
         reused = root is not None
         if root is None:
@@ -159,12 +168,12 @@ class ISMCTSAgent(Agent):
         max_iter = self.iterations if self.iterations is not None else math.inf
         max_calls = self.calls if self.calls is not None else math.inf
         iterate = self._iterate
-        if self.trees == "multi":
+        if self.trees == "multi" or self.opponents == "heuristic":
             roots = [_Node(mover=-1) for _ in range(view.num_players)]
             roots[player] = root
 
             def iterate(root: _Node, world: State, rng: random.Random) -> int:
-                return self._iterate_multi(roots, world, rng)
+                return self._iterate_multi(roots, world, rng, player)
 
         determinize = view.determinize
         perf_counter = _time.perf_counter
@@ -234,13 +243,20 @@ class ISMCTSAgent(Agent):
                 visited.total += result[visited.mover]
         return applied
 
-    def _iterate_multi(self, roots: list[_Node], state: State, rng: random.Random) -> int:
+    def _iterate_multi(self, roots: list[_Node], state: State, rng: random.Random,
+                       searcher: int) -> int:
         """One iteration of multiple-observer IS-MCTS: a tree per seat, each keyed by what
         that seat sees of every move (its own moves in full; another seat's move as the
-        events shown to it), so no seat's choices can depend on what it cannot see."""
+        events shown to it), so no seat's choices can depend on what it cannot see.
+
+        With ``opponents=heuristic`` the other seats move as the game's heuristic bot (in
+        the tree too: a model of the opponents, searched against), and only the
+        searching seat's tree is kept."""
+        modelled = self.opponents == "heuristic"
         nodes = list(roots)
         paths = [[r] for r in roots]
-        seats = range(len(roots))
+        seats: Any = (searcher,) if modelled else range(len(roots))
+        bot, options = self._bot, self.policy_options
         apply = state.apply_trusted
         current = state.current_player
         legal_actions = state.legal_actions
@@ -255,6 +271,18 @@ class ISMCTSAgent(Agent):
                     break
                 apply(sample_chance(state.chance_outcomes(), rng))
                 applied += 1
+                continue
+            if modelled and mover != searcher:
+                apply(bot(state, mover, rng, **options))
+                applied += 1
+                key = tuple(e.key() for e in events() if e.visible_to(searcher))
+                if key:
+                    kids = nodes[searcher].children
+                    child = kids.get(key)
+                    if child is None:
+                        child = kids[key] = _Node(mover)
+                    nodes[searcher] = child
+                    paths[searcher].append(child)
                 continue
             legal = legal_actions()
             children = nodes[mover].children
