@@ -92,3 +92,54 @@ def test_named_strengths_are_agent_specs_for_every_game():
     assert not make_agent("easy").reads_view
     with pytest.raises(ConfigError, match="named strengths: easy, normal, strong"):
         make_agent("expert")
+
+
+@pytest.mark.parametrize("spec", [
+    "ismcts:iterations=15,trees=single",
+    "ismcts:iterations=15,soft=2",
+    "ismcts:iterations=15,rollout=6,policy=heuristic",
+    "ismcts:iterations=15,rollout=6,opponents=heuristic,policy=heuristic",
+])
+def test_search_variants_play_whole_matches_reproducibly(spec):
+    agents = [spec, "heuristic", "random"]
+    first = run_match("douro1872", agents, seed=4)
+    assert first.finished
+    assert run_match("douro1872", agents, seed=4) == first
+
+
+def test_heuristic_options_need_a_game_with_a_bot():
+    agent = make_agent("ismcts:iterations=5,policy=heuristic")
+    with pytest.raises(ConfigError, match="no heuristic bot"):
+        agent.act(decision_view(), 0, random.Random(1))
+    with pytest.raises(ConfigError, match="unknown option 'depth'"):
+        make_agent("ismcts:depth=3")
+    assert make_agent("ismcts:policy=heuristic,policy_samples=4").policy_options == {
+        "samples": 4}
+
+
+def test_multiple_observer_trees_hide_face_down_choices():
+    # In Douro each seat lays a barrel card face down in turn: the tree of a seat that
+    # lays after the searching seat must not branch on the searching seat's card.
+    from ludoteca.agents.ismcts import ISMCTSAgent
+    from ludoteca.core.state import CHANCE, sample_chance
+
+    game = load_game("douro1872")
+    state = game.new_initial_state(3)
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state.chance_outcomes(), rng))
+    seat = state.current_player()
+    assert seat != CHANCE
+    agent = ISMCTSAgent(iterations=200, rollout=0)
+    roots = []
+    original = agent._iterate_multi
+
+    def spy(trees, world, r, searcher):
+        roots.append(trees)
+        return original(trees, world, r, searcher)
+
+    agent._iterate_multi = spy
+    agent.act(state.determinize(seat, rng), seat, rng)
+    nxt = (seat + 1) % 3
+    other = roots[0][nxt]
+    assert len(other.children) == 1  # one key: "seat ... lays a card", whichever card
