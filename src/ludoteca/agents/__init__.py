@@ -2,6 +2,8 @@
 
 An agent is named by a spec string, ``name`` or ``name:key=value,key=value``, the same on
 the command line, in the server and in tournaments (``random``, ``ismcts:iterations=400``).
+Named strengths are specs too: ``easy``, ``normal`` and ``strong`` (:mod:`.strengths`)
+pick a suitable agent for whatever game they are asked to play.
 ``Agent.act(view, player, rng)`` receives ``view = true_state.determinize(player, rng)``,
 never the true state, so no agent can see what its seat may not know. An agent that never
 reads its view sets ``reads_view = False`` and implements ``act_blind(legal_actions,
@@ -28,6 +30,9 @@ class Agent:
 
     name = "agent"
     reads_view: ClassVar[bool] = True
+    fast: ClassVar[bool] = False
+    """True for agents that decide in microseconds (``random``): a simulation then looks at
+    the clock only every so many moves of theirs."""
 
     def __init__(self, **options: Any) -> None:
         if options:
@@ -60,8 +65,26 @@ def register_agent(name: str) -> Callable[[type[Agent]], type[Agent]]:
     return decorate
 
 
+_STRENGTHS: set[str] = set()
+
+
 def agent_names() -> list[str]:
-    return sorted(_AGENTS)
+    """The agents proper (named strengths are listed by :func:`strength_names`)."""
+    return sorted(name for name in _AGENTS if name not in _STRENGTHS)
+
+
+def strength_names() -> list[str]:
+    """The named strengths (``easy``, ``normal``, ``strong``), weakest first."""
+    from ludoteca.agents.strengths import STRENGTHS
+
+    return [name for name in STRENGTHS if name in _AGENTS]
+
+
+def _known() -> str:
+    text = f"known agents: {', '.join(agent_names())}"
+    if _STRENGTHS:
+        text += f"; named strengths: {', '.join(strength_names())}"
+    return text
 
 
 def _value(text: str) -> Any:
@@ -88,10 +111,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def agent_class(name: str) -> Callable[..., Agent] | None:
+    """The class registered as ``name``, or None."""
+    return _AGENTS.get(name)
+
+
 def agent_parameters(name: str) -> dict[str, Any]:
     """The keyword options an agent takes, with their defaults."""
     if name not in _AGENTS:
-        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+        raise ConfigError(f"unknown agent {name!r}; {_known()}")
     params = inspect.signature(_AGENTS[name].__init__).parameters
     return {p.name: p.default for p in params.values()
             if p.name != "self" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
@@ -104,7 +132,7 @@ def make_agent(spec: str) -> Agent:
         raise ConfigError(f"an agent spec is a string such as 'random', not {spec!r}")
     name, options = parse_spec(spec)
     if name not in _AGENTS:
-        raise ConfigError(f"unknown agent {name!r}; known agents: {', '.join(agent_names())}")
+        raise ConfigError(f"unknown agent {name!r}; {_known()}")
     _check_options(spec, name, options)
     try:
         agent = _AGENTS[name](**options)
@@ -112,6 +140,21 @@ def make_agent(spec: str) -> Agent:
         raise ConfigError(f"agent spec {spec!r}: {err} ({_options_text(name)})") from None
     agent.spec = spec.strip()
     return agent
+
+
+def agent_factory(spec: str) -> Callable[[], Agent]:
+    """A function that makes a fresh agent of ``spec`` each call, the spec checked once
+    (what a simulation uses: a new agent for every match, at no parsing cost)."""
+    make_agent(spec)  # raises ConfigError for a bad spec
+    name, options = parse_spec(spec)
+    cls, spec = _AGENTS[name], spec.strip()
+
+    def make() -> Agent:
+        agent = cls(**options)
+        agent.spec = spec
+        return agent
+
+    return make
 
 
 def _options_text(name: str) -> str:
@@ -169,6 +212,7 @@ class RandomAgent(Agent):
     """Picks uniformly among the legal actions (it never reads a view)."""
 
     reads_view = False
+    fast = True
 
     def act(self, view: State, player: int, rng: random.Random) -> int:
         return rng.choice(view.legal_actions())
@@ -200,4 +244,7 @@ class HeuristicAgent(Agent):
             raise ConfigError(f"agent 'heuristic' for {view.game.id}: {err}") from None
 
 
-from ludoteca.agents import ismcts  # noqa: E402,F401  (registers "ismcts")
+from ludoteca.agents import (  # noqa: E402  (registers ismcts, easy, normal, strong)
+    ismcts,  # noqa: F401
+    strengths,  # noqa: F401
+)

@@ -64,7 +64,8 @@ def summarize(records: Sequence[MatchRecord]) -> Summary:
     """Per-seat win rates and mean scores, and match lengths (actions, chance included).
 
     Unfinished records count as matches nobody won and scored nothing, so that a game or
-    agent that fails to finish shows up as a lower win rate rather than vanishing.
+    agent that fails to finish shows up as a lower win rate rather than vanishing; a match
+    stopped by a forfeit counts its forfeit returns (the faulty side lost).
     """
     if not records:
         return Summary(0, 0, (), 0.0, 0, 0)
@@ -74,7 +75,7 @@ def summarize(records: Sequence[MatchRecord]) -> Summary:
     n = len(records)
     seats = []
     for seat in range(num_players):
-        wins = sum(r.returns[seat] for r in records if r.finished)
+        wins = sum(r.returns[seat] for r in records if r.returns)
         score = sum(r.scores[seat] for r in records if r.finished)
         agent = records[0].agents[seat] if seat < len(records[0].agents) else "?"
         low, high = wilson_interval(wins, n)

@@ -1,176 +1,189 @@
-"""Playing many matches, in parallel worker processes, reproducibly.
+"""Tournaments: round-robin over seatings, seat rotation, one list of seeds for all.
 
-Reproducibility is the point of a simulation one can publish, so the results depend only
-on the arguments, never on how the work is split:
+Given K agents for a game of N seats in S sides (S = N unless the game has
+partnerships), a *round* plays one deal (one seed) at every seating:
 
-* match ``i`` is played by :func:`ludoteca.core.match.run_match` with the seed
-  :func:`match_seed(seed, i) <match_seed>`, so it can be replayed or re-run alone;
-* agents are made afresh for every match from their spec strings, so an agent that keeps
-  state between calls cannot carry it from one match into the next (which would make a
-  match depend on which worker played the matches before it);
-* records are returned in match order, whatever order the workers finish in.
+* line-ups: every set of S different agents when K >= S (each combination once); when
+  K < S, every way of filling the S sides with the K agents in which each agent plays at
+  least once (for two agents in a four-seat game: 1+3, 2+2 and 3+1 seats);
+* seatings: every distinct order of each line-up around the table. With ``sides`` (the
+  default) each agent takes a whole side - partners are the same agent, so a partnership
+  game is team against team; in a game without partnerships this is the same as ``all``,
+  which seats agents seat by seat (partners may then be different agents). ``rotations``
+  keeps only the rotations of each line-up (fewer matches a round).
 
-The same ``seed`` therefore gives the same records with 1 worker or 64. Workers receive
-plain data (the game id, its class reference, the edition text, agent specs, options) and
-build the game in their own process: states never cross a process boundary.
+Because the set of line-ups and seatings is symmetric in the agents, every agent plays
+every seat equally often. Round ``r`` uses the seed :func:`match_seed(seed, r)
+<ludoteca.sim.simulate.match_seed>` at every one of its seatings: the agents meet the same
+deal from every seat (a duplicate tournament), which takes the luck of the deal out of the
+comparison. Matches are numbered round by round, so a tournament stopped early still has
+balanced seatings for every finished round.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
+import itertools
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ludoteca.agents import make_agent, run_match
-from ludoteca.core.match import MatchRecord
-from ludoteca.core.registry import load_game, register
-from ludoteca.core.state import ConfigError, Game
+from ludoteca.core.state import ConfigError
+from ludoteca.sim.match import Outcome
+from ludoteca.sim.ratings import AgentRating, HeadToHead, head_to_head, rate, team_function
+from ludoteca.sim.results import check_out_path
+from ludoteca.sim.runner import Job
+from ludoteca.sim.simulate import (
+    ProgressCallback,
+    RunResult,
+    check_specs,
+    execute,
+    match_seed,
+    prepare,
+    resolve_agents,
+    run_simulation,
+    simulate,
+)
 
-ProgressCallback = Callable[[int, int], None]
-"""``callback(done, total)``, called in the calling process as matches complete."""
+__all__ = [
+    "Schedule",
+    "TournamentResult",
+    "lineups",
+    "match_seed",
+    "resolve_agents",
+    "run_simulation",
+    "schedule",
+    "seatings",
+    "simulate",
+    "tournament",
+]
+
+SEATING_MODES = ("sides", "all", "rotations")
 
 
-def match_seed(seed: int, index: int) -> int:
-    """The seed of match ``index`` of a simulation seeded with ``seed``.
+def lineups(num_agents: int, num_players: int) -> list[tuple[int, ...]]:
+    """The line-ups (sorted tuples of agent indices) of a round; see the module."""
+    if num_agents >= num_players:
+        return list(itertools.combinations(range(num_agents), num_players))
+    return [c for c in itertools.combinations_with_replacement(range(num_agents), num_players)
+            if len(set(c)) == num_agents]
 
-    A hash rather than ``seed * k + index`` so that two simulations with nearby seeds
-    never share matches; 48 bits so that the seed survives JSON readers that hold numbers
-    as doubles (JavaScript).
+
+def seatings(lineup: Sequence[int], mode: str = "all") -> list[tuple[int, ...]]:
+    """The seatings of one line-up: every distinct order, or its rotations."""
+    if mode in ("all", "sides"):
+        return sorted(set(itertools.permutations(lineup)))
+    if mode == "rotations":
+        out: list[tuple[int, ...]] = []
+        for k in range(len(lineup)):
+            turn = tuple(lineup[k:]) + tuple(lineup[:k])
+            if turn not in out:
+                out.append(turn)
+        return out
+    raise ConfigError(f"seatings are {' or '.join(SEATING_MODES)}, not {mode!r}")
+
+
+@dataclass(frozen=True)
+class Schedule:
+    agents: tuple[str, ...]
+    tables: tuple[tuple[int, ...], ...]
+    """The seatings of one round (agent indices per seat)."""
+    rounds: int
+
+    @property
+    def matches(self) -> int:
+        return self.rounds * len(self.tables)
+
+    def jobs(self, seed: int) -> list[Job]:
+        jobs = []
+        for r in range(self.rounds):
+            deal = match_seed(seed, r)
+            for t, table in enumerate(self.tables):
+                jobs.append(Job(r * len(self.tables) + t, deal,
+                                tuple(self.agents[i] for i in table)))
+        return jobs
+
+    def seat_counts(self) -> dict[str, list[int]]:
+        """How often each agent sits in each seat over the whole schedule."""
+        counts = {agent: [0] * len(self.tables[0]) for agent in self.agents}
+        for table in self.tables:
+            for seat, i in enumerate(table):
+                counts[self.agents[i]][seat] += self.rounds
+        return counts
+
+
+def schedule(agents: Sequence[str], num_players: int, matches: int, mode: str = "sides",
+             sides: Sequence[Sequence[int]] | None = None) -> Schedule:
+    """The seatings of a round and enough rounds for at least ``matches`` matches.
+
+    ``sides``: the seats of each side (partners together); default one side per seat.
     """
-    digest = hashlib.blake2b(f"ludoteca:{seed}:{index}".encode(), digest_size=6).digest()
-    return int.from_bytes(digest, "big")
-
-
-# ----- the work of one process ------------------------------------------------------------
-
-_worker_game: Game | None = None
-
-
-def _init_worker(game_id: str, game_class: Any, edition_text: str | None) -> None:
-    """Builds the game once per worker process.
-
-    The class is registered again under its id, so a game registered at run time in the
-    parent (a test, a notebook) is known in the child even when processes are spawned
-    rather than forked.
-    """
-    global _worker_game
-    register(game_class, game_id)
-    _worker_game = load_game(game_id, edition_text=edition_text)
-
-
-def _play(
-    game: Game, indices: Sequence[int], seed: int, agents: Sequence[str], variant: str,
-    options: Mapping[str, Any] | None,
-) -> list[tuple[int, MatchRecord]]:
-    return [
-        (i, run_match(game, list(agents), match_seed(seed, i), variant=variant, options=options))
-        for i in indices
-    ]
-
-
-def _play_in_worker(
-    indices: Sequence[int], seed: int, agents: Sequence[str], variant: str,
-    options: Mapping[str, Any] | None,
-) -> list[tuple[int, MatchRecord]]:
-    assert _worker_game is not None, "worker not initialised"
-    return _play(_worker_game, indices, seed, agents, variant, options)
-
-
-# ----- the calling process ----------------------------------------------------------------
-
-
-def resolve_agents(agents: str | Sequence[str] | None, num_players: int,
-                   game: Game | None = None) -> list[str]:
-    """One spec per seat: ``None`` is ``random`` everywhere; a string is the same spec for
-    every seat; a list must name one spec per seat. Every spec is checked by building it,
-    so a bad spec fails here, in the caller, not in a worker."""
-    if agents is None:
-        specs = ["random"] * num_players
-    elif isinstance(agents, str):
-        specs = [agents] * num_players
+    if len(agents) < 2:
+        raise ConfigError("a tournament needs at least two agents")
+    if len(set(agents)) != len(agents):
+        raise ConfigError("give each agent once (seatings decide how many seats each gets)")
+    if matches < 1:
+        raise ConfigError(f"-n must be 1 or more, not {matches}")
+    if mode not in SEATING_MODES:
+        raise ConfigError(f"seatings are {', '.join(SEATING_MODES)}, not {mode!r}")
+    if mode == "sides" and sides is not None and len(sides) < num_players:
+        side_of = {seat: k for k, group in enumerate(sides) for seat in group}
+        tables = tuple(tuple(t[side_of[seat]] for seat in range(num_players))
+                       for lineup in lineups(len(agents), len(sides))
+                       for t in seatings(lineup, mode))
     else:
-        specs = list(agents)
-        if len(specs) != num_players:
-            raise ConfigError(
-                f"{len(specs)} agents given for {num_players} players; give one per seat "
-                "or a single spec for every seat"
-            )
-    for spec in specs:
-        agent = make_agent(spec)
-        if game is not None:
-            agent.check(game)
-    return specs
+        tables = tuple(t for lineup in lineups(len(agents), num_players)
+                       for t in seatings(lineup, mode))
+    rounds = -(-matches // len(tables))
+    return Schedule(tuple(agents), tables, rounds)
 
 
-def simulate(
+@dataclass
+class TournamentResult:
+    schedule: Schedule
+    run: RunResult
+    ratings: list[AgentRating]
+    head_to_head: list[HeadToHead]
+
+
+def tournament(
     game_id: str,
     num_players: int,
+    agents: Sequence[str],
     n: int,
     seed: int = 1,
-    agents: str | Sequence[str] | None = None,
+    *,
     variant: str | None = None,
     options: Mapping[str, Any] | None = None,
-    workers: int | None = None,
-    progress_callback: ProgressCallback | None = None,
-    *,
     edition: str | Path | None = None,
+    seating: str = "sides",
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
     chunk_size: int | None = None,
-) -> list[MatchRecord]:
-    """Plays ``n`` matches of ``game_id`` and returns their records in match order.
-
-    ``agents``: see :func:`resolve_agents`. ``workers``: processes to use (default
-    ``os.cpu_count()``); with 1 the matches are played in this process. ``edition``: an
-    edition file; its text travels with every record. Raises :class:`ConfigError` or
-    :class:`~ludoteca.core.edition.EditionError` before any match is played if the set-up
-    is impossible.
-    """
-    if n < 0:
-        raise ConfigError(f"the number of matches must be 0 or more, not {n}")
-    game = load_game(game_id, edition)
-    variant = game.info.resolve(num_players, variant)
-    game.new_initial_state(num_players, variant, options)  # checks the options
-    specs = resolve_agents(agents, num_players)
-    workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
-    workers = min(workers, max(1, n))
-    if chunk_size is None:
-        # Small enough for a smooth progress bar and balanced workers, big enough that
-        # sending work to a process costs little beside playing it.
-        chunk_size = max(1, min(50, n // (workers * 8) or 1))
-    chunks = [range(start, min(n, start + chunk_size)) for start in range(0, n, chunk_size)]
-
-    results: list[MatchRecord | None] = [None] * n
-    done = 0
-    if progress_callback is not None:
-        progress_callback(0, n)
-
-    def collect(played: list[tuple[int, MatchRecord]]) -> None:
-        nonlocal done
-        for i, record in played:
-            results[i] = record
-        done += len(played)
-        if progress_callback is not None:
-            progress_callback(done, n)
-
-    if workers == 1:
-        for chunk in chunks:
-            collect(_play(game, chunk, seed, specs, variant, options))
-    else:
-        opts = dict(options) if options is not None else None
-        with ProcessPoolExecutor(
-            max_workers=workers,
-            initializer=_init_worker,
-            initargs=(game.id, type(game), game.edition_text),
-        ) as pool:
-            pending = {
-                pool.submit(_play_in_worker, list(chunk), seed, specs, variant, opts)
-                for chunk in chunks
-            }
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    collect(future.result())
-    assert all(r is not None for r in results)
-    return results  # type: ignore[return-value]
+    move_time_limit: float | None = None,
+    max_actions: int | None = None,
+    progress_callback: ProgressCallback | None = None,
+    out: str | Path | None = None,
+    on_outcome: Callable[[Outcome], None] | None = None,
+    on_schedule: Callable[[Schedule], None] | None = None,
+) -> TournamentResult:
+    """Plays a round-robin tournament of at least ``n`` matches and rates the agents."""
+    if out is not None:
+        check_out_path(out)
+    game, setup = prepare(game_id, num_players, variant, options, edition, move_time_limit,
+                          max_actions)
+    state = game.new_initial_state(num_players, setup.variant, options)
+    groups: dict[int, list[int]] = {}
+    for seat in range(num_players):
+        groups.setdefault(state.team_of(seat), []).append(seat)
+    plan = schedule(list(agents), num_players, n, seating, list(groups.values()))
+    check_specs(plan.agents, game)
+    if on_schedule is not None:
+        on_schedule(plan)
+    run = execute(setup.with_agents(plan.agents), plan.jobs(seed), backend=backend,
+                  workers=workers, address=address, chunk_size=chunk_size,
+                  progress=progress_callback, out=out, on_outcome=on_outcome)
+    teams = team_function()
+    return TournamentResult(plan, run, rate(run.records, teams),
+                            head_to_head(run.records, teams))
