@@ -10,7 +10,7 @@ the choices that matter stay on an 80x24 screen.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,10 +51,10 @@ class QuitMatch(Exception):  # a signal, not an error
 
 
 HELP_TEXT = (
-    "Type the number of a choice (or its words, e.g. [bold]draw a card[/]) and press Enter. "
-    "A choice marked … opens a list of its own ([bold]b[/] comes back). [bold]q[/] quits "
-    "(you may save the match and resume it with `ludoteca play --resume FILE`); [bold]?[/] "
-    "shows this help, the rules in short and what you are deciding now."
+    "Type the number (or key) of a choice, or its words (e.g. draw a card), then\n"
+    "Enter. A choice marked … opens a list of its own (b comes back). q quits:\n"
+    "you may save the match and resume it with `ludoteca play --resume FILE`.\n"
+    "? shows this help and the rules in short, then the board and your choices."
 )
 MENU_LIMIT = 8
 """The most entries a list of choices shows: beyond it the kinds of move with the most
@@ -97,6 +97,32 @@ def menu(view: State, legal: Sequence[int], groups: Mapping[str, str] | None = N
     return out
 
 
+Entry = tuple[str, str, list[int]]
+"""A line of the list of choices: what to type, its label, its actions (one, or a group)."""
+
+
+def keyed(entries: list[tuple[str, list[int]]], view: State,
+          key: Callable[[dict[str, Any]], str | None] | None) -> list[Entry]:
+    """The entries with what to type for each: the game's own key where it gives one to
+    every single choice (Douro's card values: type 7 to play the 7), else 1, 2, 3, ..."""
+    if key is not None and all(len(acts) == 1 for _, acts in entries):
+        keys = [key(view.action_to_json(acts[0])) for _, acts in entries]
+        if all(keys) and len(set(keys)) == len(keys):
+            return [(str(k), label, acts) for k, (label, acts) in zip(keys, entries,
+                                                                       strict=True)]
+    return [(str(n), label, acts) for n, (label, acts) in enumerate(entries, start=1)]
+
+
+def typed_by_hand() -> bool:
+    """Whether the answers come from a person at a terminal (not a pipe or a script)."""
+    import sys
+
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 class HumanAgent(Agent):
     """The person at the keyboard, as an agent: sees only what their seat may see.
 
@@ -110,6 +136,7 @@ class HumanAgent(Agent):
         super().__init__()
         self.game = game
         self.groups = render_hook(game, "MENU_GROUPS")
+        self.key = render_hook(game, "menu_key")
 
     def show(self, view: State, player: int) -> None:
         console.print(Rule(f"Seat {player} (you)"))
@@ -117,26 +144,34 @@ class HumanAgent(Agent):
 
     def act(self, view: State, player: int, rng: Any) -> int:
         self.show(view, player)
-        entries = menu(view, view.legal_actions(), self.groups)
+        # Keys for a person at a terminal; numbers for piped input (`yes 1 | ludoteca play`
+        # must keep working: a key such as "1" stops being valid once that card is played).
+        key = self.key if typed_by_hand() else None
+        entries = keyed(menu(view, view.legal_actions(), self.groups), view, key)
         while True:
             chosen = self._choose(view, player, entries)
             if len(chosen) == 1:
                 return chosen[0]
-            sub = [(view.action_to_string(a), [a]) for a in chosen]
+            sub = keyed([(view.action_to_string(a), [a]) for a in chosen], view, None)
             picked = self._choose(view, player, sub, back=True)
             if picked:
                 return picked[0]
 
-    def _choose(self, view: State, player: int, entries: list[tuple[str, list[int]]],
+    def _choose(self, view: State, player: int, entries: list[Entry],
                 back: bool = False) -> list[int]:
         self._list(entries, back)
-        n = len(entries)
-        numbers = "1" if n == 1 else f"1-{n}"
+        keys = [k for k, _, _ in entries]
+        numbered = keys == [str(n) for n in range(1, len(keys) + 1)]
+        if numbered:
+            shown = "1" if len(keys) == 1 else f"1-{len(keys)}"
+            told = "1" if len(keys) == 1 else f"1 to {len(keys)}"
+        else:
+            shown = ", ".join(keys)
+            told = "one of " + ", ".join(keys)
         extra = ", b back" if back else ""
         while True:
             try:
-                answer = Prompt.ask(escape(f"Your move [{numbers}{extra}, q, ?]"),
-                                    console=console)
+                answer = Prompt.ask(escape(f"Your move [{shown}{extra}, q, ?]"), console=console)
             except EOFError:
                 raise QuitMatch(input_ended=True) from None
             answer = " ".join(answer.strip().lower().split())
@@ -149,53 +184,41 @@ class HumanAgent(Agent):
                 self._list(entries, back)
                 continue
             if not answer:
-                console.print(f"[red]Please type the number of a choice, {numbers} "
+                console.print(f"[red]Please type the number of a choice, {shown} "
                               "(or q to quit, ? for help).[/]")
                 continue
-            worded = [acts for label, acts in entries if label.lower().rstrip(".") == answer]
-            if worded:
-                return worded[0]
-            try:
-                choice = int(answer)
-            except ValueError:
-                console.print(f"[red]{escape(repr(answer))} is not a number; type "
-                              f"{_range(n)}.[/]")
-                continue
-            if not 1 <= choice <= n:
-                console.print(f"[red]{choice} is not on the list; type {_range(n)}.[/]")
-                continue
-            return entries[choice - 1][1]
+            for key, label, acts in entries:
+                if answer in (key.lower(), label.lower().rstrip(".")):
+                    return acts
+            if answer.lstrip("-").isdigit():
+                console.print(f"[red]{escape(answer)} is not on the list; type {told}.[/]")
+            else:
+                console.print(f"[red]{escape(repr(answer))} is not a choice; type {told} "
+                              "(or q, ?).[/]")
 
     def _help(self, view: State, player: int) -> None:
         console.print(Rule("Help"))
-        console.print(HELP_TEXT)
         summary = rules_summary(self.game)
-        if summary:
-            console.print(Rule(f"{self.game.info.title}: the rules in short"))
-            page(summary.strip(), pause_at_end=True)
+        page(HELP_TEXT + ("\n\n" + summary.strip() if summary else ""), pause_at_end=True)
         self.show(view, player)
 
     @staticmethod
-    def _list(entries: list[tuple[str, list[int]]], back: bool) -> None:
-        labels = [label for label, _ in entries]
+    def _list(entries: list[Entry], back: bool) -> None:
+        labels = [label for _, label, _ in entries]
         width = max(map(len, labels)) + 7
         across = max(1, min(len(labels), (console.width - 1) // width))
         if len(labels) > 4 and across > 1 and max(map(len, labels)) <= 18:
             # Short labels (Douro's "play 7"), several to a line.
-            for row in range(0, len(labels), across):
+            for row in range(0, len(entries), across):
                 console.print("".join(
-                    f"  [bold]{n:>3}[/]  {escape(label):<{width - 7}}"
-                    for n, label in enumerate(labels[row:row + across], start=row + 1)
+                    f"  [bold]{key:>3}[/]  {escape(label):<{width - 7}}"
+                    for key, label, _ in entries[row:row + across]
                 ).rstrip())
         else:
-            for number, label in enumerate(labels, start=1):
-                console.print(f"  [bold]{number:>3}[/]  {escape(label)}")
+            for key, label, _ in entries:
+                console.print(f"  [bold]{key:>3}[/]  {escape(label)}")
         if back:
             console.print("    [bold]b[/]  back")
-
-
-def _range(n: int) -> str:
-    return "1" if n == 1 else f"1 to {n}"
 
 
 class Thinking(Agent):

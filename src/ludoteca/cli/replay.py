@@ -87,8 +87,9 @@ def _ask_which(path: Path, lines: list[str]) -> int:
         console.print(f"[red]Type a number from 0 to {len(lines) - 1}.[/]")
 
 
-Move = tuple[State, list[str], tuple[str, int] | None]
-"""The state after a move, the lines the viewer reads for it, and the chapter it opens."""
+Move = tuple[State, list[str], tuple[str, int] | None, int]
+"""The state after a move, the lines the viewer reads for it, the chapter it opens (if
+any) and the line that opens it (the round's score comes before the next round)."""
 
 
 def _step_help(kinds: list[str]) -> str:
@@ -112,20 +113,17 @@ def _moves(record: MatchRecord, seat: int | None, reveal: bool) -> list[Move]:
     out: list[Move] = []
     for i, action in enumerate(record.actions):
         state.apply_action(action)
-        if reveal:
-            # The whole truth, for study: the events' full forms, in a spectator's words
-            # (describe_event refuses a spectator a private event, so its inner form).
-            events = _reveal_events(state)
-            texts = [state._describe_event(e, None) for e in events]
-        else:
-            events = state.events_for(seat)
-            texts = [state.describe_event(e, seat) for e in events]
-        opened = None
-        for e in state.events_for(seat):  # one of each pair (a secret and its public side)
+        # With --reveal the whole truth, for study: each secret in its full form, in a
+        # spectator's words (describe_event refuses a spectator a private event).
+        events = _reveal_events(state) if reveal else state.events_for(seat)
+        describe = state._describe_event if reveal else state.describe_event
+        opened, opens_at = None, 0
+        for n, e in enumerate(events):
             found = chapter(e)  # every event, so that the chapters are counted right
-            opened = opened or found
-        lines = [f"{i + 1:>4}. {text}" for text in texts]
-        out.append((state.clone(), lines, opened))
+            if found and not opened:
+                opened, opens_at = found, n
+        lines = [f"{i + 1:>4}. {describe(e, seat if not reveal else None)}" for e in events]
+        out.append((state.clone(), lines, opened, opens_at))
     return out
 
 
@@ -191,9 +189,10 @@ def replay_command(
     if step and moves:
         _step_through(game, moves, seat)
     else:
-        for _, lines, opened in moves:
+        for _, lines, opened, opens_at in moves:
+            _print_lines(lines[:opens_at])
             _chapter_rule(opened)
-            _print_lines(lines)
+            _print_lines(lines[opens_at:])
     state = moves[-1][0] if moves else record.initial_state()
     console.print(Rule("End" if state.is_terminal() else "End of the record (unfinished)"))
     console.print(render(game, state.observation(seat)))
@@ -207,24 +206,21 @@ def replay_command(
 
 def _step_through(game: Game, moves: list[Move], seat: int | None) -> None:
     """The interactive stepper: shows a move's events and the board after it."""
-    kinds = list(dict.fromkeys(opened[0] for _, _, opened in moves if opened))
+    kinds = list(dict.fromkeys(opened[0] for _, _, opened, _ in moves if opened))
     help_text = _step_help(kinds)
     console.print(help_text, style="dim")
     letters = "".join(f", {k[0]} N" for k in kinds)
-    at = 0
+    at, shown = 0, -1
     while True:
-        state, lines, opened = moves[at]
-        where = _chapter_at(moves, at)
-        _chapter_rule(opened)
-        console.print(Rule(f"move {at + 1} of {len(moves)}"
-                           + (f" · {where[0]} {where[1]}" if where else "")))
-        _print_lines(lines or [f"{at + 1:>4}. (nothing this viewer could see)"])
-        console.print(render(game, state.observation(seat)))
+        if at != shown:
+            _show_move(game, moves, at, seat)
+            shown = at
         try:
             answer = console.input(f"[dim]Enter, b, g N{letters}, e, q, ?[/] ")
         except EOFError:
             return
         answer = answer.strip().lower()
+        number = int(answer[1:]) if answer[1:].strip().isdigit() else None
         if answer in ("q", "quit"):
             return
         if answer in ("?", "h", "help"):
@@ -239,26 +235,38 @@ def _step_through(game: Game, moves: list[Move], seat: int | None) -> None:
             at = max(0, at - 1)
         elif answer == "e":
             at = len(moves) - 1
-        elif answer[:1] == "g" and answer[1:].strip().isdigit():
-            number = int(answer[1:].strip())
-            if not 1 <= number <= len(moves):
+        elif answer[:1] == "g" and number is not None:
+            if 1 <= number <= len(moves):
+                at = number - 1
+            else:
                 console.print(f"[red]There is no move {number}: moves go from 1 to "
                               f"{len(moves)}.[/]")
-            at = min(max(number, 1), len(moves)) - 1
-        elif (answer[:1] in [k[0] for k in kinds] and answer[1:].strip().isdigit()):
+        elif answer[:1] in [k[0] for k in kinds] and number is not None:
             kind = next(k for k in kinds if k[0] == answer[0])
-            number = int(answer[1:].strip())
-            found = [i for i, (_, _, o) in enumerate(moves) if o == (kind, number)]
+            found = [i for i, (_, _, o, _) in enumerate(moves) if o == (kind, number)]
             if found:
                 at = found[0]
-            elif kind == "round" and number == 1:
-                at = 0  # the first round opens with the match
+            elif number == 1:
+                at = 0  # the first round (or half) opens with the match
             else:
-                last = max(o[1] for _, _, o in moves if o and o[0] == kind)
+                last = max(o[1] for _, _, o, _ in moves if o and o[0] == kind)
                 console.print(f"[red]There is no {kind} {number} in this match (the last "
                               f"is {kind} {last}).[/]")
         else:
             console.print(f"[red]{escape(repr(answer))} is not a command.[/] {help_text}")
+
+
+def _show_move(game: Game, moves: list[Move], at: int, seat: int | None) -> None:
+    state, lines, opened, opens_at = moves[at]
+    where = _chapter_at(moves, at)
+    console.print(Rule(f"move {at + 1} of {len(moves)}"
+                       + (f" · {where[0]} {where[1]}" if where else "")))
+    if not lines:
+        lines = [f"{at + 1:>4}. (nothing this viewer could see)"]
+    _print_lines(lines[:opens_at])
+    _chapter_rule(opened)
+    _print_lines(lines[opens_at:])
+    console.print(render(game, state.observation(seat)))
 
 
 def _chapter_at(moves: list[Move], at: int) -> tuple[str, int] | None:

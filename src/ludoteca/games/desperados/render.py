@@ -65,13 +65,13 @@ def _display(obs: dict[str, Any], display: dict[str, Any]) -> list[Text]:
 
 
 def _mine_cells(mine: dict[str, Any], fight: dict[str, Any] | None) -> list[Text]:
-    name = Text(mine["name"], style=METAL_STYLE.get(mine["metal"], "bold"))
+    fought = bool(fight) and fight["mine"] == mine["mine"]  # named by the fight's line
+    name = Text(mine["name"], style="bold red reverse" if fought
+                else METAL_STYLE.get(mine["metal"], "bold"))
     if mine["closed"]:
         status = Text(f"closed: {mine['value']}", style="green")
     else:
         status = Text(f"open, {mine['value']} if closed", style="dim")
-    if fight and fight["mine"] == mine["mine"]:
-        status.append("  fought over", style="bold red")
     return [name, Text(_chests(mine["chests"])), status]
 
 
@@ -91,7 +91,7 @@ def _cards(cards: dict[str, int]) -> str:
 def _fight(obs: dict[str, Any]) -> Text:
     fight = obs["fight"]
     you = obs.get("seat")
-    cards = ", ".join(f"{_name(int(s), you)} {v}" for s, v in fight["desperados"].items())
+    cards = ", ".join(f"{_name(int(s), you)}: {v}" for s, v in fight["desperados"].items())
     attacker = _name(fight["attacker"], you)
     how = ("the higher total of each side wins" if obs["variant"] == "partnership"
            else "the single highest card wins")
@@ -103,6 +103,8 @@ def _passes(obs: dict[str, Any]) -> Text | None:
     """Passing is bounded while the deck lasts (R20): the counts are public."""
     if obs.get("passes") is None or obs["final_turns"] is not None or obs.get("winners"):
         return None
+    if not obs["passes_in_a_row"] and obs.get("pass_limit") is None:
+        return None  # nothing to count yet
     run, limit = obs["passes_in_a_row"], obs.get("pass_run_limit")
     line = Text(f"Passes in a row: {run}")
     if limit is not None:
@@ -110,7 +112,7 @@ def _passes(obs: dict[str, Any]) -> Text | None:
                     else f" (at {limit}, the next seat must draw or play)")
     if obs.get("pass_limit") is not None:
         you = obs.get("seat")
-        counts = ", ".join(f"{_name(s, you)} {n}" for s, n in enumerate(obs["passes"]))
+        counts = ", ".join(f"{_name(s, you)}: {n}" for s, n in enumerate(obs["passes"]))
         line.append(f". Passed this round (at most {obs['pass_limit']} each): {counts}")
     line.append(".")
     line.stylize("dim")
@@ -143,7 +145,7 @@ def render(obs: dict[str, Any]) -> Group:
     parts: list[Any] = [head, table]
     if fight:
         parts.append(_fight(obs))
-    sizes = ", ".join(f"{_name(s, you)} {n}" for s, n in enumerate(obs["hand_sizes"]))
+    sizes = ", ".join(f"{_name(s, you)}: {n}" for s, n in enumerate(obs["hand_sizes"]))
     parts.append(Text(f"Cards in hand: {sizes}.", style="dim"))
     passes = _passes(obs)
     if passes is not None:

@@ -16,6 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 
+def menu_key(action: dict[str, Any]) -> str | None:
+    """In the terminal's list a barrel card is chosen by its value: 7 plays the 7."""
+    return str(action["card"]) if "card" in action else None
+
+
 def chapter(event: Any) -> tuple[str, int | None] | None:
     """Each dispute opens with the first card laid face down (seat 0 lays first); the
     middle of the game opens the second half."""
@@ -78,17 +83,21 @@ def _done(obs: dict[str, Any]) -> Text | None:
 
 def render(obs: dict[str, Any]) -> Group:
     you = obs.get("seat")
-    half = "first half" if obs["half"] == 1 else "second half (charity given)"
-    head = Text(f"Douro 1872 · {obs['num_players']} players · {half}", style="bold")
-    valley = ", ".join(str(lvl) for lvl in obs["valley"])
+    half = "first half" if obs["half"] == 1 else "second half"
     stack = obs["stack"]
     fog = stack["fog_on_top"]
-    info = Text("Douro Valley: " + (f"levels {valley} (disputed in that order)" if valley
-                                    else "empty"))
-    info.append(f". Stack: {stack['cards']} card{'' if stack['cards'] == 1 else 's'}")
+    head = Text(f"Douro 1872 · {obs['num_players']} players · {half} · stack: "
+                f"{stack['cards']} card{'' if stack['cards'] == 1 else 's'}", style="bold")
     if fog:
-        info.append(f", {fog} fog card{'' if fog == 1 else 's'} on top", style="magenta")
-    info.append(".")
+        head.append(f", {fog} fog on top", style="bold magenta")
+    levels = [str(lvl) for lvl in obs["valley"]]
+    if not levels:
+        info = Text("Douro Valley: empty.")
+    elif len(levels) == 1:
+        info = Text(f"Douro Valley: one boat, level {levels[0]}.")
+    else:
+        info = Text(f"Douro Valley: boats of levels {', '.join(levels)}, disputed in that "
+                    "order.")
 
     table = Table.grid(padding=(0, 2))
     for _ in range(6):
