@@ -319,3 +319,204 @@ def test_simulate_reports_wins_that_went_to_the_ghost_player():
     assert "Won by no seat (a ghost player" in result.output
     result = run("simulate", "douro1872", "-p", "3", "-n", "5", "--workers", "1")
     assert "Won by no seat" not in result.output
+
+
+# ----- a newcomer's first hour (issue #10) ----------------------------------------------
+
+NESTED = re.compile(r"\([^()\n]*\(")  # "mine 1 (your partnership's display (seats 0 and 2))"
+PY_LIST = re.compile(r"\[\s*-?\d+\s*,\s*-?\d+")  # "Totals: [0, 14]", "played [8, 0, 10]"
+
+
+def test_version_and_short_help():
+    from ludoteca import __version__
+
+    assert run("--version").output.strip() == f"ludoteca {__version__}"
+    for args in (["-h"], ["play", "-h"], ["replay", "-h"], ["games", "-h"]):
+        result = run(*args)
+        assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_the_ghost_who_wins_is_named_with_his_score(tmp_path):
+    """`yes 1 | ludoteca play douro1872 --players 2 --seed 3`: D. Sebastião wins."""
+    save = tmp_path / "m.json"
+    result = run("play", "douro1872", "-p", 2, "--seed", 3, "--save", save, input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Winner: \n" not in out and "Played by" in out
+    assert re.search(r"D\. Sebastião +│ the game +│ +12 │", out), out[-1500:]
+    assert "\nYou lost 1–12: D. Sebastião won.\n" in out
+    assert out.count("D. Sebastião wins") == 1  # once, as it happens; then the result
+    spectator = run("replay", save).output
+    assert "D. Sebastião wins with 12 points." in spectator
+    assert re.search(r"D\. Sebastião +│ the game +│ +12 │", spectator)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("desperados", 4), ("desperados", 3),
+                                                  ("douro1872", 4)])
+def test_a_whole_match_reads_in_words(game_id, players):
+    """Results once, in words; seats named "seat"; no Python lists, no "card(s)", no
+    nested brackets; the choices never printed as raw ids."""
+    result = run("play", game_id, "-p", players, "--seed", 5, input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for bad in ("Player", "card(s)", "Winner:", "Winners:"):
+        assert bad not in out, bad
+    assert not PY_LIST.search(out), PY_LIST.search(out)
+    assert not NESTED.search(out), NESTED.search(out)
+    tail = out[out.rindex("Game over"):]
+    assert re.search(r"\n(Your partnership|You) (won|lost|share)", tail), tail
+    assert "final scores" in tail and "Played by" in tail
+
+
+def test_question_mark_shows_the_rules_in_short_and_the_decision_again():
+    result = run("play", "douro1872", "-p", 3, "--seed", 1, input="?\n" + "1\n" * 60)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "q quits" in out and "Douro 1872 in short" in out
+    assert "LEVEL" in out and "ORDER" in out
+    help_at = out.index("Douro 1872 in short")
+    assert "Choose a barrel card to lay face down" in out[help_at:]  # the decision, again
+
+
+def test_douro_cards_are_typed_by_their_value_at_a_terminal(monkeypatch):
+    from ludoteca.cli import play
+
+    monkeypatch.setattr(play, "typed_by_hand", lambda: True)
+    result = run("play", "douro1872", "-p", 3, "--seed", 1, input="5\n7\nq\nn\n")
+    out = result.output
+    assert "5 is not on the list; type one of 0, 1, 2, 3, 4, 6, 7, 8, 9, 10." in out
+    assert "Your move [0, 1, 2, 3, 4, 6, 7, 8, 9, 10, q, ?]" in out
+    assert "You lay your 7 face down." in out
+
+
+def test_a_long_list_of_choices_is_folded_into_kinds():
+    result = run("play", "desperados", "-p", 4, "--seed", 7, "--bots", "random",
+                 input="1\n" * 400)
+    out = result.output
+    assert "Pass a card to your partner … (" in out
+    lists = re.findall(r"Your move \[1-(\d+), q", out)
+    assert lists and max(map(int, lists)) <= 8
+    # Opened, a group shows what its choices share once, and the rest several to a line.
+    assert "Pass a … to your partner:" in out
+    assert re.search(r"\n +1  [\w ]+ +2  [\w ]+ +3  ", out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "desperados", "-p", "4", "-o", "nonsense=1"],
+         "--option nonsense=1: Desperados has no option 'nonsense'. Its options: "
+         "opponent_displays (any or close_or_fight, default any); fight_joiners (all or "
+         "owner, default all); passes_in_a_row (a whole number from 0 to 12, default none)"),
+        (["play", "desperados", "-p", "4", "-o", "pass_limit=abc"],
+         "--option pass_limit=abc: pass_limit must be a whole number from 0 to 30"),
+        (["play", "douro1872", "-p", "3", "-o", "charity_all_equal=x"],
+         "charity_all_equal must be literal or nothing (default literal)"),
+        (["play", "desperados", "-p", "4", "--bots", "ismcts:iterations=abc"],
+         "iterations must be a whole number, not 'abc' (options of 'ismcts', with defaults:"),
+        (["play", "desperados", "-p", "4", "--bots", "ismcts:foo=1"],
+         "unknown option 'foo' (options of 'ismcts', with defaults: iterations=200"),
+        (["play", "desperados", "-p", "4", "--save", "no/such/folder/m.json"],
+         "the folder no/such/folder does not exist"),
+    ],
+)
+def test_bad_options_name_what_fits_in_one_line(args, message):
+    result = run(*args)
+    assert_usage_error(result, message)
+    assert "Input should be" not in result.output and "Extra inputs" not in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_many_edition_problems_are_listed_one_per_line(tmp_path):
+    edition = tmp_path / "bad.toml"
+    edition.write_text(EDITION.read_text()
+                       .replace("ante = { value = 1, source = \"rulebook\" }", "ante = 1")
+                       .replace("bet = { value = 2,", "bet = { value = \"two\","))
+    result = run("play", GAME_ID, "-p", 2, "--edition", edition)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert lines[0] == f"Error: {edition}: 2 problems:", lines
+    assert lines[1].startswith("  betting.ante: write it with its source")
+    assert lines[2].startswith("  betting.bet.value:")
+    assert result.output.count(str(edition)) == 1
+
+
+def test_games_describes_options_with_their_values_and_the_default_bot():
+    out = " ".join(run("games", "desperados").output.split())
+    assert "any or close_or_fight" in out and "from 1 to 50)" in out
+    assert "heuristic (default)" in out and "Desperados in short" in out
+    out = " ".join(run("games", "douro1872").output.split())
+    assert "what the charity card does when" in out and "(literal or nothing)" in out
+    assert "random (default)" in out and "LEVEL" in out
+
+
+def test_quit_then_resume_finishes_the_match(tmp_path):
+    save = tmp_path / "left.json"
+    first = run("play", "douro1872", "-p", 3, "--seed", 2, "--save", save, input="1\nq\ny\n")
+    assert first.exit_code == 0 and "play --resume" in first.output
+    left = MatchRecord.from_json(save.read_text())
+    assert not left.finished
+    result = run("play", "--resume", save, input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert f"Resuming after {len(left.actions)} actions." in result.output
+    assert "Game over" in result.output
+    done = MatchRecord.from_json(save.read_text())
+    assert done.finished and done.actions[:len(left.actions)] == left.actions
+
+
+@pytest.fixture(scope="module")
+def desperados_match(tmp_path_factory):
+    save = tmp_path_factory.mktemp("m") / "desperados.json"
+    result = run("play", "desperados", "-p", 4, "--seed", 7, "--save", save, input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    return save
+
+
+def test_replay_shows_round_breaks_where_a_round_begins(desperados_match):
+    out = run("replay", desperados_match).output
+    scored = out.index("Round 1 scored:")
+    rule = out.index("Round 2 ──")
+    assert scored < rule < out.index("Round 2: ")
+    assert "Fight over" in out or "attacks" in out
+
+
+def test_replay_steps_to_a_round_and_a_move(desperados_match):
+    result = run("replay", desperados_match, "--step", input="r 2\nb\ng 5\nr 99\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    moves = [int(n) for n in re.findall(r"move (\d+) of \d+", out)]
+    assert moves[0] == 1 and moves[-1] == 5 and moves[2] == moves[1] - 1
+    assert re.search(r"move \d+ of \d+ · round 2", out)
+    assert "There is no round 99 in this match (the last is round" in out
+
+
+def test_a_revealed_replay_says_which_seat_got_each_card(desperados_match):
+    out = run("replay", desperados_match, "--reveal").output
+    assert re.search(r"   1\. Seat 0 is dealt an? \w", out), out[:400]
+    assert "is dealt a card" not in out and "Deal a" not in out
+
+
+def test_a_spectator_sees_douro_cards_and_points_as_revealed(tmp_path):
+    save = tmp_path / "d.json"
+    run("play", "douro1872", "-p", 3, "--seed", 4, "--save", save, input="1\n" * 60)
+    out = " ".join(run("replay", save).output.split())
+    assert re.search(r"The barrel cards are revealed: seat 0: \d+, seat 1: \d+, seat 2: \d+ "
+                     r"— \d+ barrels in all\.", out)
+    assert re.search(r"order \d+ (not )?reached with \d+ barrels", out)
+    assert "Dispute 1 ─" in out and "Half 2 ─" in out
+    result = run("replay", save, "--step", input="d 3\nq\n")
+    assert re.search(r"Dispute 3 ─", result.output)
+
+
+def test_a_file_of_several_records_asks_which_in_words(tmp_path, desperados_match):
+    lines = tmp_path / "several.jsonl"
+    record = json.loads(desperados_match.read_text())
+    unfinished = record | {"actions": record["actions"][:30], "finished": False,
+                           "scores": [], "returns": []}
+    lines.write_text(json.dumps(record) + "\n" + json.dumps(unfinished) + "\n")
+    result = run("replay", lines, input="1\n")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"0  desperados, 4 players, \d+ actions, won by seats \d and \d with \d+ "
+                     r"points", result.output)
+    assert "1  desperados, 4 players, 30 actions, unfinished" in result.output
+    assert "End of the record (unfinished)" in result.output

@@ -195,7 +195,7 @@ def test_prompt_says_what_the_seat_decides():
     sc = Script(3)
     sc.start(3)
     assert "level-3" in sc.state.observation(A)["prompt"]
-    assert "Waiting for Player 0" in sc.state.observation(B)["prompt"]
+    assert "Waiting for seat 0" in sc.state.observation(B)["prompt"]
 
 
 def test_regular_card_two_points_ties_one():

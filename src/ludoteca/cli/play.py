@@ -59,7 +59,9 @@ HELP_TEXT = (
 MENU_LIMIT = 8
 """The most entries a list of choices shows: beyond it the kinds of move with the most
 choices are folded, each behind one entry, until it fits (an 80x24 screen keeps the board
-and the choices that matter, such as joining a fight, in view)."""
+and the choices that matter, such as joining a fight, in view). Under a tall board the
+list is folded further, down to :data:`MENU_MIN` entries."""
+MENU_MIN = 4
 
 
 def menu(view: State, legal: Sequence[int], groups: Mapping[str, str] | None = None,
@@ -113,6 +115,28 @@ def keyed(entries: list[tuple[str, list[int]]], view: State,
     return [(str(n), label, acts) for n, (label, acts) in enumerate(entries, start=1)]
 
 
+def shortened(entries: list[tuple[str, list[int]]]) -> tuple[str, list[tuple[str, list[int]]]]:
+    """A folded group's choices without the words they share: "Pass a … to your partner"
+    over "gold mine", "Desperado 9", ... (short enough to sit several to a line)."""
+    words = [label.split() for label, _ in entries]
+    if len(words) < 5:
+        return "", entries
+    front = 0
+    while all(len(w) > front + 1 and w[front] == words[0][front] for w in words):
+        front += 1
+    back = 0
+    while all(len(w) > front + back + 1 and w[-1 - back] == words[0][-1 - back]
+              for w in words):
+        back += 1
+    if not front and not back:
+        return "", entries
+    middles = [" ".join(w[front:len(w) - back]) for w in words]
+    if len(set(middles)) < len(middles) or max(map(len, middles)) > 18:
+        return "", entries  # nothing gained: the full labels read better
+    head = " ".join([*words[0][:front], "…", *words[0][len(words[0]) - back:]])
+    return head + ":", [(m, acts) for m, (_, acts) in zip(middles, entries, strict=True)]
+
+
 def typed_by_hand() -> bool:
     """Whether the answers come from a person at a terminal (not a pipe or a script)."""
     import sys
@@ -138,22 +162,29 @@ class HumanAgent(Agent):
         self.groups = render_hook(game, "MENU_GROUPS")
         self.key = render_hook(game, "menu_key")
 
-    def show(self, view: State, player: int) -> None:
+    def show(self, view: State, player: int) -> int:
+        """Draws the seat's view of the table; returns how many lines it took."""
+        board = render(self.game, view.observation(player))
         console.print(Rule(f"Seat {player} (you)"))
-        console.print(render(self.game, view.observation(player)))
+        console.print(board)
+        return 1 + len(console.render_lines(board, console.options, pad=False))
 
     def act(self, view: State, player: int, rng: Any) -> int:
-        self.show(view, player)
+        used = self.show(view, player)
+        # Fold the list of choices as much as the screen left under the board asks.
+        limit = min(MENU_LIMIT, max(MENU_MIN, console.height - used - 1))
         # Keys for a person at a terminal; numbers for piped input (`yes 1 | ludoteca play`
         # must keep working: a key such as "1" stops being valid once that card is played).
         key = self.key if typed_by_hand() else None
-        entries = keyed(menu(view, view.legal_actions(), self.groups), view, key)
+        entries = keyed(menu(view, view.legal_actions(), self.groups, limit), view, key)
         while True:
             chosen = self._choose(view, player, entries)
             if len(chosen) == 1:
                 return chosen[0]
-            sub = keyed([(view.action_to_string(a), [a]) for a in chosen], view, None)
-            picked = self._choose(view, player, sub, back=True)
+            head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
+            if head:
+                console.print(escape(head))
+            picked = self._choose(view, player, keyed(sub, view, None), back=True)
             if picked:
                 return picked[0]
 
@@ -313,9 +344,12 @@ def play_command(
 ) -> None:
     """Play a match in the terminal against bots.
 
-    Before each of your decisions you see your seat's view of the table and your choices,
-    numbered; type a number to choose, [bold]q[/] to quit, [bold]?[/] for the rules and help.
-    What the bots do is shown as your seat sees it.
+    Before each of your decisions you see your seat's view of the table and
+    your choices; type the number of one (in Douro 1872, the card's value),
+    q to quit (and save), ? for help and the rules in short. What the bots do
+    is shown as your seat sees it. Example:
+
+      ludoteca play desperados --players 4 --save match.json
     """
     with usage_errors():
         check_output_path(save, "--save")

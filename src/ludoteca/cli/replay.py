@@ -62,14 +62,23 @@ def read_record(path: Path, index: int | None, *, ask: bool = False) -> MatchRec
         raise ReplayError(f"{path}: {err}") from None
 
 
+def _outcome(record: MatchRecord) -> str:
+    """"won by seats 1 and 3 with 66 points", in words (never a list of numbers)."""
+    winners = [p for p, share in enumerate(record.returns) if share > 0]
+    if not winners:
+        return "won by no seat (a ghost player)"
+    seats = (f"seat {winners[0]}" if len(winners) == 1
+             else "seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]}")
+    return f"won by {seats} with {record.scores[winners[0]]:g} points"
+
+
 def _ask_which(path: Path, lines: list[str]) -> int:
     console.print(f"{path} holds {len(lines)} match records:")
     for i, line in enumerate(lines[:20]):
         try:
             r = MatchRecord.from_json(line)
             what = (f"{r.game}, {r.num_players} players, {len(r.actions)} actions, "
-                    + (f"scores {', '.join(f'{x:g}' for x in r.scores)}" if r.finished
-                       else "unfinished"))
+                    + (_outcome(r) if r.finished else "unfinished"))
         except ReplayError as err:
             what = f"not readable ({err})"
         console.print(escape(f"  {i:>3}  {what}"))
@@ -144,7 +153,8 @@ def _chapter_rule(opened: tuple[str, int] | None) -> None:
 
 @app.command("replay")
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A match record (JSON) or records (JSON lines).")],
+    file: Annotated[Path, typer.Argument(
+        metavar="FILE", help="A match record (JSON) or records (JSON lines).")],
     seat: Annotated[
         int | None, typer.Option(help="Watch from this seat's point of view (its hidden "
                                       "information included).")
@@ -165,9 +175,10 @@ def replay_command(
 ) -> None:
     """Watch a recorded match from one seat's point of view (or a spectator's).
 
-    Each action is described as the viewer learned it when it happened (a card dealt to
-    another seat is only "dealt"), unless --reveal shows the whole truth. With --step you
-    move through it: Enter for the next move, b back, g N to move N, r N to round N.
+    Each move is told as the viewer learned it when it happened (a card dealt
+    to another seat is only "dealt"); --reveal tells the whole truth. With
+    --step you move through it: Enter for the next move, b back, g N to move
+    N, r N to round N (d N to dispute N in Douro 1872), e to the end.
     """
     with usage_errors():
         if spectator and seat is not None:

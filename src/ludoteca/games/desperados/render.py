@@ -89,14 +89,13 @@ def _cards(cards: dict[str, int]) -> str:
 
 
 def _fight(obs: dict[str, Any]) -> Text:
+    """The fight in one line; how it is settled is in the rules summary (``?``)."""
     fight = obs["fight"]
     you = obs.get("seat")
-    cards = ", ".join(f"{_name(int(s), you)}: {v}" for s, v in fight["desperados"].items())
+    cards = ", ".join(f"{_name(int(s), you)} {v}" for s, v in fight["desperados"].items())
     attacker = _name(fight["attacker"], you)
-    how = ("the higher total of each side wins" if obs["variant"] == "partnership"
-           else "the single highest card wins")
-    return Text(f"Fight over {fight['name']}, started by {attacker}: {cards} "
-                f"({how}; a tie keeps the mine with its owner).", style="red")
+    return Text(f"Fight over {fight['name']}, started by {attacker}. Desperados: {cards}.",
+                style="red")
 
 
 def _passes(obs: dict[str, Any]) -> Text | None:

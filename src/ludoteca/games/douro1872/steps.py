@@ -29,8 +29,9 @@ TARGET_NAMES = (None, "regular", "fog", "sirga")
 
 
 def seat_name(state: Any, seat: int) -> str:
-    """``Player 0``, or D. Sebastião's name for the ghost's seat."""
-    return state.tables.ghost_name if seat == state.ghost else f"Player {seat}"
+    """``seat 0``, or D. Sebastião's name for the ghost's seat: one word for a seat
+    everywhere ludoteca speaks."""
+    return state.tables.ghost_name if seat == state.ghost else f"seat {seat}"
 
 
 # ----- the stack ---------------------------------------------------------------------------

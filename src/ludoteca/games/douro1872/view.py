@@ -51,14 +51,9 @@ from ludoteca.games.douro1872.steps import (
     LayFaceDown,
     LotteryDraw,
     TowBack,
+    seat_name,
 )
 from ludoteca.games.douro1872.tables import DISPUTE, Tables
-
-
-def seat_name(state: Any, seat: int) -> str:
-    """``seat 0``, or D. Sebastião's name for the ghost's seat: one word for a seat
-    everywhere ludoteca speaks."""
-    return state.tables.ghost_name if seat == state.ghost else f"seat {seat}"
 
 
 def _a(value: Any) -> str:
