@@ -188,6 +188,7 @@ class ISMCTSAgent(Agent):
                    key=lambda a: (children[a].visits, -a), default=legal[0])
         self.last_search = {"iterations": done, "calls": calls, "reused": float(reused),
                             "seconds": perf_counter() - start}
+        self.last_root = root  # for analysis: children[action].visits / .total
         self._keep(view, player, best, children.get(best))
         return best
 
