@@ -21,11 +21,18 @@ lower the figures as much as wall time would):
 REF is checked out into a temporary worktree, and each figure is measured alternately in
 a child process importing the current code and one importing REF's, so machine drift hits
 both; the table then shows both figures and their ratio. Figures, not a pass/fail test.
+
+A speed-up must not change what the games do, so with ``--baseline`` both trees first play
+``--same N`` seeded random matches per set-up (default 100; 0 skips it) and the ``same``
+column says whether every action, the legal actions and chance outcomes before it, its
+events, and the final returns, scores, information states and observations were identical
+(:func:`fingerprint`). The command exits with status 2 if any set-up differs.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -35,6 +42,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGURES = ("rollout", "checked", "matches", "clones", "determinize", "ismcts")
@@ -134,6 +142,42 @@ def ismcts_rate(states: list, seconds: float, iterations: int = 50) -> float:
     return _rate(work, seconds)
 
 
+def fingerprint(game_id: str, players: int, variant: str, matches: int) -> str:
+    """A digest of ``matches`` seeded random matches: at every node the player to act, the
+    legal actions or chance outcomes and the action taken, its events (with their
+    audiences); at move 40, a determinized view of the seat to act (the match goes on in a
+    clone); at the end the returns, scores, every seat's information state and every
+    observation. Even seeds apply through ``apply_action``, odd ones through
+    ``apply_trusted``. Two trees that play alike give the same digest."""
+    from ludoteca import load_game
+
+    game = load_game(game_id)
+    digest = hashlib.sha256()
+
+    def put(*items: object) -> None:
+        digest.update(json.dumps(items, sort_keys=True, default=repr).encode())
+        digest.update(b"\n")
+
+    for seed in range(matches):
+        rng = random.Random(seed)
+        state = game.new_initial_state(players, variant)
+        while not state.is_terminal():
+            player = state.current_player()
+            if state.move_number() == 40:  # well into every game
+                view = state.determinize(max(player, 0), random.Random(seed))
+                put(view.observation(max(player, 0)), view.legal_actions())
+                state = state.clone()
+            put(player, state.legal_actions(), state.chance_outcomes())
+            action = _sample(state, rng)
+            (state.apply_trusted if seed % 2 else state.apply_action)(action)
+            put(action, [(e.to_json(), e.to, e.hidden_from) for e in state.events()])
+        put(state.returns(), state.scores(), state.history())
+        for seat in range(players):
+            put(state.information_state_string(seat), state.observation(seat))
+        put(state.observation(None))
+    return digest.hexdigest()
+
+
 def measure(game_id: str, players: int, variant: str, seconds: float) -> dict[str, float]:
     """Every figure of one set-up, in this process."""
     from ludoteca import load_game
@@ -150,18 +194,16 @@ def measure(game_id: str, players: int, variant: str, seconds: float) -> dict[st
     }
 
 
-def _child(src: Path, game_id: str, players: int, variant: str, seconds: float
-           ) -> dict[str, float]:
-    """``measure`` in a fresh process importing ludoteca from ``src``."""
+def _child(src: Path, call: str, *args: object) -> Any:
+    """``engine.<call>(*args)`` in a fresh process importing ludoteca from ``src``."""
     code = (f"import json, sys; sys.path.insert(0, {str(src)!r}); "
             f"sys.path.insert(0, {str(Path(__file__).parent)!r}); import engine; "
-            f"print(json.dumps(engine.measure({game_id!r}, {players}, {variant!r}, "
-            f"{seconds})))")
+            f"print(json.dumps(engine.{call}(*{args!r})))")
     env = dict(os.environ, PYTHONPATH=str(src))
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, check=False)
     if out.returncode != 0:
-        raise RuntimeError(f"measuring {game_id} at {src} failed:\n{out.stderr[-2000:]}")
+        raise RuntimeError(f"{call}{args!r} at {src} failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -186,7 +228,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="every player count and variant, not only the default set-up")
     parser.add_argument("--baseline", metavar="REF",
                         help="also measure this git commit, side by side, and print ratios")
+    parser.add_argument("--same", type=int, default=100, metavar="N",
+                        help="with --baseline: seeded random matches per set-up that must play "
+                             "identically in both trees (0: no check)")
     args = parser.parse_args(argv)
+    if args.same < 0:
+        parser.error("--same is a number of matches, 0 or more")
 
     from ludoteca import game_ids
 
@@ -199,7 +246,10 @@ def main(argv: list[str] | None = None) -> int:
         console = Console(width=200)  # piped to a file: keep the figures whole
     title = f"ludoteca engine, per CPU second ({args.seconds:g} s per figure)"
     table = Table(title=title + (f", against {args.baseline}" if args.baseline else ""))
-    for column in ("Game", "Players", "Variant", *FIGURES):
+    columns = ("Game", "Players", "Variant", *FIGURES)
+    if args.baseline and args.same:
+        columns += ("same",)
+    for column in columns:
         table.add_column(column, justify="left" if column in ("Game", "Variant") else "right",
                          no_wrap=True)
     configs = _configs(ids, args.all_configs)
@@ -210,19 +260,27 @@ def main(argv: list[str] | None = None) -> int:
             console.print(f"measured {game_id} {players}p {variant}", style="dim")
         console.print(table)
         return 0
+    differ = False
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "baseline"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
                         args.baseline], check=True)
         try:
             for game_id, players, variant in configs:
+                setup = (game_id, players, variant)
+                same: tuple[str, ...] = ()
+                if args.same:
+                    alike = (_child(ROOT / "src", "fingerprint", *setup, args.same)
+                             == _child(base / "src", "fingerprint", *setup, args.same))
+                    differ |= not alike
+                    same = (f"yes ({args.same})" if alike else "DIFFERENT",)
                 # Alternate the two, so a change in the machine's speed hits both alike.
-                now = _child(ROOT / "src", game_id, players, variant, args.seconds)
-                before = _child(base / "src", game_id, players, variant, args.seconds)
+                now = _child(ROOT / "src", "measure", *setup, args.seconds)
+                before = _child(base / "src", "measure", *setup, args.seconds)
                 table.add_row(game_id, str(players), variant, *(
                     f"{now[f]:,.0f} / {before[f]:,.0f} = {now[f] / before[f]:.2f}x"
                     if before[f] == before[f] and before[f] else f"{now[f]:,.0f}"
-                    for f in FIGURES))
+                    for f in FIGURES), *same)
                 console.print(f"measured {game_id} {players}p {variant}", style="dim")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
@@ -230,6 +288,10 @@ def main(argv: list[str] | None = None) -> int:
     console.print(table)
     console.print("Each cell: now / baseline = ratio. A baseline without the trusted apply "
                   "path measures its checked path in the rollout column.")
+    if differ:
+        console.print(f"Some set-ups did not play alike in this tree and {args.baseline}: "
+                      "their rules or events differ.", style="bold red")
+        return 2
     return 0
 
 
