@@ -46,6 +46,7 @@ integer.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 # Steps are handed the game's State; it is not imported here, so that the state module,
@@ -73,8 +74,9 @@ class Step:
     as it reaches the top of the stack, within the action that uncovered it - an end of
     round or a final scoring that follows whichever sub-choice came last."""
 
-    def legal_actions(self, state: State) -> list[int]:
-        """Sorted legal action ids of ``self.seat`` (decision steps)."""
+    def legal_actions(self, state: State) -> Sequence[int]:
+        """Sorted legal action ids of ``self.seat`` (decision steps): a list, or a tuple
+        the game keeps (a row of a precomputed table), which the state never changes."""
         raise NotImplementedError(f"{type(self).__name__} is not a decision")
 
     def chance_outcomes(self, state: State) -> list[tuple[int, float]]:

@@ -312,7 +312,8 @@ class State(ABC):
         self._trail: Any = None  # (previous, action, events), shared by clones
         self._moves = 0
         self._events: tuple[Event, ...] = ()
-        self._legal: list[int] | None = None
+        # The legal actions of this node once asked for: a tuple, so that clones share it.
+        self._legal: tuple[int, ...] | None = None
         self._info_cache: tuple[tuple[int, str] | None, ...] = ()
         self._setup()
 
@@ -415,7 +416,7 @@ class State(ABC):
         steps = self._steps
         return steps[-1].seat if steps else TERMINAL
 
-    def _legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> Sequence[int]:
         return self._steps[-1].legal_actions(self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -437,25 +438,36 @@ class State(ABC):
 
     # ----- the public API ----------------------------------------------------------
 
+    # The methods below are called once or more per action by every playout and search, so
+    # they read the step stack themselves rather than through current_player().
+
     def is_terminal(self) -> bool:
-        return self.current_player() == TERMINAL
+        return not self._steps  # nothing pending: current_player() is TERMINAL
 
     def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
+        steps = self._steps
+        return bool(steps) and steps[-1].seat == CHANCE
 
     def legal_actions(self) -> list[int]:
         """Sorted legal actions; at a chance node the possible outcomes; [] at the end."""
         legal = self._legal
         if legal is None:
-            player = self.current_player()
-            if player == TERMINAL:
-                legal = []
-            elif player == CHANCE:
-                legal = sorted(a for a, _ in self._chance_outcomes())
-            else:
-                legal = self._legal_actions()
-            self._legal = legal
+            legal = self._legal_tuple()
         return list(legal)
+
+    def _legal_tuple(self) -> tuple[int, ...]:
+        """The legal actions as a tuple, computed once per node (the checked path reads it
+        without the copy that callers of ``legal_actions`` get)."""
+        steps = self._steps
+        if not steps:
+            legal: tuple[int, ...] = ()
+        elif steps[-1].seat == CHANCE:
+            legal = tuple(sorted(a for a, _ in self._chance_outcomes()))
+        else:
+            # tuple() of a tuple is the tuple itself: games may return a table's own row.
+            legal = tuple(self._legal_actions())
+        self._legal = legal
+        return legal
 
     def legal_actions_mask(self) -> list[int]:
         """1 for each legal action id in ``range(num_distinct_actions)``, else 0."""
@@ -467,7 +479,8 @@ class State(ABC):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node; [] elsewhere."""
-        if self.current_player() != CHANCE:
+        steps = self._steps
+        if not steps or steps[-1].seat != CHANCE:
             return []
         return self._chance_outcomes()
 
@@ -630,8 +643,6 @@ class State(ABC):
             setattr(new, name, getattr(self, name).copy())
         for name in self._copy_nested:
             setattr(new, name, [inner.copy() for inner in getattr(self, name)])
-        if self._legal is not None:
-            new._legal = self._legal.copy()
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -725,13 +736,21 @@ class State(ABC):
         return action
 
     def _check_action(self, action: Any) -> int:
+        if type(action) is int:
+            # The common case first: a legal int is in range (and not a bool) too.
+            legal = self._legal
+            if legal is None:
+                legal = self._legal_tuple()
+            if action in legal:
+                return action
         action = self._check_range(action)
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError(f"{self.title}: the game is over; no more actions")
-        if self._legal is None:
-            self.legal_actions()
-        if action in self._legal:  # type: ignore[operator]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_tuple()
+        if action in legal:
             return action
         if player == CHANCE:
             raise IllegalActionError(

@@ -147,10 +147,9 @@ class LayFaceDown(Step):
             return "ghost" if self.purpose == DISPUTE else "ghost charity"
         return self.purpose
 
-    def legal_actions(self, state: Any) -> list[int]:
+    def legal_actions(self, state: Any) -> tuple[int, ...]:
         t = state.tables
-        return list((t.play_ids if self.purpose == DISPUTE else t.donate_ids)[
-            state.hands[self.seat]])
+        return (t.play_ids if self.purpose == DISPUTE else t.donate_ids)[state.hands[self.seat]]
 
     def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
         return list(state.tables.ghost_outcomes[state.hands[self.owner]])
