@@ -3,17 +3,17 @@
 A *step* is one pending decision or chance event: who acts (a seat, or :data:`CHANCE`),
 what they may choose (``legal_actions``) or what may happen and how likely it is
 (``chance_outcomes``), and the prompt a player reads. The state keeps its pending steps as
-an immutable tuple, the top last; ``current_player``, the legal actions, the chance
-outcomes and the prompt all derive from the top step. The stack empty means the game is
-over.
+an immutable stack of nested pairs, ``(top, (next, (...)))`` (``State.pending()`` lists
+them); ``current_player``, the legal actions, the chance outcomes and the prompt all derive
+from the top step. The stack empty means the game is over.
 
 What applying a choice does is a *rule*: a function ``rule(state, step, action)`` that the
 game's State names in its ``rules`` table (step type -> rule). Applying an action pops the
 top step first, then calls its rule, which may push new steps (the next seat's turn, a die
 to roll in the middle of a challenge, each seat in turn laying a card face down). Steps are
 data and rules are functions, so a game's modules import one way: actions and tables <-
-steps <- rules <- state. Because steps are small frozen objects and the stack is a tuple,
-a clone shares them with its original at no cost and neither can change the other's.
+steps <- rules <- state. Because steps are small frozen objects and the stack is made of
+tuples, a clone shares them with its original at no cost and neither can change the other's.
 
 This is the mechanism TAG calls an extended action sequence and boardgame.io calls
 phases, turns and stages: multi-step turns are steps, never flags or phase numbers kept in

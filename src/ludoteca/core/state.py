@@ -308,7 +308,10 @@ class State(ABC):
         self.options = options
         self._actions: tuple[Any, ...] = game.codec.actions
         self._outcomes: tuple[Any, ...] = game.codec.outcomes
-        self._steps: tuple[Step, ...] = ()
+        # The pending steps as a persistent stack: (next step, (the one after, (...))), ()
+        # when nothing is pending. Pushing and popping one step, what nearly every action
+        # does, builds at most one pair and copies nothing; clones share it.
+        self._steps: tuple[Any, ...] = ()
         self._trail: Any = None  # (previous, action, events), shared by clones
         self._moves = 0
         self._events: tuple[Event, ...] = ()
@@ -381,31 +384,44 @@ class State(ABC):
 
     def _explain_illegal(self, action: Any) -> str | None:
         """Why a well-formed action is not legal now (default: the pending step's reason)."""
-        return self._steps[-1].explain_illegal(self, action) if self._steps else None
+        return self._steps[0].explain_illegal(self, action) if self._steps else None
 
     # ----- turn flow -----------------------------------------------------------------
 
     def push(self, *steps: Step) -> None:
         """Makes ``steps`` pending, the first listed to be resolved first."""
-        self._steps = self._steps + steps[::-1]
+        if len(steps) == 1:  # the usual push: one pair, no loop
+            self._steps = (steps[0], self._steps)
+        else:
+            pending = self._steps
+            for step in reversed(steps):
+                pending = (step, pending)
+            self._steps = pending
         self._legal = None
 
     def pop(self) -> Step:
         """Removes and returns the next pending step (a challenge skipped, an ability
         cancelled); IndexError if nothing is pending."""
-        step = self._steps[-1]
-        self._steps = self._steps[:-1]
+        if not self._steps:
+            raise IndexError(f"{self.title}: no step is pending")
+        step, self._steps = self._steps
         return step
 
     def clear_pending(self) -> tuple[Step, ...]:
         """Removes every pending step (a win in the middle of a turn); returns them, the
         next first."""
-        steps, self._steps = self._steps[::-1], ()
+        steps = self.pending()
+        self._steps = ()
         return steps
 
     def pending(self) -> tuple[Step, ...]:
         """The pending steps, the one to resolve next first."""
-        return self._steps[::-1]
+        out = []
+        node = self._steps
+        while node:
+            step, node = node
+            out.append(step)
+        return tuple(out)
 
     def emit(self, *events: Event) -> None:
         """Records events of the action being applied (rule functions call this)."""
@@ -414,26 +430,22 @@ class State(ABC):
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
         steps = self._steps
-        return steps[-1].seat if steps else TERMINAL
+        return steps[0].seat if steps else TERMINAL
 
     def _legal_actions(self) -> Sequence[int]:
-        return self._steps[-1].legal_actions(self)
+        return self._steps[0].legal_actions(self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._steps[-1].chance_outcomes(self)
+        return self._steps[0].chance_outcomes(self)
 
     def _apply(self, action: int) -> None:
-        steps = self._steps
-        step = steps[-1]
-        self._steps = steps[:-1]
-        rules = self.rules
-        rules[type(step)](
+        step, self._steps = self._steps  # pop the step the action resolves
+        self.rules[type(step)](
             self, step, self._outcomes[action] if step.chance else self._actions[action])
         steps = self._steps
-        while steps and steps[-1].auto:
-            step = steps[-1]
-            self._steps = steps[:-1]
-            rules[type(step)](self, step, None)
+        while steps and steps[0].auto:
+            step, self._steps = steps
+            self.rules[type(step)](self, step, None)
             steps = self._steps
 
     # ----- the public API ----------------------------------------------------------
@@ -446,13 +458,18 @@ class State(ABC):
 
     def is_chance_node(self) -> bool:
         steps = self._steps
-        return bool(steps) and steps[-1].seat == CHANCE
+        return bool(steps) and steps[0].seat == CHANCE
 
     def legal_actions(self) -> list[int]:
         """Sorted legal actions; at a chance node the possible outcomes; [] at the end."""
         legal = self._legal
         if legal is None:
-            legal = self._legal_tuple()
+            steps = self._steps
+            if steps and steps[0].seat != CHANCE:  # a decision, the usual question
+                # tuple() of a tuple is the tuple itself: games may return a table's row.
+                legal = self._legal = tuple(self._legal_actions())
+            else:
+                legal = self._legal_tuple()
         return list(legal)
 
     def _legal_tuple(self) -> tuple[int, ...]:
@@ -461,10 +478,9 @@ class State(ABC):
         steps = self._steps
         if not steps:
             legal: tuple[int, ...] = ()
-        elif steps[-1].seat == CHANCE:
+        elif steps[0].seat == CHANCE:
             legal = tuple(sorted(a for a, _ in self._chance_outcomes()))
         else:
-            # tuple() of a tuple is the tuple itself: games may return a table's own row.
             legal = tuple(self._legal_actions())
         self._legal = legal
         return legal
@@ -480,7 +496,7 @@ class State(ABC):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node; [] elsewhere."""
         steps = self._steps
-        if not steps or steps[-1].seat != CHANCE:
+        if not steps or steps[0].seat != CHANCE:
             return []
         return self._chance_outcomes()
 
@@ -596,7 +612,7 @@ class State(ABC):
         viewer = self._check_seat(viewer, spectator=True)
         if not self._steps:
             return self._final_prompt(viewer)
-        return self._steps[-1].prompt(self, viewer)
+        return self._steps[0].prompt(self, viewer)
 
     def returns(self) -> list[float]:
         """Win shares at the end (1/k to each winner, k winning sides), zeros before."""

@@ -245,8 +245,8 @@ class DouroState(State):
     }
     """Step type -> the rule that resolves it (:mod:`.rules`)."""
 
-    def proceed(self) -> None:
-        """What happens next, once a section's rule has nothing more pending: wired to
-        :func:`.rules.development.next_rabelo` (the sections call it through the state, so
-        that they need not import the module that imports them)."""
-        next_rabelo(self)
+    proceed = next_rabelo
+    """What happens next, once a section's rule has nothing more pending:
+    :func:`.rules.development.next_rabelo` as a method (the sections call it through the
+    state, so that they need not import the module that imports them; bound directly, not
+    wrapped, as every dispute ends with it)."""

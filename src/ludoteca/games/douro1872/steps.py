@@ -62,29 +62,33 @@ def back_outcomes(state: Any) -> list[tuple[int, float]]:
     return list(found)
 
 
+class BackShows(ChanceStep):
+    """Base of the steps where the back of the stack's next card shows
+    (:func:`back_outcomes`)."""
+
+    __slots__ = ()
+
+    # The function itself, not a method calling it: a back shows about twenty times a game.
+    chance_outcomes = staticmethod(back_outcomes)  # type: ignore[assignment]
+
+
 @dataclass(frozen=True, slots=True)
-class DealBack(ChanceStep):
+class DealBack(BackShows):
     """B3: the back of the stack's next card shows; regular cards go to the Douro Valley
     until a fog back shows."""
 
     phase: ClassVar[str] = "stack"
-
-    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
-        return back_outcomes(state)
 
     def prompt(self, state: Any, viewer: int | None) -> str:
         return "Turning over the stack's next card back."
 
 
 @dataclass(frozen=True, slots=True)
-class TowBack(ChanceStep):
+class TowBack(BackShows):
     """Sirga: the back of the stack's next card shows, looking for the regular card to tow
     (fog cards are passed over and stay on the stack, R13)."""
 
     phase: ClassVar[str] = "stack"
-
-    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
-        return back_outcomes(state)
 
     def prompt(self, state: Any, viewer: int | None) -> str:
         return "Sirga: looking for the next regular Rabelo card of the stack."
