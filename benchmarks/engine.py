@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     console = Console()
     if not console.is_terminal:
-        console = Console(width=200)  # piped to a file: keep the figures whole
+        console = Console(width=260)  # piped to a file: keep the figures whole
     title = f"ludoteca engine, per CPU second ({args.seconds:g} s per figure)"
     table = Table(title=title + (f", against {args.baseline}" if args.baseline else ""))
     columns = ("Game", "Players", "Variant", *FIGURES)

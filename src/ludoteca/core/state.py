@@ -301,6 +301,23 @@ class State(ABC):
     rules: ClassVar[Mapping[type[Step], Callable[[Any, Any, Any], None]]] = {}
     """Step type -> the rule ``rule(state, step, action)`` that resolves it."""
 
+    # The public methods that every playout and search calls once or more per action ask
+    # the pending step themselves, a call fewer each than going through the hooks
+    # ``_legal_actions``, ``_chance_outcomes`` and ``_apply`` (a few percent of the whole).
+    # A subclass that overrides a hook (a house rule, a test double) gets, unless it defines
+    # the public method too, the version of the public method that goes through the hook.
+    _THROUGH_HOOK: ClassVar[dict[str, tuple[str, str]]] = {
+        "_legal_actions": ("legal_actions", "_legal_actions_through_hook"),
+        "_chance_outcomes": ("chance_outcomes", "_chance_outcomes_through_hook"),
+        "_apply": ("apply_trusted", "_apply_through_hook"),
+    }
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for hook, (public, through_hook) in State._THROUGH_HOOK.items():
+            if getattr(cls, hook) is not getattr(State, hook) and public not in cls.__dict__:
+                setattr(cls, public, getattr(State, through_hook))
+
     def __init__(self, game: Game, num_players: int, variant: str, options: Any) -> None:
         self.game = game
         self.num_players = num_players
@@ -433,15 +450,25 @@ class State(ABC):
         return steps[0].seat if steps else TERMINAL
 
     def _legal_actions(self) -> Sequence[int]:
+        """Hook: the legal actions at a decision (by default the pending step's)."""
         return self._steps[0].legal_actions(self)
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """Hook: the chance outcomes at a chance node (by default the pending step's)."""
         return self._steps[0].chance_outcomes(self)
 
     def _apply(self, action: int) -> None:
-        step, self._steps = self._steps  # pop the step the action resolves
+        """Resolves ``action`` (no bookkeeping): pops the pending step, runs its rule, then
+        any automatic step that comes to the top. A subclass may wrap it (a test double, an
+        instrumented state); :meth:`apply_trusted` then goes through it."""
+        step, self._steps = self._steps
         self.rules[type(step)](
             self, step, self._outcomes[action] if step.chance else self._actions[action])
+        if self._steps and self._steps[0].auto:
+            self._run_automatic()
+
+    def _run_automatic(self) -> None:
+        """Resolves the automatic steps at the top of the stack (see :attr:`Step.auto`)."""
         steps = self._steps
         while steps and steps[0].auto:
             step, self._steps = steps
@@ -451,7 +478,8 @@ class State(ABC):
     # ----- the public API ----------------------------------------------------------
 
     # The methods below are called once or more per action by every playout and search, so
-    # they read the step stack themselves rather than through current_player().
+    # they read the step stack themselves rather than through current_player(), and ask
+    # the pending step directly (see _THROUGH_HOOK).
 
     def is_terminal(self) -> bool:
         return not self._steps  # nothing pending: current_player() is TERMINAL
@@ -467,9 +495,16 @@ class State(ABC):
             steps = self._steps
             if steps and steps[0].seat != CHANCE:  # a decision, the usual question
                 # tuple() of a tuple is the tuple itself: games may return a table's row.
-                legal = self._legal = tuple(self._legal_actions())
+                legal = self._legal = tuple(steps[0].legal_actions(self))
             else:
                 legal = self._legal_tuple()
+        return list(legal)
+
+    def _legal_actions_through_hook(self) -> list[int]:
+        """:meth:`legal_actions` for a subclass that overrides :meth:`_legal_actions`."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_tuple()
         return list(legal)
 
     def _legal_tuple(self) -> tuple[int, ...]:
@@ -498,7 +533,11 @@ class State(ABC):
         steps = self._steps
         if not steps or steps[0].seat != CHANCE:
             return []
-        return self._chance_outcomes()
+        return steps[0].chance_outcomes(self)
+
+    def _chance_outcomes_through_hook(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` for a subclass that overrides :meth:`_chance_outcomes`."""
+        return self._chance_outcomes() if self.is_chance_node() else []
 
     def apply_action(self, action: int) -> None:
         """Applies a decision or chance outcome after checking it is legal here."""
@@ -508,6 +547,19 @@ class State(ABC):
         """Applies an action taken from ``legal_actions()`` / ``chance_outcomes()`` of this
         very state, without checking it: the fast path for search and rollouts. Anything
         else is undefined behaviour; outside callers use :meth:`apply_action`."""
+        self._events = ()
+        # What _apply does, written out (see _THROUGH_HOOK).
+        step, self._steps = self._steps
+        self.rules[type(step)](
+            self, step, self._outcomes[action] if step.chance else self._actions[action])
+        if self._steps and self._steps[0].auto:
+            self._run_automatic()
+        self._trail = (self._trail, action, self._events)
+        self._moves += 1
+        self._legal = None
+
+    def _apply_through_hook(self, action: int) -> None:
+        """:meth:`apply_trusted` for a subclass that overrides :meth:`_apply`."""
         self._events = ()
         self._apply(action)
         self._trail = (self._trail, action, self._events)
@@ -654,11 +706,14 @@ class State(ABC):
 
     def clone(self) -> State:
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        # One dict copy, then the mutable fields replaced in it: faster than filling the new
+        # object's attributes one by one (a search clones at every node).
+        fields = self.__dict__.copy()
         for name in self._copy_lists:
-            setattr(new, name, getattr(self, name).copy())
+            fields[name] = fields[name].copy()
         for name in self._copy_nested:
-            setattr(new, name, [inner.copy() for inner in getattr(self, name)])
+            fields[name] = [inner.copy() for inner in fields[name]]
+        new.__dict__ = fields
         return new
 
     def __getstate__(self) -> dict[str, Any]:
