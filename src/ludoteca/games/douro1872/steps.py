@@ -152,8 +152,7 @@ class LayFaceDown(Step):
         return self.purpose
 
     def legal_actions(self, state: Any) -> tuple[int, ...]:
-        t = state.tables
-        return (t.play_ids if self.purpose == DISPUTE else t.donate_ids)[state.hands[self.seat]]
+        return state.tables.lay_ids[self.purpose][state.hands[self.seat]]
 
     def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
         return list(state.tables.ghost_outcomes[state.hands[self.owner]])

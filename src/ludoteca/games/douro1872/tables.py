@@ -151,6 +151,9 @@ class Tables:
         self.play_ids: tuple[tuple[int, ...], ...] = self.bits
         self.donate_ids: tuple[tuple[int, ...], ...] = tuple(
             tuple(h + c for c in cards) for cards in self.bits)
+        self.lay_ids: dict[str, tuple[tuple[int, ...], ...]] = {
+            DISPUTE: self.play_ids, CHARITY: self.donate_ids}
+        """The decisions of a card laid face down, per purpose and hand."""
         self.lottery_outcomes: tuple[tuple[tuple[int, float], ...], ...] = tuple(
             _uniform(tuple(lottery[c] for c in cards)) for cards in self.bits)
         self.ghost_outcomes: tuple[tuple[tuple[int, float], ...], ...] = tuple(
