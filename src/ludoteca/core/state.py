@@ -552,7 +552,8 @@ class State(ABC):
         step, self._steps = self._steps
         self.rules[type(step)](
             self, step, self._outcomes[action] if step.chance else self._actions[action])
-        if self._steps and self._steps[0].auto:
+        steps = self._steps
+        if steps and steps[0].auto:
             self._run_automatic()
         self._trail = (self._trail, action, self._events)
         self._moves += 1

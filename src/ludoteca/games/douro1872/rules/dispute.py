@@ -56,8 +56,11 @@ def lay_face_down(state: Any, step: LayFaceDown, action: PlayBarrel | Donate | G
     card = t.card_of[action.card]
     state.hands[owner] &= ~(1 << card)
     purpose = step.purpose
-    state.emit(*(t.ghost_lay_events[purpose] if step.chance
-                 else t.lay_events[purpose][owner][card]))
+    if step.chance:  # D. Sebastião's card: nobody sees it until the reveal
+        state.emit(*t.ghost_lay_events[purpose])
+    else:
+        told, others = t.lay_events[purpose][owner][card]
+        state.emit(told, others)  # two arguments, not a starred tuple: a lay is half the game
     if purpose == DISPUTE:
         state.choices[owner] = card
         if step.last:  # the last seat (D. Sebastião is the last one)
