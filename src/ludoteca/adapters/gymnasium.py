@@ -99,8 +99,7 @@ class LudotecaEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self._num_actions = game.info.num_distinct_actions
-        layout = game.tensor_layout(num_players, variant)
-        self._size = layout.size
+        self._layout = layout = game.tensor_layout(num_players, variant)
         self.observation_space = spaces.Box(np.asarray(layout.low(), dtype=np.float32),
                                             np.asarray(layout.high(), dtype=np.float32),
                                             dtype=np.float32)
@@ -166,7 +165,7 @@ class LudotecaEnv(gymnasium.Env):
         return self._observation(), reward, terminated, False, self._info()
 
     def _observation(self) -> np.ndarray:
-        return _arrays.tensor(self.match.observation_tensor(self.seat), self._size)
+        return _arrays.observation(self.match, self.seat, self._layout)
 
     def _info(self) -> dict[str, Any]:
         match = self.match

@@ -7,6 +7,7 @@ own hand, what it knows its partner holds, the table, the counts everyone can se
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
@@ -139,48 +140,61 @@ def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
 
 
 def observation_tensor(state: DesperadosState, player: int) -> list[float]:
+    """The seat's tensor as a list of floats (:func:`write_observation_tensor`)."""
+    vec = array("d", bytes(8 * state.tensor_layout().size))
+    write_observation_tensor(state, player, memoryview(vec))
+    return vec.tolist()
+
+
+def write_observation_tensor(state: DesperadosState, player: int, vec: memoryview) -> None:
+    """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
+    memoryview of floats of the layout's length: only the values that are not 0, so that
+    filling a NumPy array costs no more than the few entries a position sets."""
     layout = state.tensor_layout()
     at = layout.offsets
-    vec = layout.zeros()
+    put = layout.put
     t = state.cards
     vec[at["seat"] + player] = 1.0
     current = state.current_player()
     if current >= 0:
         vec[at["to_act"] + current] = 1.0
-    layout.put(vec, "hand", state.hands[player])
+    put(vec, "hand", state.hands[player])
     if state.partnership:
-        layout.put(vec, "partner_holds", state.partner_knows[player])
-        layout.put(vec, "passes", state.passes)
+        put(vec, "partner_holds", state.partner_knows[player])
+        put(vec, "passes", state.passes)
         vec[at["passes_in_a_row"]] = state.passes_in_a_row
-    layout.put(vec, "hand_sizes", state.hand_sizes)
+    put(vec, "hand_sizes", state.hand_sizes)
     vec[at["deck"]] = state.deck_total
-    layout.put(vec, "discard", state.discard)
-    for slot in t.slots:
-        owner = state.owner[slot]
+    put(vec, "discard", state.discard)
+    displays, closed, all_chests = state.num_displays, state.closed, state.chests
+    owner_at, open_at, closed_at = at["mine_owner"], at["mine_open"], at["mine_closed"]
+    for slot, owner in enumerate(state.owner):
         if owner == NOBODY:
             continue
-        vec[at["mine_owner"] + slot * state.num_displays + owner] = 1.0
-        vec[at["mine_closed" if state.closed[slot] else "mine_open"] + slot] = 1.0
-        chests = state.chests[slot]
-        doubles = chests.count(DOUBLE)
-        vec[at["mine_singles"] + slot] = len(chests) - doubles
-        vec[at["mine_doubles"] + slot] = doubles
-        vec[at["mine_double_first"] + slot] = float(bool(chests) and chests[0] == DOUBLE)
-        vec[at["mine_value"] + slot] = mine_value(state, slot)
+        vec[owner_at + slot * displays + owner] = 1.0
+        vec[(closed_at if closed[slot] else open_at) + slot] = 1.0
+        chests = all_chests[slot]
+        if chests:
+            doubles = chests.count(DOUBLE)
+            vec[at["mine_singles"] + slot] = len(chests) - doubles
+            vec[at["mine_doubles"] + slot] = doubles
+            if chests[0] == DOUBLE:
+                vec[at["mine_double_first"] + slot] = 1.0
+            vec[at["mine_value"] + slot] = mine_value(state, slot)
     if state.fight_mine != NOBODY:
         vec[at["fight_mine"] + state.fight_mine] = 1.0
         vec[at["fight_attacker"] + state.fight_attacker] = 1.0
         for seat, kind in enumerate(state.fight_cards):
             if kind != NOBODY:
                 vec[at["fight_cards"] + seat] = t.value[kind]
-    layout.put(vec, "totals", state.totals)
+    put(vec, "totals", state.totals)
     vec[at["round"]] = state.round
     vec[at["dealer"] + state.dealer] = 1.0
-    vec[at["final_turns"]] = state.final_turns or 0
-    if state.is_terminal():
+    if state.final_turns:
+        vec[at["final_turns"]] = state.final_turns
+    if current < 0 and state.is_terminal():
         for seat in state.winners():
             vec[at["winners"] + seat] = 1.0
-    return [float(x) for x in vec]
 
 
 # ----- words -------------------------------------------------------------------------------------
