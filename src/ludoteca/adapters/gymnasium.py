@@ -20,7 +20,8 @@
   ``{seat: spec}`` mapping. The default is the game's heuristic bot, or ``random`` for a
   game without one. Each opponent sees only a determinized view of its seat.
 * Observation: the seat's ``observation_tensor`` as a float32 ``Box`` with the bounds of
-  the game's tensor layout. ``info["action_mask"]``: int8, 1 for each legal action.
+  the game's tensor layout. ``info["action_mask"]``: int8, 1 for each legal action. Both
+  are new arrays at every step: a learner may keep them.
 * Reward: 0 until the end, then the seat's share of the win (``returns()[seat]``).
 * Chance and the opponents' turns are played inside ``step``; everything is drawn from the
   generator seeded by ``reset(seed=...)``.

@@ -11,10 +11,12 @@ the conformance kit checks every tensor a game produces against it.
     ])
     vec = layout.zeros(); layout.put(vec, "deck", [state.deck_total])
 
-A game fills the tensor in one function that writes only the nonzero values into a zeroed
-vector, a list or a :func:`memoryview` of floats (:meth:`TensorLayout.writable`), so that
-``State.observation_tensor`` (a list) and ``State.observation_tensor_into`` (a caller's
-NumPy array, written without a list in between) give the same values.
+``State.observation_tensor`` gives the vector as a list; ``State.observation_tensor_into``
+writes it into a caller's buffer (a NumPy array: :meth:`TensorLayout.writable` checks and
+zeroes it), which a game fills by writing only the values that are not 0, one by one or a
+segment at a time with :meth:`TensorLayout.put` (into a list or a memoryview alike). The
+adapters call it at every step: a list of a few hundred floats turned into an array costs
+more than the game's own step.
 """
 
 from __future__ import annotations

@@ -148,8 +148,9 @@ def observation_tensor(state: DesperadosState, player: int) -> list[float]:
 
 def write_observation_tensor(state: DesperadosState, player: int, vec: memoryview) -> None:
     """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
-    memoryview of floats of the layout's length: only the values that are not 0, so that
-    filling a NumPy array costs no more than the few entries a position sets."""
+    memoryview of floats of the layout's length, skipping most values that are 0. The list
+    (:func:`observation_tensor`) and the arrays of ``State.observation_tensor_into`` both
+    come from here, so they hold the same values."""
     layout = state.tensor_layout()
     at = layout.offsets
     put = layout.put

@@ -229,9 +229,10 @@ _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 
 
 def write_observation_tensor(state: Any, player: int, vec: memoryview) -> None:
-    """Writes the seat's tensor into ``vec``, a zeroed memoryview of floats of the
-    layout's length: only the values that are not 0, so that filling a NumPy array costs
-    no more than the few entries a position sets."""
+    """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
+    memoryview of floats of the layout's length, skipping most values that are 0. The list
+    (:func:`observation_tensor`) and the arrays of ``State.observation_tensor_into`` both
+    come from here, so they hold the same values."""
     t: Tables = state.tables
     o = state.tensor_layout().offsets
     h, nlev = t.hand_size, len(t.level_names)
