@@ -18,10 +18,12 @@ import typer
 from rich.markup import escape
 from rich.prompt import Confirm, Prompt
 from rich.rule import Rule
+from rich.text import Text
 
 from ludoteca.agents import Agent, heuristic_for, make_agent
 from ludoteca.cli.common import (
     ChapterCounter,
+    Command,
     _check_setup,
     _load,
     app,
@@ -162,35 +164,85 @@ class HumanAgent(Agent):
         self.groups = render_hook(game, "MENU_GROUPS")
         self.key = render_hook(game, "menu_key")
 
-    def show(self, view: State, player: int) -> int:
-        """Draws the seat's view of the table; returns how many lines it took."""
-        board = render(self.game, view.observation(player))
-        console.print(Rule(f"Seat {player} (you)"))
-        console.print(board)
-        return 1 + len(console.render_lines(board, console.options, pad=False))
+    def screen(self, view: State, player: int) -> list[Entry]:
+        """Draws a decision: a rule, the seat's view of the table, the choices; everything
+        but the prompt line, which :meth:`act` asks. Returns the choices.
 
-    def act(self, view: State, player: int, rng: Any) -> int:
-        used = self.show(view, player)
-        # Fold the list of choices as much as the screen left under the board asks.
-        limit = min(MENU_LIMIT, max(MENU_MIN, console.height - used - 1))
+        It is laid out to fit the console (80x24 at least): the list of choices is folded
+        to the room the board leaves; on a crowded table the board is drawn in its compact
+        form (the render module's ``compact``) and, as a last resort, the list is folded
+        below :data:`MENU_MIN` entries.
+        """
+        head, entries, board = self.layout(view, player)
+        self._draw(player, board, head, entries)
+        return entries
+
+    def layout(self, view: State, player: int) -> tuple[str, list[Entry], Any]:
+        """The screen of a decision, not drawn: the words over the choices (or ""), the
+        choices, the board; the most that fits :attr:`console.height` rows."""
+        observation = view.observation(player)
+        legal = view.legal_actions()
         # Keys for a person at a terminal; numbers for piped input (`yes 1 | ludoteca play`
         # must keep working: a key such as "1" stops being valid once that card is played).
         key = self.key if typed_by_hand() else None
-        entries = keyed(menu(view, view.legal_actions(), self.groups, limit), view, key)
+        room = console.height - 2  # a rule over the board, the prompt under the choices
+        layout: tuple[str, list[Entry], Any] = ("", [], None)
+        for compact, squeeze in ((False, False), (True, False), (True, True)):
+            board = render(self.game, observation, compact=compact)
+            left = room - _rows(board)
+            head, entries = self._fit(view, legal, key, left, squeeze)
+            layout = (head, entries, board)
+            if len(self._lines(head, entries, back=False)) <= left:
+                break
+        return layout
+
+    def _fit(self, view: State, legal: Sequence[int], key: Any, rows: int,
+             squeeze: bool) -> tuple[str, list[Entry]]:
+        """The list of choices for ``rows`` rows, as well as it can: folded down to
+        :data:`MENU_MIN` entries (with ``squeeze``, down to one entry per kind of move),
+        or, when every choice is of one kind, written without the words they share, several
+        to a line ("Pass a … to your partner:" over "gold chest", "Desperado 9", ...)."""
+        low = 1 if squeeze else MENU_MIN
+        entries = menu(view, legal, self.groups, min(MENU_LIMIT, max(low, rows)))
+        choices = keyed(entries, view, key)
+        if len(self._lines("", choices, back=False)) <= rows:
+            return "", choices
+        head, short = shortened(entries)
+        if head and len(self._lines(head, keyed(short, view, None), back=False)) <= rows:
+            return head, keyed(short, view, None)
+        return "", choices
+
+    def _draw(self, player: int, board: Any, head: str, entries: list[Entry],
+              back: bool = False) -> None:
+        console.print(Rule(f"Seat {player} (you)"))
+        console.print(board)
+        for line in self._lines(head, entries, back):
+            console.print(line)
+
+    def act(self, view: State, player: int, rng: Any) -> int:
+        head, entries, board = self.layout(view, player)
+        self._draw(player, board, head, entries)
         while True:
-            chosen = self._choose(view, player, entries)
+            chosen = self._choose(view, player, entries,
+                                  lambda: self._draw(player, board, head, entries))
             if len(chosen) == 1:
                 return chosen[0]
-            head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
-            if head:
-                console.print(escape(head))
-            picked = self._choose(view, player, keyed(sub, view, None), back=True)
+            sub_head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
+            choices = keyed(sub, view, None)
+            for line in self._lines(sub_head, choices, back=True):
+                console.print(line)
+            picked = self._choose(view, player, choices, lambda h=sub_head, c=choices: (
+                self._draw(player, board, h, c, back=True)), back=True)
             if picked:
                 return picked[0]
+            for line in self._lines(head, entries, back=False):  # back: the first list
+                console.print(line)
 
     def _choose(self, view: State, player: int, entries: list[Entry],
-                back: bool = False) -> list[int]:
-        self._list(entries, back)
+                redraw: Callable[[], None], back: bool = False) -> list[int]:
+        """Asks for one of ``entries`` (already on the screen) until the answer names one;
+        returns its actions, or [] for "back". ``redraw`` puts the screen back after the
+        help."""
         keys = [k for k, _, _ in entries]
         numbered = keys == [str(n) for n in range(1, len(keys) + 1)]
         if numbered:
@@ -211,8 +263,8 @@ class HumanAgent(Agent):
             if back and answer in ("b", "back"):
                 return []
             if answer in ("?", "h", "help"):
-                self._help(view, player)
-                self._list(entries, back)
+                self._help()
+                redraw()
                 continue
             if not answer:
                 console.print(f"[red]Please type the number of a choice, {shown} "
@@ -227,29 +279,43 @@ class HumanAgent(Agent):
                 console.print(f"[red]{escape(repr(answer))} is not a choice; type {told} "
                               "(or q, ?).[/]")
 
-    def _help(self, view: State, player: int) -> None:
+    def _help(self) -> None:
         console.print(Rule("Help"))
         summary = rules_summary(self.game)
         page(HELP_TEXT + ("\n\n" + summary.strip() if summary else ""), pause_at_end=True)
-        self.show(view, player)
 
     @staticmethod
-    def _list(entries: list[Entry], back: bool) -> None:
+    def _lines(head: str, entries: list[Entry], back: bool) -> list[Text]:
+        """The list of choices as the rows it takes on the console: ``head`` (the words
+        the choices share, if any) over the entries, short labels several to a row."""
+        rows = [Text(head)] if head else []
         labels = [label for _, label, _ in entries]
-        width = max(map(len, labels)) + 7
+        width = max(map(len, labels), default=0) + 7
         across = max(1, min(len(labels), (console.width - 1) // width))
         if len(labels) > 4 and across > 1 and max(map(len, labels)) <= 18:
             # Short labels (Douro's "play 7"), several to a line.
             for row in range(0, len(entries), across):
-                console.print("".join(
+                rows.append(Text.from_markup("".join(
                     f"  [bold]{key:>3}[/]  {escape(label):<{width - 7}}"
                     for key, label, _ in entries[row:row + across]
-                ).rstrip())
+                ).rstrip()))
         else:
-            for key, label, _ in entries:
-                console.print(f"  [bold]{key:>3}[/]  {escape(label)}")
+            rows += [Text.from_markup(f"  [bold]{key:>3}[/]  {escape(label)}")
+                     for key, label, _ in entries]
         if back:
-            console.print("    [bold]b[/]  back")
+            rows.append(Text.from_markup("    [bold]b[/]  back"))
+        # A label wider than the console takes more than one row.
+        return [line for text in rows for line in _wrapped(text)]
+
+
+def _rows(renderable: Any) -> int:
+    """How many console rows ``renderable`` takes."""
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def _wrapped(text: Text) -> list[Text]:
+    """``text`` cut into the rows the console shows it in."""
+    return list(text.wrap(console, console.width)) or [Text("")]
 
 
 class Thinking(Agent):
@@ -297,7 +363,7 @@ def seat_agents(game: Game, players: int, seat: int, bots: str | None,
     return agents
 
 
-@app.command("play")
+@app.command("play", cls=Command)
 def play_command(
     game_id: Annotated[
         str | None, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")
@@ -306,7 +372,8 @@ def play_command(
         int | None, typer.Option("--players", "-p", help="Number of players.")
     ] = None,
     variant: Annotated[
-        str | None, typer.Option(help="Variant id; default: the first that fits --players.")
+        str | None, typer.Option(metavar="NAME",
+                                 help="Variant id; default: the first that fits --players.")
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
     seed: Annotated[
@@ -315,30 +382,34 @@ def play_command(
                           "the start); the same seed and the same choices give the same match."),
     ] = None,
     bots: Annotated[
-        str | None, typer.Option(help="One agent spec for every other seat (default: the "
+        str | None, typer.Option(metavar="SPEC",
+                                 help="One agent spec for every other seat (default: the "
                                       "game's heuristic bot, or random), e.g. ismcts:"
                                       "iterations=400.")
     ] = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", help="Agent spec of one other seat, repeated once per other "
-                                   "seat in seat order."),
+        typer.Option("--bot", metavar="SPEC", help="Agent spec of one other seat, repeated "
+                                                   "once per other seat in seat order."),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A rule option key=value (repeatable; see "
-                                            "`ludoteca games GAME`)."),
+        typer.Option("--option", "-o", metavar="KEY=VALUE",
+                     help="A rule option (repeatable; see `ludoteca games GAME`)."),
     ] = None,
     edition: Annotated[
         Path | None,
-        typer.Option(help="An edition TOML file to play with instead of the shipped one."),
+        typer.Option(metavar="FILE",
+                     help="An edition TOML file to play with instead of the shipped one."),
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Write the match record (JSON) to this file at the end "
+        Path | None, typer.Option(metavar="FILE",
+                                  help="Write the match record (JSON) to this file at the end "
                                        "(or when you quit).")
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(help="Continue an unfinished match saved with --save (or "
+        Path | None, typer.Option(metavar="FILE",
+                                  help="Continue an unfinished match saved with --save (or "
                                        "offered when you quit).")
     ] = None,
 ) -> None:
@@ -347,9 +418,9 @@ def play_command(
     Before each of your decisions you see your seat's view of the table and
     your choices; type the number of one (in Douro 1872, the card's value),
     q to quit (and save), ? for help and the rules in short. What the bots do
-    is shown as your seat sees it. Example:
+    is shown as your seat sees it.
 
-      ludoteca play desperados --players 4 --save match.json
+    Example: `ludoteca play desperados --players 4 --save match.json`
     """
     with usage_errors():
         check_output_path(save, "--save")
