@@ -195,13 +195,14 @@ def test_the_board_names_a_fight_and_the_mines_in_one_line_each():
     assert "Your hand: " in board and "first side to 60" in board
 
 
-def decision_screen(state, seat) -> tuple[list[str], object]:
+def decision_screen(state, seat, news: int = 0) -> tuple[list[str], object]:
     """The rows `play` draws for a decision on an 80x24 terminal (a rule, the board, the
-    choices; the prompt line comes after them), and the board it chose."""
+    choices; the prompt line comes after them), and the board it chose; ``news``: rows
+    of what the other seats did, printed just before."""
     console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
     with mock.patch.object(play, "console", console):
         agent = play.HumanAgent(GAME)
-        head, entries, board = agent.layout(state, seat)
+        head, entries, board = agent.layout(state, seat, news)
         agent._draw(seat, board, head, entries)  # as agent.screen() does
     return console.file.getvalue().rstrip("\n").split("\n"), board
 
@@ -234,6 +235,23 @@ def test_every_decision_screen_fits_80x24(players, variant, seed):
         if seat >= 0 and not state.is_terminal():
             tallest = max(tallest, assert_fits(state, seat))
     assert tallest >= 22  # the seed does crowd the screen
+
+
+def test_a_decision_keeps_what_the_others_just_did_in_view_where_it_can():
+    """Five rows of news over the screen: kept in view (the compact board, a shorter list)
+    wherever some layout allows, and never at the cost of the screen fitting."""
+    kept = kept_before = total = 0
+    for state in playout_states(GAME, 4, "partnership", seed=0, every=3):
+        seat = state.current_player()
+        if seat < 0 or state.is_terminal():
+            continue
+        alone = len(decision_screen(state, seat)[0]) + 1
+        with_news = len(decision_screen(state, seat, news=5)[0]) + 1
+        assert with_news <= 24 and with_news <= alone
+        total += 1
+        kept += with_news + 5 <= 24
+        kept_before += alone + 5 <= 24
+    assert kept > 0.9 * total and kept_before < 0.8 * total, (kept, kept_before, total)
 
 
 def test_a_crowded_board_has_a_compact_form():

@@ -54,6 +54,8 @@ def test_a_dispute_says_why_the_points_moved():
     assert texts == ["The level-3 Rabelo card is turned: it orders 15 barrels.",
                      "The regular Rabelo card: order 15 reached with 18 barrels: highest "
                      "card 8 (seat 1) gets +2."]
+    told = sc.state.describe_event(sc.state.events_for(B)[-1], B)
+    assert told.endswith("highest card 8 (you) gets +2."), told  # the card gets, not "get"
     sc.play(0, 0, 9)
     assert sc.state.describe_event(sc.state.events_for(A)[-1], A) == (
         "The barrel cards are revealed: you: 0, seat 1: 0, seat 2: 9 — 9 barrels in all.")

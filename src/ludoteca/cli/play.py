@@ -18,6 +18,7 @@ import typer
 from rich.markup import escape
 from rich.prompt import Confirm, Prompt
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from ludoteca.agents import Agent, heuristic_for, make_agent
@@ -41,7 +42,7 @@ from ludoteca.cli.common import (
 )
 from ludoteca.cli.replay import read_record
 from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
-from ludoteca.core.state import ConfigError, Game, State
+from ludoteca.core.state import CHANCE, ConfigError, Game, State
 
 
 class QuitMatch(Exception):  # a signal, not an error
@@ -64,6 +65,10 @@ choices are folded, each behind one entry, until it fits (an 80x24 screen keeps 
 and the choices that matter, such as joining a fight, in view). Under a tall board the
 list is folded further, down to :data:`MENU_MIN` entries."""
 MENU_MIN = 4
+NEWS_ROWS = 5
+"""The most rows of news (what the other seats did since the human's last decision) a
+decision screen tries to keep in view above its rule, drawing the compact board if need
+be, before it gives them up to show the full board."""
 
 
 def menu(view: State, legal: Sequence[int], groups: Mapping[str, str] | None = None,
@@ -163,6 +168,8 @@ class HumanAgent(Agent):
         self.game = game
         self.groups = render_hook(game, "MENU_GROUPS")
         self.key = render_hook(game, "menu_key")
+        self.before_turn: Callable[[], None] = lambda: None  # the news held so far
+        self.news: Callable[[], int] = lambda: 0  # rows of news since the last decision
 
     def screen(self, view: State, player: int) -> list[Entry]:
         """Draws a decision: a rule, the seat's view of the table, the choices; everything
@@ -173,23 +180,30 @@ class HumanAgent(Agent):
         form (the render module's ``compact``) and, as a last resort, the list is folded
         below :data:`MENU_MIN` entries.
         """
-        head, entries, board = self.layout(view, player)
+        head, entries, board = self.layout(view, player, self.news())
         self._draw(player, board, head, entries)
         return entries
 
-    def layout(self, view: State, player: int) -> tuple[str, list[Entry], Any]:
+    def layout(self, view: State, player: int, news: int = 0) -> tuple[str, list[Entry], Any]:
         """The screen of a decision, not drawn: the words over the choices (or ""), the
-        choices, the board; the most that fits :attr:`console.height` rows."""
+        choices, the board; the most that fits :attr:`console.height` rows, leaving room
+        above it, where it can, for ``news`` rows (up to :data:`NEWS_ROWS`) of what the
+        other seats just did."""
         observation = view.observation(player)
         legal = view.legal_actions()
         # Keys for a person at a terminal; numbers for piped input (`yes 1 | ludoteca play`
         # must keep working: a key such as "1" stops being valid once that card is played).
         key = self.key if typed_by_hand() else None
         room = console.height - 2  # a rule over the board, the prompt under the choices
+        keep = min(news, NEWS_ROWS)
         layout: tuple[str, list[Entry], Any] = ("", [], None)
-        for compact, squeeze in ((False, False), (True, False), (True, True)):
+        # The full board with the news in view; the compact board with them; the full
+        # board, then the compact one, without them; at last the list folded hardest.
+        tries = [(False, False, keep), (True, False, keep)] if keep else []
+        for compact, squeeze, kept in (*tries, (False, False, 0), (True, False, 0),
+                                       (True, True, 0)):
             board = render(self.game, observation, compact=compact)
-            left = room - _rows(board)
+            left = room - kept - _rows(board)
             head, entries = self._fit(view, legal, key, left, squeeze)
             layout = (head, entries, board)
             if len(self._lines(head, entries, back=False)) <= left:
@@ -220,7 +234,8 @@ class HumanAgent(Agent):
             console.print(line)
 
     def act(self, view: State, player: int, rng: Any) -> int:
-        head, entries, board = self.layout(view, player)
+        self.before_turn()
+        head, entries, board = self.layout(view, player, self.news())
         self._draw(player, board, head, entries)
         while True:
             chosen = self._choose(view, player, entries,
@@ -318,21 +333,71 @@ def _wrapped(text: Text) -> list[Text]:
     return list(text.wrap(console, console.width)) or [Text("")]
 
 
+class News:
+    """What the human's seat is told, one line per event, wrapped under its words.
+
+    The lines of a run of chance moves (a deal: "Seat 1 is dealt a card" six times over)
+    are held until the run ends and each said once, with how many times ("Seat 1 is dealt
+    a card (6 times)"), so that a deal does not scroll the table away.
+    """
+
+    def __init__(self) -> None:
+        self.held: dict[str, int] = {}
+        self.rows = 0  # printed since :meth:`read` last asked
+
+    def say(self, text: str, chance: bool = False) -> None:
+        if chance:
+            self.held[text] = self.held.get(text, 0) + 1
+            return
+        self.flush()
+        self._print(text)
+
+    def rule(self, title: str) -> None:
+        """A rule opening a chapter ("Round 2")."""
+        self.flush()
+        console.print(Rule(title, style="cyan"))
+        self.rows += 1
+
+    def read(self) -> int:
+        """The rows of news printed since the last call (the human's last decision)."""
+        rows, self.rows = self.rows, 0
+        return rows
+
+    def flush(self) -> None:
+        held, self.held = self.held, {}
+        for text, times in held.items():
+            if times > 1:  # "... to the Douro Valley (2 times)."
+                stop = "." if text.endswith(".") else ""
+                text = f"{text.removesuffix('.')} ({times} times){stop}"
+            self._print(text)
+
+    def _print(self, text: str) -> None:
+        grid = Table.grid()
+        grid.add_column(width=2, no_wrap=True)
+        grid.add_column()
+        grid.add_row("·", Text(text))
+        console.print(grid)
+        self.rows += _rows(grid)
+
+
 class Thinking(Agent):
     """A bot wrapped so the screen says it is thinking while it does."""
 
     def __init__(self, agent: Agent, seat: int) -> None:
         self.agent, self.seat, self.spec = agent, seat, agent.spec
         self.reads_view = agent.reads_view  # type: ignore[misc]
+        self.before_turn: Callable[[], None] = lambda: None
 
     def check(self, game: Game) -> None:
         self.agent.check(game)
 
     def act(self, view: State, player: int, rng: Any) -> int:
+        self.before_turn()
         with console.status(escape(f"Seat {player} ({self.spec}) is thinking…")):
             return self.agent.act(view, player, rng)
 
     def act_blind(self, legal_actions: list[int], player: int, rng: Any) -> int:
+        self.before_turn()
         return self.agent.act_blind(legal_actions, player, rng)
 
 
@@ -465,6 +530,10 @@ def play_command(
         for _, event in before.event_log(seat):
             chapter(event)  # the chapters so far keep their numbers
     live: list[State] = []
+    news = News()
+    for agent in seats:
+        agent.before_turn = news.flush  # type: ignore[attr-defined]
+        agent.news = news.read  # type: ignore[attr-defined]
 
     def on_action(state: State, player: int, action: int) -> None:
         if not live:
@@ -473,14 +542,15 @@ def play_command(
         for event in state.events_for(seat):
             opened = chapter(event)
             if opened:
-                console.print(Rule(f"{opened[0].capitalize()} {opened[1]}", style="cyan"))
-            console.print(escape("· " + state.describe_event(event, seat)))
+                news.rule(f"{opened[0].capitalize()} {opened[1]}")
+            news.say(state.describe_event(event, seat), chance=player == CHANCE)
 
     agents = [a.spec for a in seats]
     try:
         record = run_match(game, seats, seed, variant=variant, options=options,
                            on_action=on_action, resume=done)
     except QuitMatch as stop:
+        news.flush()
         state = live[0] if live else replay(MatchRecord(
             game.id, players, variant, game.options_dict(game.parse_options(options)),
             game.edition_text, list(done)), verify=False)
@@ -488,6 +558,7 @@ def play_command(
         _leave(stop, partial, save, game, seed)
         raise typer.Exit(1 if stop.input_ended else 0) from None
 
+    news.flush()
     final = replay(record)
     extra = ghosts(game, final)
     console.print(Rule("Game over"))

@@ -162,7 +162,7 @@ def render(obs: dict[str, Any], compact: bool = False) -> Group:
     table = Table.grid(padding=(0, 2), expand=False)
     for _ in range(4):
         table.add_column()
-    fight = obs["fight"]
+    fight = obs["fight"] if not over else None  # one the end left unsettled is moot
     blank = [Text(""), Text(""), Text("")]
     for display in obs["displays"]:
         title = _display(obs, display, compact)

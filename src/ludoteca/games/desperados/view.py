@@ -323,9 +323,8 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
     if kind == "round_scored":
         return _round_scored(state, d, viewer)
     if kind == "round_started":
-        dealer, _ = _who(d["dealer"], viewer)
-        return f"Round {d['round']}: {dealer.lower() if dealer == 'You' else dealer} deal" + (
-            "" if dealer == "You" else "s") + "."
+        dealer, you = _who(d["dealer"], viewer)
+        return f"Round {d['round']}: {dealer.lower()} deal{'' if you else 's'}."
     if kind == "game_over":
         winners = d["winners"]
         if viewer in winners:
