@@ -44,14 +44,16 @@ def assert_usage_error(result, message: str) -> None:
 # ----- help and games -------------------------------------------------------------------
 
 
+COMMANDS = ["games", "play", "replay", "simulate", "tournament", "report", "serve"]
+
+
 def test_no_command_shows_help():
     result = run()
     for command in ("games", "play", "replay", "simulate"):
         assert command in result.output
     assert "Usage" in result.output
-
-
-COMMANDS = ["games", "play", "replay", "simulate", "tournament", "report", "serve"]
+    listed = re.findall(r"^│ (\w+) ", result.output.split("Commands")[1], re.MULTILINE)
+    assert listed == COMMANDS, listed  # a newcomer's first steps first
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -611,3 +613,15 @@ def test_the_terminals_hooks_are_documented_for_game_authors():
     for name in [*hooks, "render(observation, compact=False)", "summary.md",
                  "Field(description=...)"]:
         assert f"`{name}" in docs, name
+
+
+def test_a_deal_is_told_in_a_few_lines_and_news_wraps_under_its_words():
+    """A run of chance moves says each line once, with a count: the deal does not scroll
+    the table away (24 lines of "Seat 1 is dealt a card" before)."""
+    out = run("play", "desperados", "-p", 4, "--seed", 11, input="q\nn\n").output
+    assert "· Seat 1 is dealt a card (6 times)\n" in out
+    assert out.count("is dealt a card") == 3
+    out = run("play", "douro1872", "-p", 2, "--seed", 3, input="7\nq\nn\n").output
+    assert "regular Rabelo card is dealt to the Douro Valley (2 times).\n" in out
+    wrapped = re.search(r"\n· The barrel cards are revealed: [^\n]*\n(.)", out)
+    assert wrapped and wrapped.group(1) == " ", out  # a long line goes on under its words

@@ -103,8 +103,18 @@ class Command(_TidyHelp, typer.core.TyperCommand):
         return pieces
 
 
+COMMAND_ORDER = ("games", "play", "replay", "simulate", "tournament", "report", "serve")
+"""The order ``ludoteca -h`` lists the commands in: a newcomer's first steps first."""
+
+
 class Group(_TidyHelp, typer.core.TyperGroup):
-    """The ``ludoteca`` command itself: see :class:`_TidyHelp`."""
+    """The ``ludoteca`` command itself: see :class:`_TidyHelp`; its commands listed in
+    :data:`COMMAND_ORDER` (any other after them)."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
 
 
 app = typer.Typer(

@@ -54,10 +54,11 @@ class QuitMatch(Exception):  # a signal, not an error
 
 
 HELP_TEXT = (
-    "Type the number (or key) of a choice, or its words (e.g. draw a card), then\n"
-    "Enter. A choice marked … opens a list of its own (b comes back). q quits:\n"
-    "you may save the match and resume it with `ludoteca play --resume FILE`.\n"
-    "? shows this help and the rules in short, then the board and your choices."
+    "Type the number (or key) of a choice, or its words as listed, then Enter. A\n"
+    "choice marked … opens a list of its own (b comes back). q quits: you may save\n"
+    "the match and resume it with `ludoteca play --resume FILE`. ? shows this help\n"
+    "and the rules in short, then the board and your choices again. What the other\n"
+    "seats did is above the board (scroll up for more)."
 )
 MENU_LIMIT = 8
 """The most entries a list of choices shows: beyond it the kinds of move with the most
