@@ -512,7 +512,7 @@ def test_a_bad_out_path_stops_simulate_and_tournament_before_any_match(monkeypat
     monkeypatch.setattr("ludoteca.cli.study.run_simulation", no_match)
     monkeypatch.setattr("ludoteca.cli.study.tournament", no_match)
     for out, message in (("/no/such/dir/x.jsonl", "the folder /no/such/dir does not exist"),
-                         (".", "--out .: is a folder; give a file name")):
+                         (".", "--out .: is a directory; give a file name")):
         result = run(*args, "--out", out)
         assert_usage_error(result, message)
         assert len(result.output.strip().splitlines()) == 1, result.output

@@ -315,7 +315,7 @@ def check_output_path(path: Path | None, option: str) -> None:
     import os
 
     if path.is_dir():
-        raise ConfigError(f"{option} {path}: is a folder; give a file name")
+        raise ConfigError(f"{option} {path}: is a directory; give a file name")
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise ConfigError(f"{option} {path}: the folder {parent} does not exist")
