@@ -325,9 +325,7 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
             return f"{who} join{s} the fight over {where} with {d['card']}"
         return f"{who} attack{s} {where} with {d['card']}"
     if kind == "fight_settled":
-        cards = ", ".join(f"{'you' if p == viewer else f'seat {p}'}: {v}"
-                          for p, v in d["desperados"])
-        return f"Fight over {state.cards.mine_name(d['mine'])} ({cards}): {d['outcome']}."
+        return _fight_settled(state, d, viewer)
     if kind == "final_turns":
         last, _ = _who(d["drawer"], viewer)
         return (f"{last} drew the last card: every player has one more turn, "
@@ -340,9 +338,8 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
     if kind == "round_scored":
         return _round_scored(state, d, viewer)
     if kind == "round_started":
-        dealer, _ = _who(d["dealer"], viewer)
-        return f"Round {d['round']}: {dealer.lower() if dealer == 'You' else dealer} deal" + (
-            "" if dealer == "You" else "s") + "."
+        dealer, you = _who(d["dealer"], viewer)
+        return f"Round {d['round']}: {dealer.lower()} deal{'' if you else 's'}."
     if kind == "game_over":
         winners = d["winners"]
         if viewer in winners:
@@ -373,6 +370,65 @@ def _side(state: DesperadosState, display: int, viewer: int | None) -> str:
         names.remove("you")
         return "you and " + " and ".join(names)
     return "seats " + " and ".join(str(p) for p in seats)
+
+
+def _verb(subject: str, verb: str) -> str:
+    """"seat 1 takes", "you take", "seats 1 and 3 take", "you and seat 2 take"."""
+    if subject == "you" or " and " in subject:
+        return f"{subject} {verb}"
+    return f"{subject} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{subject} {verb}s"
+
+
+def _fight_settled(state: DesperadosState, d: Any, viewer: int | None) -> str:
+    """A fight's end in words: each side's strength and who won, e.g. "Fight over gold
+    mine 1: seats 1 and 3 attacked with 9 + 4 = 13, you and seat 2 defended with 7 — seats
+    1 and 3 win 13 to 7 and take the mine." In the individual game each Desperado counts
+    alone: "... — you take the mine with 9, the highest card."
+    """
+    mine = state.cards.mine_name(d["mine"])
+    played = {seat: value for seat, value in d["desperados"]}
+    closed = d["outcome"].startswith("the mine was closed")
+    if state.partnership:
+        attack = state.display[d["attacker"]]
+        totals, parts = {}, []
+        for display, role in ((attack, "attacked"), (1 - attack, "defended")):
+            values = [played[p] for p in range(state.num_players)
+                      if state.display[p] == display and p in played]
+            totals[display] = sum(values)
+            side = _side(state, display, viewer)
+            if not values:
+                parts.append(f"{side} added no Desperado")
+            elif len(values) == 1:
+                parts.append(f"{side} {role} with {values[0]}")
+            else:
+                parts.append(f"{side} {role} with {' + '.join(map(str, values))} = "
+                             f"{totals[display]}")
+        cards = ", ".join(parts)
+        if closed:
+            return (f"Fight over {mine} called off ({cards}): {d['outcome']}; its owner "
+                    "keeps it.")
+        winner = d["owner"]
+        loser = 1 - winner
+        score = f"{totals[winner]} to {totals[loser]}"
+        side = _side(state, winner, viewer)
+        if winner == attack:
+            return f"Fight over {mine}: {cards} — {_verb(side, 'win')} {score} and take the mine."
+        if totals[winner] == totals[loser]:
+            return (f"Fight over {mine}: {cards} — a tie, {score}, goes to the defenders: "
+                    f"{_verb(side, 'keep')} the mine.")
+        return f"Fight over {mine}: {cards} — {_verb(side, 'win')} {score} and keep the mine."
+    order = sorted(played, key=lambda p: (p != d["attacker"], p))  # the attacker first
+    cards = ", ".join(
+        f"{'you' if p == viewer else f'seat {p}'} "
+        f"{'attacked with' if p == d['attacker'] else 'added'} {played[p]}" for p in order)
+    if closed:
+        return f"Fight over {mine} called off ({cards}): {d['outcome']}; its owner keeps it."
+    winner = d["owner"]
+    best = played.get(winner)
+    name = "you" if winner == viewer else f"seat {winner}"
+    verb = "take" if d["outcome"] == "the mine changes hands" else "keep"
+    return (f"Fight over {mine}: {cards} — {_verb(name, verb)} the mine with {best}, the "
+            "highest card.")
 
 
 def _round_scored(state: DesperadosState, d: Any, viewer: int | None) -> str:

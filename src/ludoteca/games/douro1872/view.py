@@ -404,7 +404,7 @@ def _settled(state: Any, d: dict[str, Any], viewer: int | None) -> str:
     change = {points[s] for s in tied}
     if len(change) == 1 and moved <= set(tied) and 0 not in change:
         (x,) = change
-        verb = "gets" if len(tied) == 1 and viewer not in tied else "get"
+        verb = "gets" if len(tied) == 1 else "get"  # "card 1 (you) gets": the card does
         each = " each" if len(tied) > 1 else ""
         return f"{head}: {why}: {card} {verb} {x:+d}{each}{back}."
     if not moved and tied:  # a penalty nobody could pay: "you never pay points you lack"
