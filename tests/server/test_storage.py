@@ -60,7 +60,7 @@ def test_a_match_is_stored_with_hashed_tokens(db_url: str, make_client: Any) -> 
                                                                      "open")
     assert row.options == {"stakes": 2}
     assert row.edition_shipped and "ranks" in row.edition
-    assert [p["name"] for p in row.players] == ["Ana", "Guest 1", "Bot (easy)"]
+    assert [p["name"] for p in row.players] == ["Ana", "Guest 1", "easy bot"]
     assert row.seed > 0
     seats = sorted(rows(db_url, db.seats, match_id=row.id), key=lambda r: r.seat)
     tokens = tokens_of(created)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
+from ludoteca.core.names import seat_name, seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
 from ludoteca.games.desperados.actions import Card, Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.rules.points import mine_value
@@ -192,11 +193,11 @@ def display_name(state: DesperadosState, display: int, viewer: int | None,
         return f"display {display}"
     if state.partnership:
         if viewer is None or viewer < 0 or state.display[viewer] != display:
-            return f"the display of seats {display} and {display + 2}"
+            return f"the display of {seats_name([display, display + 2])}"
         return "your partnership's display"
     if display == viewer:
         return "your display"
-    return "their display" if display == mover else f"seat {display}'s display"
+    return "their display" if display == mover else f"{seat_name(display)}'s display"
 
 
 def mine_label(state: DesperadosState, slot: int, owner: int, viewer: int | None,
@@ -209,10 +210,10 @@ def mine_label(state: DesperadosState, slot: int, owner: int, viewer: int | None
     if state.partnership:
         if viewer is not None and viewer >= 0 and state.display[viewer] == owner:
             return f"your partnership's {name}"
-        return f"{name} of seats {owner} and {owner + 2}"
+        return f"{name} of {seats_name([owner, owner + 2])}"
     if owner == viewer:
         return f"your {name}"
-    return f"their {name}" if owner == mover else f"seat {owner}'s {name}"
+    return f"their {name}" if owner == mover else f"{seat_name(owner)}'s {name}"
 
 
 def action_label(state: DesperadosState, action: Any, mover: int) -> str:
@@ -243,9 +244,11 @@ def outcome_label(state: DesperadosState, outcome: Card) -> str:
     pending = state.pending()
     card = state.cards.names[outcome.kind]
     if pending and isinstance(pending[0], Deal):
-        return f"Deal a {card} to seat {pending[0].to}"
+        return f"Deal a {card} to {seat_name(pending[0].to)}"
     drawer = getattr(pending[0], "drawer", None) if pending else None
-    return f"Seat {drawer} draws a {card}" if drawer is not None else f"Draw a {card}"
+    if drawer is None:
+        return f"Draw a {card}"
+    return f"{seat_name(drawer, capital=True)} draws a {card}"
 
 
 def action_json(state: DesperadosState, item: Any) -> dict[str, Any]:
@@ -265,11 +268,11 @@ def action_json(state: DesperadosState, item: Any) -> dict[str, Any]:
 
 def _who(seat: int, viewer: int | None) -> tuple[str, bool]:
     """("You", True) or ("Seat 2", False): the subject, and whether it is the viewer."""
-    return ("You", True) if seat == viewer else (f"Seat {seat}", False)
+    return ("You", True) if seat == viewer else (seat_name(seat, capital=True), False)
 
 
 def _seats(seats: list[int]) -> str:
-    names = [f"seat {s}" for s in seats]
+    names = [seat_name(s) for s in seats]
     return " and ".join(names) if len(names) < 3 else ", ".join(names)
 
 
@@ -310,13 +313,13 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
             return f"{who} join{s} the fight over {where} with {d['card']}"
         return f"{who} attack{s} {where} with {d['card']}"
     if kind == "fight_settled":
-        cards = ", ".join(f"{'you' if p == viewer else f'seat {p}'}: {v}"
+        cards = ", ".join(f"{'you' if p == viewer else seat_name(p)}: {v}"
                           for p, v in d["desperados"])
         return f"Fight over {state.cards.mine_name(d['mine'])} ({cards}): {d['outcome']}."
     if kind == "final_turns":
         last, _ = _who(d["drawer"], viewer)
         return (f"{last} drew the last card: every player has one more turn, "
-                f"{'you' if last == 'You' else last.lower()} last.")
+                f"{'you' if d['drawer'] == viewer else seat_name(d['drawer'])} last.")
     if kind == "skipped":
         held = _cards(d.get("could_play", []))
         why = f" (so {'you hold' if you else 'they hold'} no {held})" if held else ""
@@ -351,13 +354,13 @@ def _cards(names: list[str]) -> str:
 def _side(state: DesperadosState, display: int, viewer: int | None) -> str:
     """A display's players: "you", "you and seat 2", "seats 1 and 3", "seat 1"."""
     seats = [p for p in range(state.num_players) if state.display[p] == display]
-    names = ["you" if p == viewer else f"seat {p}" for p in seats]
+    names = ["you" if p == viewer else seat_name(p) for p in seats]
     if len(names) == 1:
         return names[0]
     if "you" in names:
         names.remove("you")
         return "you and " + " and ".join(names)
-    return "seats " + " and ".join(str(p) for p in seats)
+    return seats_name(seats)
 
 
 def _round_scored(state: DesperadosState, d: Any, viewer: int | None) -> str:
