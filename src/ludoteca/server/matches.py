@@ -447,8 +447,13 @@ class LiveMatch:
     # ----- bots and chance ---------------------------------------------------------------
 
     def kick(self) -> None:
-        """Starts the loop that plays chance and bots until a human is to act."""
+        """Starts the loop that plays chance and bots until a human is to act (when chance
+        or a bot is to act now: a person's turn needs no task)."""
         if self.finished or self.broken:
+            return
+        player = self.state.current_player()
+        if player != CHANCE and not (0 <= player < len(self.seats)
+                                     and self.seats[player].kind == "bot"):
             return
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._advance())
@@ -656,15 +661,18 @@ class Hub:
             live.kick()
         self._gc_task = asyncio.get_running_loop().create_task(self._tame_gc())
 
-    async def _tame_gc(self, freeze_every: float = 20.0, full_every: float = 3600.0) -> None:
-        """Keeps Python's full garbage collections short.
+    async def _tame_gc(self, freeze_every: float = 1.0, full_every: float = 3600.0) -> None:
+        """Keeps Python's garbage collections short.
 
-        Every match keeps its whole history (states, events, logs), so the heap grows with
-        play, and a full collection that walks it all stalls every request for hundreds of
-        milliseconds. Every ``freeze_every`` seconds the objects alive are moved out of the
-        collector's sight (``gc.freeze``): they are acyclic history, freed by reference
-        counting when a match is dropped. Once an hour everything is collected once, in
-        case a cycle was frozen.
+        Every match keeps its whole history (states, events, logs) and every live
+        connection its objects, so the heap grows with play; a collection that walks it all
+        costs milliseconds per ten thousand objects, and Python starts a full one each time
+        the heap has grown by a quarter. Every ``freeze_every`` seconds the young objects
+        are collected and the survivors moved out of the collector's sight
+        (``gc.freeze``, which costs nothing): any collection then walks only what was made
+        since (a second's worth), never the history. Frozen objects are still freed by
+        reference counting when a match is dropped; once an hour everything is collected
+        once, in case a cycle was frozen.
         """
         import gc
 
@@ -675,8 +683,8 @@ class Hub:
             await asyncio.sleep(freeze_every)
             if time.monotonic() - last_full > full_every:
                 gc.unfreeze()
-                gc.collect()
                 last_full = time.monotonic()
+            gc.collect()
             gc.freeze()
 
     async def close(self) -> None:
