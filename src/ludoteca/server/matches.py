@@ -303,12 +303,14 @@ class LiveMatch:
     def subscribe(self, sub: Subscriber) -> None:
         """Adds a live connection and queues the full view for it."""
         self.subscribers.setdefault(sub.viewer, set()).add(sub)
+        self.hub.connections.add(sub)
         with naming(self.names):
             text = self._message(sub.viewer, None)
         self._mark[sub.viewer] = len(self.log(sub.viewer))
         sub.push(text)
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        self.hub.connections.discard(sub)
         group = self.subscribers.get(sub.viewer)
         if group is not None:
             group.discard(sub)
@@ -366,6 +368,8 @@ class LiveMatch:
             self.status = "finished"
         self.hub.moves += len(batch)
         self.publish()
+        if done:
+            self.hub.retire(self)
 
     def _check_version(self, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
@@ -601,6 +605,7 @@ class Hub:
         self.live: dict[str, LiveMatch] = {}
         self.finished_cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self.tokens: dict[str, tuple[str, int]] = {}
+        self.connections: set[Subscriber] = set()  # every live connection, of any match
         self.closing = False
         self.moves = 0
         self._pool: Executor | None = None
@@ -693,16 +698,36 @@ class Hub:
             self._gc_task.cancel()
         for live in self.live.values():
             live.stop()
-            for group in live.subscribers.values():
-                for sub in group:
-                    sub.push(None)  # type: ignore[arg-type]
+        for sub in list(self.connections):
+            sub.push(None)  # type: ignore[arg-type]
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         await self.writer.aclose()
 
+    def retire(self, live: LiveMatch) -> None:
+        """A match just finished: it leaves the open matches for the cache of finished
+        ones, where the :data:`FINISHED_CACHE` most recently used stay in memory (older
+        ones are rebuilt from storage when asked for: a long-running server does not keep
+        every match it ever served)."""
+        if self.live.get(live.public_id) is live:
+            del self.live[live.public_id]
+        self._cache_finished(live)
+
+    def _cache_finished(self, live: LiveMatch) -> None:
+        cache = self.finished_cache
+        cache[live.public_id] = live
+        cache.move_to_end(live.public_id)
+        while len(cache) > FINISHED_CACHE:
+            _, old = cache.popitem(last=False)
+            old._replay = None  # it points back at the match: a cycle for the collector
+
     async def get(self, public_id: str) -> LiveMatch:
-        live = self.live.get(public_id) or self.finished_cache.get(public_id)
+        live = self.live.get(public_id)
         if live is not None:
+            return live
+        live = self.finished_cache.get(public_id)
+        if live is not None:
+            self.finished_cache.move_to_end(public_id)
             return live
 
         def load() -> LiveMatch | None:
@@ -721,9 +746,7 @@ class Hub:
         if existing is not None:  # loaded twice at once: keep the first
             return existing
         if live.finished:
-            self.finished_cache[public_id] = live
-            while len(self.finished_cache) > FINISHED_CACHE:
-                self.finished_cache.popitem(last=False)
+            self._cache_finished(live)
         else:
             self.live[public_id] = live
         return live
