@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, meta, select_autoescape
+from jinja2 import Environment, FileSystemLoader, TemplateNotFound, meta, select_autoescape
 from markupsafe import escape
 
 from ludoteca.core.events import Event
@@ -474,9 +474,9 @@ class Boards:
 
     def _get(self, name: str, fallback: str | None) -> Any:
         if name not in self._templates:
-            if (TEMPLATES / name).is_file():
+            try:
                 self._templates[name] = self.env.get_template(name)
-            else:
+            except TemplateNotFound:
                 self._templates[name] = (None if fallback is None
                                          else self.env.get_template(fallback))
         return self._templates[name]
