@@ -137,6 +137,7 @@ class Stats:
         self.elapsed = 0.0
         self.cpu: float | None = None  # the server process's, seconds
         self.client_cpu = 0.0  # this process's, seconds
+        self.window: list[float] = []  # latencies of the moves answered in the window
 
 
 class Match:
@@ -260,6 +261,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> Stats:
     cpu1 = _cpu(pid)
     stats.client_cpu = time.process_time() - client0
     stats.cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+    stats.window = list(stats.latencies)  # the moves answered within the window
     stop.set()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for result in results:
@@ -279,7 +281,7 @@ def measure(args: argparse.Namespace, src: Path, plugins: list[str]) -> dict[str
         finally:
             server.terminate()
             server.wait(timeout=10)
-    lat = sorted(stats.latencies)
+    lat = sorted(stats.window)
     n = len(lat)
     elapsed = stats.elapsed
     out: dict[str, Any] = {"moves": n, "rate": n / elapsed, "server_ms": None,
