@@ -4,6 +4,7 @@ Every command is tried on the toy game of the core tests; the ones that do not n
 game-specific script also run on every real game that is installed and loads.
 """
 
+import itertools
 import json
 import re
 
@@ -43,18 +44,53 @@ def assert_usage_error(result, message: str) -> None:
 # ----- help and games -------------------------------------------------------------------
 
 
+COMMANDS = ["games", "play", "replay", "simulate", "tournament", "report", "serve"]
+
+
 def test_no_command_shows_help():
     result = run()
     for command in ("games", "play", "replay", "simulate"):
         assert command in result.output
     assert "Usage" in result.output
+    listed = re.findall(r"^│ (\w+) ", result.output.split("Commands")[1], re.MULTILINE)
+    assert listed == COMMANDS, listed  # a newcomer's first steps first
 
 
-@pytest.mark.parametrize("command", ["games", "play", "replay", "simulate"])
+@pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_help(command):
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Usage" in result.output and len(result.output.splitlines()) > 5
+
+
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+def test_help_reads_cleanly_at_80_columns(command):
+    """No type tags (``<int>``, ``<list[str]>``, ``{GAME}``, ``[[GAME]]``), words a person
+    knows for what an option takes, and prose wrapped at the width, not at the source's."""
+    out = run(*command.split(), "-h").output
+    assert not re.search(r"<\w+(\[\w+\])?>|\{[A-Z]|\[\[|list\[", out), out
+    assert max(map(len, out.splitlines())) <= 80
+    usage = next(line for line in out.splitlines() if "Usage:" in line)
+    assert "[OPTIONS]" in usage
+    prose = out[out.index("Usage:"):].split("╭")[0].splitlines()[1:]
+    for line, after in itertools.pairwise(prose):  # within a paragraph, lines run to the width
+        if line.strip() and after.strip():
+            assert len(line.rstrip()) > 60, (line, after)
+    words = {"play": ["INTEGER", "SPEC", "KEY=VALUE", "FILE"],
+             "simulate": ["INTEGER", "SPEC", "FILE", "SECONDS"],
+             "report": ["FOLDER", "FILE [FILE2]"], "replay": ["INTEGER", "FILE"],
+             "games": ["[GAME]"], "serve": ["ADDRESS", "INTEGER", "URL"]}
+    for word in words.get(command, []):
+        assert word in out, word
+    if command in ("play", "replay", "games"):
+        assert re.search(r"Usage: ludoteca \w+ \[OPTIONS\] (\[GAME\]|FILE) *\n", out), usage
+
+
+def test_mistakes_in_the_command_line_itself_exit_with_2_and_no_traceback():
+    for args in (["play", "desperados", "-p", "x"], ["simulate", "desperados"], ["plya"]):
+        result = run(*args)
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        assert "-h' for help" in result.output
 
 
 def test_games_lists_every_game_with_variants_and_player_counts():
@@ -331,7 +367,7 @@ def test_version_and_short_help():
     from ludoteca import __version__
 
     assert run("--version").output.strip() == f"ludoteca {__version__}"
-    for args in (["-h"], ["play", "-h"], ["replay", "-h"], ["games", "-h"]):
+    for args in (["-h"], *([command, "-h"] for command in COMMANDS)):
         result = run(*args)
         assert result.exit_code == 0 and "Usage" in result.output
 
@@ -443,12 +479,54 @@ def test_many_edition_problems_are_listed_one_per_line(tmp_path):
 
 
 def test_games_describes_options_with_their_values_and_the_default_bot():
-    out = " ".join(run("games", "desperados").output.split())
-    assert "any or close_or_fight" in out and "from 1 to 50)" in out
+    def words(output: str) -> str:  # a table's cells read across their lines
+        return " ".join(re.sub("[│┃]", " ", output).split())
+
+    out = words(run("games", "desperados").output)
+    assert "Takes any or close_or_fight." in out and "Takes a whole number from 1 to 50." in out
+    assert "Who may add a Desperado to a fight in the individual game" in out
     assert "heuristic (default)" in out and "Desperados in short" in out
-    out = " ".join(run("games", "douro1872").output.split())
-    assert "what the charity card does when" in out and "(literal or nothing)" in out
+    out = words(run("games", "douro1872").output)
+    assert "What the charity does when every gift is equal" in out
+    assert "Takes literal or nothing." in out
     assert "heuristic (default)" in out and "LEVEL" in out
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_every_option_of_a_real_game_says_what_it_does(game_id):
+    """A description in the options model itself: the command line and the browser's
+    lobby (which reads the model's JSON schema) both show it."""
+    fields = load_game(game_id).Options.model_fields
+    assert fields and all(len(f.description or "") > 30 for f in fields.values()), fields
+    assert all(name not in f.description for name, f in fields.items())
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "desperados", "-p", 4, "-n", 3],
+    ["tournament", "desperados", "-p", 4, "-a", "random", "heuristic", "-n", 2],
+])
+def test_a_bad_out_path_stops_simulate_and_tournament_before_any_match(monkeypatch, args):
+    def no_match(*args, **kwargs):
+        raise AssertionError("a match was started")
+
+    monkeypatch.setattr("ludoteca.cli.study.run_simulation", no_match)
+    monkeypatch.setattr("ludoteca.cli.study.tournament", no_match)
+    for out, message in (("/no/such/dir/x.jsonl", "the folder /no/such/dir does not exist"),
+                         (".", "--out .: is a directory; give a file name")):
+        result = run(*args, "--out", out)
+        assert_usage_error(result, message)
+        assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_a_bad_report_folder_is_refused_before_the_files_are_read(monkeypatch, tmp_path):
+    monkeypatch.setattr("ludoteca.sim.report.write_report",
+                        lambda *a, **k: pytest.fail("the report was started"))
+    results = tmp_path / "r.jsonl"
+    results.write_text("")
+    result = run("report", results, "--out", tmp_path / "no" / "such" / "report")
+    assert_usage_error(result, f"the folder {tmp_path / 'no' / 'such'} does not exist")
+    result = run("report", results, "--out", results)
+    assert_usage_error(result, "is a file; give a folder name")
 
 
 def test_quit_then_resume_finishes_the_match(tmp_path):
@@ -521,3 +599,29 @@ def test_a_file_of_several_records_asks_which_in_words(tmp_path, desperados_matc
                      r"points", result.output)
     assert "1  desperados, 4 players, 30 actions, unfinished" in result.output
     assert "End of the record (unfinished)" in result.output
+
+
+def test_the_terminals_hooks_are_documented_for_game_authors():
+    """Every optional piece of a game the terminal looks up is in docs/adding-a-game.md."""
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    source = "".join(p.read_text() for p in (root / "src/ludoteca/cli").glob("*.py"))
+    hooks = set(re.findall(r'render_hook\(\w+(?:\.\w+)?, "(\w+)"\)', source))
+    assert {"MENU_GROUPS", "menu_key", "chapter", "ghosts"} <= hooks
+    docs = (root / "docs/adding-a-game.md").read_text()
+    for name in [*hooks, "render(observation, compact=False)", "summary.md",
+                 "Field(description=...)"]:
+        assert f"`{name}" in docs, name
+
+
+def test_a_deal_is_told_in_a_few_lines_and_news_wraps_under_its_words():
+    """A run of chance moves says each line once, with a count: the deal does not scroll
+    the table away (24 lines of "Seat 1 is dealt a card" before)."""
+    out = run("play", "desperados", "-p", 4, "--seed", 11, input="q\nn\n").output
+    assert "· Seat 1 is dealt a card (6 times)\n" in out
+    assert out.count("is dealt a card") == 3
+    out = run("play", "douro1872", "-p", 2, "--seed", 3, input="7\nq\nn\n").output
+    assert "regular Rabelo card is dealt to the Douro Valley (2 times).\n" in out
+    wrapped = re.search(r"\n· The barrel cards are revealed: [^\n]*\n(.)", out)
+    assert wrapped and wrapped.group(1) == " ", out  # a long line goes on under its words

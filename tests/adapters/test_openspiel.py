@@ -17,7 +17,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 
 from ludoteca.adapters import openspiel as lo
-from ludoteca.core.errors import ConfigError
+from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.registry import load_game
 from tests.adapters.conftest import GAMES, VARIANTS
 
@@ -254,6 +254,37 @@ def test_agent_bot_and_labels():
     assert state.action_to_string(-1, 0) == "deal a 2"  # a chance label at a decision node
     with pytest.raises(ConfigError):
         lo.AgentBot(game, 0, "heuristic")  # the toy game has no heuristic bot
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_chance_nodes_take_only_their_outcomes(game_id):
+    """Chance outcomes go through a shorter check than decisions: what is not a possible
+    outcome here is refused with the core's reason and changes nothing."""
+    game = lo.load_game(game_id, load_game(game_id).info.player_counts[0])
+    rng = random.Random(0)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 30:
+        if state.is_chance_node():
+            possible = {a for a, _ in state.chance_outcomes()}
+            impossible = [a for a in range(game.max_chance_outcomes()) if a not in possible]
+            before = state.history()
+            for bad in [*impossible[:3], game.max_chance_outcomes(), 10**6]:
+                with pytest.raises(IllegalActionError):
+                    state.apply_action(bad)
+            assert state.history() == before and state.is_chance_node()
+            checked += 1
+        state = random_state_step(state, rng)
+    assert checked
+
+
+def random_state_step(state: pyspiel.State, rng: random.Random) -> pyspiel.State:
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, probs)[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
 
 
 def test_bad_set_ups():

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import io
 import re
+from unittest import mock
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
 
 from ludoteca import load_game
-from ludoteca.cli.play import MENU_LIMIT, MENU_MIN, menu
+from ludoteca.cli import play
+from ludoteca.cli.play import MENU_LIMIT, menu
 from ludoteca.core.events import everyone
 from ludoteca.games.desperados import render as view
 from ludoteca.games.desperados.actions import Fight
@@ -95,6 +100,51 @@ def test_a_round_score_names_each_side_its_gain_and_its_total():
         "0 in all; seat 2 +0 (no closed mine), 0 in all.")
 
 
+def settled(sc, viewer) -> str:
+    (fight,) = [e for e in sc.state.events_for(viewer) if e.kind == "fight_settled"]
+    return sc.state.describe_event(fight, viewer)
+
+
+def test_a_partnership_fight_says_each_sides_strength_and_who_won():
+    sc = Script(hands=[["gold mine"], ["Desperado 9"], [], ["Desperado 4"]])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold), sc.draw(2), sc.fight(3, 4, gold), sc.draw(0)
+    assert settled(sc, 2) == ("Fight over gold mine 1: seats 1 and 3 attacked with 9 + 4 = 13, "
+                              "you and seat 0 added no Desperado — seats 1 and 3 win 13 to 0 "
+                              "and take the mine.")
+    assert settled(sc, 3).endswith("— you and seat 1 win 13 to 0 and take the mine.")
+    sc = Script(hands=[["gold mine", "Desperado 12"], ["Desperado 9"], [], []])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 9, gold), sc.draw(2), sc.draw(3), sc.fight(0, 12, gold)
+    assert settled(sc, 0) == ("Fight over gold mine 1: seats 1 and 3 attacked with 9, you and "
+                              "seat 2 defended with 12 — you and seat 2 win 12 to 9 and keep "
+                              "the mine.")
+
+
+def test_an_individual_fight_names_the_highest_card_and_who_takes_the_mine():
+    sc = Script(3, "individual", hands=[["gold mine"], ["Desperado 5"], ["Desperado 9"]])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 5, gold), sc.fight(2, 9, gold), sc.draw(0)
+    assert settled(sc, None) == ("Fight over gold mine 1: seat 1 attacked with 5, seat 2 added "
+                                 "9 — seat 2 takes the mine with 9, the highest card.")
+    assert settled(sc, 2).endswith("you added 9 — you take the mine with 9, the highest card.")
+    sc = Script(3, "individual", hands=[["gold mine", "Desperado 12"], ["Desperado 5"], []])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 5, gold), sc.draw(2), sc.fight(0, 12, gold)
+    assert settled(sc, 1) == ("Fight over gold mine 1: you attacked with 5, seat 0 added 12 — "
+                              "seat 0 keeps the mine with 12, the highest card.")
+
+
+def test_a_fight_ended_by_closing_the_mine_says_so():
+    sc = Script(hands=[["gold mine", "closed mine"], ["Desperado 2"], [], []])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 2, gold), sc.draw(2), sc.draw(3), sc.close(0, gold)
+    assert settled(sc, None) == (
+        "Fight over gold mine 1 called off (seats 1 and 3 attacked with 2, seats 0 and 2 added "
+        "no Desperado): the mine was closed during the fight and lost nothing; its owner keeps "
+        "it.")
+
+
 def test_a_skipped_final_turn_names_the_cards_the_seat_cannot_hold():
     for state in playout_states(GAME, 3, "individual", seed=4, every=1):
         skipped = [e for e in state.events_for(None) if e.kind == "skipped"]
@@ -138,28 +188,90 @@ def test_the_board_names_a_fight_and_the_mines_in_one_line_each():
     sc.work(2, "double gold chest", gold)
     sc.fight(3, 7, gold)
     board = text_of(view.render(sc.state.observation(0)))
-    assert "Fight over gold mine 1, started by seat 3. Desperados: seat 3 7." in board
+    assert ("Fight over gold mine 1, started by seat 3: attack 7 (seat 3 7), defence 0."
+            in board)
     assert re.search(r"You and seat 2 +gold mine 1 +1 chest, a double +open, 6 if closed",
                      board), board
     assert "Your hand: " in board and "first side to 60" in board
 
 
-@pytest.mark.parametrize(("players", "variant"), CONFIGS)
-def test_the_board_and_the_choices_fit_an_80x24_screen(players, variant):
-    """As `play` draws them: a rule, the board, the choices folded to the room left, the
-    prompt. Random playouts crowd the table far more than play does; nearly all fit."""
-    over = total = 0
-    for seed in range(2):
-        for state in playout_states(GAME, players, variant, seed=seed, every=3):
-            seat = state.current_player()
-            if seat < 0 or state.is_terminal():
-                continue
-            board = text_of(view.render(state.observation(seat))).rstrip("\n").count("\n") + 1
-            limit = min(MENU_LIMIT, max(MENU_MIN, 24 - board - 2))
-            entries = menu(state, state.legal_actions(), view.MENU_GROUPS, limit)
-            total += 1
-            over += 1 + board + len(entries) + 1 > 24
-    assert over <= total // 50, (over, total)
+def decision_screen(state, seat, news: int = 0) -> tuple[list[str], object]:
+    """The rows `play` draws for a decision on an 80x24 terminal (a rule, the board, the
+    choices; the prompt line comes after them), and the board it chose; ``news``: rows
+    of what the other seats did, printed just before."""
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    with mock.patch.object(play, "console", console):
+        agent = play.HumanAgent(GAME)
+        head, entries, board = agent.layout(state, seat, news)
+        agent._draw(seat, board, head, entries)  # as agent.screen() does
+    return console.file.getvalue().rstrip("\n").split("\n"), board
+
+
+def assert_fits(state, seat) -> int:
+    """The decision screen fits 80x24 with its prompt and no table squeezed; returns its
+    rows."""
+    rows, board = decision_screen(state, seat)
+    assert len(rows) + 1 <= 24, "\n".join(rows)
+    assert max(map(cell_len, rows)) <= 80, "\n".join(rows)
+    wide = Console(file=io.StringIO(), width=200)
+    for part in board.renderables:
+        if isinstance(part, Table):  # measured unbounded: a squeezed table wraps its cells
+            assert Measurement.get(wide, wide.options, part).maximum <= 80
+    return len(rows) + 1
+
+
+# Seeds whose random playouts reach crowded decisions that took 25 or 26 rows before the
+# board had a compact form (up to 28 rows: a long hand, the discard pile, final turns, a
+# fight, many kinds of move at once); every=1: every decision of the playout is drawn.
+CROWDED = [(4, "partnership", 0), (4, "partnership", 5), (4, "individual", 1),
+           (4, "individual", 7)]
+
+
+@pytest.mark.parametrize(("players", "variant", "seed"), CROWDED)
+def test_every_decision_screen_fits_80x24(players, variant, seed):
+    tallest = 0
+    for state in playout_states(GAME, players, variant, seed=seed, every=1):
+        seat = state.current_player()
+        if seat >= 0 and not state.is_terminal():
+            tallest = max(tallest, assert_fits(state, seat))
+    assert tallest >= 22  # the seed does crowd the screen
+
+
+def test_a_decision_keeps_what_the_others_just_did_in_view_where_it_can():
+    """Five rows of news over the screen: kept in view (the compact board, a shorter list)
+    wherever some layout allows, and never at the cost of the screen fitting."""
+    kept = kept_before = total = 0
+    for state in playout_states(GAME, 4, "partnership", seed=0, every=3):
+        seat = state.current_player()
+        if seat < 0 or state.is_terminal():
+            continue
+        alone = len(decision_screen(state, seat)[0]) + 1
+        with_news = len(decision_screen(state, seat, news=5)[0]) + 1
+        assert with_news <= 24 and with_news <= alone
+        total += 1
+        kept += with_news + 5 <= 24
+        kept_before += alone + 5 <= 24
+    assert kept > 0.9 * total and kept_before < 0.8 * total, (kept, kept_before, total)
+
+
+def test_a_crowded_board_has_a_compact_form():
+    """The compact board keeps the mines, the fight, the hand and the prompt, and drops
+    what a player can best do without."""
+    sc = Script(3, "individual", hands=[["gold mine", "Desperado 9"], ["Desperado 4"], []])
+    gold = sc.open(0, GOLD)
+    sc.fight(1, 4, gold)
+    sc.draw(2)
+    obs = sc.state.observation(0)
+    obs = obs | {"final_turns": 3, "deck": 0}
+    full = text_of(view.render(obs))
+    compact = text_of(view.render(obs, compact=True))
+    assert "Final turns: the deck is empty" in full
+    assert re.search(r"\nSeat 1 +no mines *\n0 points", full)
+    assert compact.startswith("Individual · round 1 · first to 40 · final turns · dealer")
+    assert "Seat 1: 0 pts" in compact and "Seat 2: 0 pts" in compact
+    for kept in ("gold mine 1", "Fight over gold mine 1", "Hand:", obs["prompt"]):
+        assert kept in " ".join(compact.split()), kept
+    assert compact.count("\n") < full.count("\n") - 2
 
 
 def test_a_long_list_folds_the_passes_and_keeps_joining_the_fight_in_view():

@@ -53,8 +53,9 @@ def test_a_settled_fight_tells_everyone_its_cards_winner_and_outcome():
         assert fight.data == {"mine": gold, "attacker": 1,
                               "desperados": [[0, 1], [1, 9], [2, 12], [3, 4]], "owner": 0,
                               "outcome": "the defenders keep the mine"}
-    assert sc.events(1)[-1] == ("Fight over gold mine 1 (seat 0: 1, you: 9, seat 2: 12, "
-                                "seat 3: 4): the defenders keep the mine.")
+    assert sc.events(1)[-1] == ("Fight over gold mine 1: you and seat 3 attacked with 9 + 4 = "
+                                "13, seats 0 and 2 defended with 1 + 12 = 13 — a tie, 13 to "
+                                "13, goes to the defenders: seats 0 and 2 keep the mine.")
 
 
 def test_the_end_of_a_round_and_of_the_game_are_told_to_everyone():

@@ -7,11 +7,14 @@ from __future__ import annotations
 import io
 import random
 import re
+from unittest import mock
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from ludoteca import load_game
+from ludoteca.cli import play
 from ludoteca.cli.common import rules_summary
 from ludoteca.cli.play import menu
 from ludoteca.games.douro1872 import render as view
@@ -51,6 +54,8 @@ def test_a_dispute_says_why_the_points_moved():
     assert texts == ["The level-3 Rabelo card is turned: it orders 15 barrels.",
                      "The regular Rabelo card: order 15 reached with 18 barrels: highest "
                      "card 8 (seat 1) gets +2."]
+    told = sc.state.describe_event(sc.state.events_for(B)[-1], B)
+    assert told.endswith("highest card 8 (you) gets +2."), told  # the card gets, not "get"
     sc.play(0, 0, 9)
     assert sc.state.describe_event(sc.state.events_for(A)[-1], A) == (
         "The barrel cards are revealed: you: 0, seat 1: 0, seat 2: 9 — 9 barrels in all.")
@@ -132,14 +137,19 @@ def test_chapters_are_the_disputes_and_the_second_half():
     assert chapters.count(("half", 2)) == 1
 
 
-@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("players", [2, 4, 5])
 def test_the_board_and_the_choices_fit_an_80x24_screen(players):
+    """Every decision as `play` draws it (a rule, the board, the choices, then the prompt)
+    fits 80x24, with five seats and with the ghost."""
     variant = "sebastiao" if players == 2 else "standard"
-    for state in playout_states(GAME, players, variant, seed=3, every=2):
-        seat = state.current_player()
-        if seat < 0 or state.is_terminal():
-            continue
-        board = text_of(view.render(state.observation(seat))).rstrip("\n").count("\n") + 1
-        labels = [label for label, _ in menu(state, state.legal_actions())]
-        rows = -(-len(labels) // 5)  # short labels go five to a line
-        assert 1 + board + rows + 1 <= 24, (board, rows)
+    for seed in (3, 4):
+        for state in playout_states(GAME, players, variant, seed=seed, every=1):
+            seat = state.current_player()
+            if seat < 0 or state.is_terminal():
+                continue
+            console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+            with mock.patch.object(play, "console", console):
+                play.HumanAgent(GAME).screen(state, seat)
+            rows = console.file.getvalue().rstrip("\n").split("\n")
+            assert len(rows) + 1 <= 24, "\n".join(rows)
+            assert max(map(cell_len, rows)) <= 80, "\n".join(rows)

@@ -1,5 +1,9 @@
-"""Observation and mask arrays, built the fastest ways measured (numpy is imported only
-by the adapters, after they checked that the rl extra is installed)."""
+"""Observation and mask arrays for the adapters, built the fastest ways measured (numpy is
+imported only by the adapters, after they checked that the rl extra is installed).
+
+Every call returns new arrays: a learner may keep them (replay buffers do) while the
+environment goes on.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,20 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ludoteca.core.state import State
+from ludoteca.core.tensor import TensorLayout
 
-def tensor(values: Sequence[float], size: int) -> np.ndarray:
-    """A new float32 array of ``size`` values (``np.fromiter``: twice as fast as
-    ``np.asarray`` on a list of Python floats)."""
-    return np.fromiter(values, dtype=np.float32, count=size)
+
+def observation(state: State, seat: int, layout: TensorLayout) -> np.ndarray:
+    """A new float32 array: ``state.observation_tensor(seat)`` of a valid ``seat``, written
+    straight into the array by the game (no list of floats in between, which would cost
+    more than the game's own step). ``layout`` is the set-up's tensor layout.
+
+    This calls the game's hook behind ``observation_tensor_into`` directly: the adapters
+    know the seat is valid and the layout, and this runs at every step."""
+    out = np.empty(layout.size, dtype=np.float32)
+    state._observation_tensor_into(seat, layout.writable(out))
+    return out
 
 
 def mask(legal: Sequence[int], size: int) -> np.ndarray:

@@ -20,7 +20,8 @@
   ``{seat: spec}`` mapping. The default is the game's heuristic bot, or ``random`` for a
   game without one. Each opponent sees only a determinized view of its seat.
 * Observation: the seat's ``observation_tensor`` as a float32 ``Box`` with the bounds of
-  the game's tensor layout. ``info["action_mask"]``: int8, 1 for each legal action.
+  the game's tensor layout. ``info["action_mask"]``: int8, 1 for each legal action. Both
+  are new arrays at every step: a learner may keep them.
 * Reward: 0 until the end, then the seat's share of the win (``returns()[seat]``).
 * Chance and the opponents' turns are played inside ``step``; everything is drawn from the
   generator seeded by ``reset(seed=...)``.
@@ -99,8 +100,7 @@ class LudotecaEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self._num_actions = game.info.num_distinct_actions
-        layout = game.tensor_layout(num_players, variant)
-        self._size = layout.size
+        self._layout = layout = game.tensor_layout(num_players, variant)
         self.observation_space = spaces.Box(np.asarray(layout.low(), dtype=np.float32),
                                             np.asarray(layout.high(), dtype=np.float32),
                                             dtype=np.float32)
@@ -166,7 +166,7 @@ class LudotecaEnv(gymnasium.Env):
         return self._observation(), reward, terminated, False, self._info()
 
     def _observation(self) -> np.ndarray:
-        return _arrays.tensor(self.match.observation_tensor(self.seat), self._size)
+        return _arrays.observation(self.match, self.seat, self._layout)
 
     def _info(self) -> dict[str, Any]:
         match = self.match

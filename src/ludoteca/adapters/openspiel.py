@@ -247,7 +247,14 @@ class _Inner:
 
     def apply(self, action: int) -> None:
         state = self.state
-        state.apply_action(action)
+        if (type(action) is int and state.current_player() == CHANCE
+                and any(outcome == action for outcome, _ in state.chance_outcomes())):
+            # A possible outcome of this chance node: the check ``apply_action`` makes,
+            # without its sorted list of outcomes (chance is most of the actions of some
+            # games). Anything else goes through the check, which explains the refusal.
+            state.apply_trusted(action)
+        else:
+            state.apply_action(action)
         if self.log is not None:
             self.log.append(state.events())
 
@@ -411,7 +418,7 @@ class LudotecaObserver:
 
     def set_from(self, state: LudotecaState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = state._inner.state.observation_tensor(player)
+            state._inner.state.observation_tensor_into(player, self.tensor)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         inner = state._inner.state

@@ -20,7 +20,8 @@
   the environment unchanged (sample with the mask to avoid it).
 * Observations: ``{"observation": Box(float32), "action_mask": Box(0, 1, int8)}``; the
   observation is the seat's ``observation_tensor`` (bounds from the game's tensor layout),
-  the mask is all zeros unless it is that agent's turn.
+  the mask is all zeros unless it is that agent's turn. Every ``observe``/``last`` returns
+  new arrays, so a learner may keep them (in a replay buffer) while the match goes on.
 * Rewards: 0 until the end, then each seat's ``returns()`` (its share of the win: partners
   who win together both get theirs). No truncation: every match ends.
 * ``render()``: the game's terminal view as a spectator sees it, as text (``"ansi"``) or
@@ -78,7 +79,7 @@ class LudotecaAECEnv(AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(num_players)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
         self._num_actions = game.info.num_distinct_actions
-        layout = game.tensor_layout(num_players, variant)
+        self._layout = layout = game.tensor_layout(num_players, variant)
         self._size = layout.size
         low = np.asarray(layout.low(), dtype=np.float32)
         high = np.asarray(layout.high(), dtype=np.float32)
@@ -142,15 +143,21 @@ class LudotecaAECEnv(AECEnv):
         player = self.match.current_player()
         if player >= 0:
             self.agent_selection = self.possible_agents[player]
-            return
-        # The match is over: everyone gets its return; the AEC loop then retires them.
+        else:
+            self._finish()
+
+    def _finish(self) -> None:
+        """The match is over: everyone gets its return; the AEC loop then retires them.
+        (Rewards are 0 before: nothing to accumulate at the other steps.)"""
         returns = self.match.returns()
         for agent in self.agents:
             self.rewards[agent] = float(returns[self.agent_name_mapping[agent]])
             self.terminations[agent] = True
+        self._accumulate_rewards()
 
     def step(self, action: Any) -> None:
-        if self.match is None:
+        match = self.match
+        if match is None:
             raise RuntimeError("reset() must be called before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -158,29 +165,39 @@ class LudotecaAECEnv(AECEnv):
             return
         if action is None:
             raise ConfigError(f"{agent} must act: None is only for agents whose match is over")
-        self.match.apply_action(action)  # IllegalActionError leaves the match unchanged
+        match.apply_action(action)  # IllegalActionError leaves the match unchanged
         if self.render_mode is not None:
-            self._recent = self.match.events()
+            self._recent = match.events()
+        # The acting agent's reward is handed out: 0 (it stays 0 until the end).
         self._cumulative_rewards[agent] = 0.0
-        self._resolve_chance()
-        self._select()
-        self._accumulate_rewards()
+        # _resolve_chance and _select, inline: this is the loop's hot path.
+        player = match.current_player()
+        if player == CHANCE:
+            self._resolve_chance()
+            player = match.current_player()
+        if player >= 0:
+            self.agent_selection = self.possible_agents[player]
+        else:
+            self._finish()
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation tensor and action mask, as new arrays."""
         seat = self.agent_name_mapping[agent]
         match = self.match
         legal = match.legal_actions() if match.current_player() == seat else ()
-        return {"observation": _arrays.tensor(match.observation_tensor(seat), self._size),
+        return {"observation": _arrays.observation(match, seat, self._layout),
                 "action_mask": _arrays.mask(legal, self._num_actions)}
 
     def state(self) -> np.ndarray:
         """Every seat's observation tensor, seat 0 first (a global view for centralized
-        critics; it holds every seat's private information)."""
+        critics; it holds every seat's private information), as a new array."""
         match = self.match
-        return np.concatenate([_arrays.tensor(match.observation_tensor(p), self._size)
-                               for p in range(self.num_players)])
+        out = np.empty((self.num_players, self._size), dtype=np.float32)
+        for p in range(self.num_players):
+            match.observation_tensor_into(p, out[p])
+        return out.reshape(-1)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -13,9 +13,14 @@ or of a face-down card names what the seat may not know.
 The commands live in the modules of this package, one per group: ``games``, ``play``,
 ``replay``, ``study`` (simulate, tournaments, reports), ``serve``.
 
-Every set-up mistake (unknown game, player count, variant, seat, option, agent spec,
-edition file, record file) is reported as one line on standard error with exit code 2,
-the code command-line tools use for usage errors, never as a traceback.
+Errors exit with code 2, the code command-line tools use for usage errors, and never
+show a traceback. The commands' own checks (unknown game, player count, variant, seat,
+option, agent spec, output path, record file), made before any match is played, print one
+line on standard error, "Error: ..."; an edition file with several problems prints that
+line and then one problem per line. Mistakes in the command line itself (a missing
+required option, a word where a number goes, an unknown command or option) are caught by
+typer before the command runs: it prints the usage line, a hint to ``-h`` and the problem
+in a small box, on standard error too.
 """
 
 from __future__ import annotations

@@ -2,8 +2,11 @@
 rendering through the game's own ``render`` module.
 
 A game's ``render`` module draws an observation (``render(observation)``); it may also
-offer, for the terminal:
+offer, for the terminal (docs/adding-a-game.md lists them all):
 
+* a ``compact`` argument, ``render(observation, compact=True)``: a shorter board for a
+  crowded table, which ``play`` draws when the full one leaves too little room for the
+  choices;
 * ``MENU_GROUPS``: ``{action type: label}``, the words for a folded group of choices
   ("Pass a card to your partner");
 * ``menu_key(action_json)``: what a person types for a choice instead of its number
@@ -23,6 +26,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
+import typer.core
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -32,7 +36,89 @@ from ludoteca.core.match import ReplayError
 from ludoteca.core.registry import game_module, load_game
 from ludoteca.core.state import ConfigError, Game, State
 
+
+def _unwrapped(text: str | None) -> str | None:
+    """A docstring's paragraphs as single lines, for the help to wrap at the terminal's
+    width (rich keeps a docstring's line breaks, which at 80 columns leaves ragged lines);
+    an indented paragraph (an example command) keeps its lines."""
+    if not text:
+        return text
+    import inspect
+
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(p if p.startswith(" ") else " ".join(p.split()) for p in paragraphs)
+
+
+_TYPE_WORDS = {"int": "INTEGER", "integer": "INTEGER", "float": "NUMBER", "str": "TEXT",
+               "text": "TEXT", "path": "PATH", "Path": "PATH"}
+
+
+def _metavar(param: Any) -> str:
+    """The word a help screen shows for what an option takes: INTEGER, TEXT, PATH, or
+    nothing for a flag (click's words; some typer versions print ``<int>`` instead)."""
+    if getattr(param, "is_flag", False) or getattr(param, "is_bool_flag", False):
+        return ""
+    kind = getattr(getattr(param, "type", None), "name", None)  # click's own type
+    if kind is None and hasattr(param, "bare_type"):  # typer's, by annotation
+        kind = param.bare_type().removeprefix("list[").removesuffix("]")
+    if kind in ("bool", "boolean"):
+        return ""
+    return _TYPE_WORDS.get(str(kind), str(kind or "VALUE").upper())
+
+
+class _TidyHelp:
+    """What ``-h`` shows, made to read cleanly: an option's value as INTEGER, TEXT, PATH
+    (or the metavar its declaration gives), none for a flag or an argument (its name says
+    it), ``GAME`` and ``[GAME]`` for required and optional arguments in the usage line,
+    and docstrings wrapped at the terminal's width."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = _unwrapped(self.help)  # type: ignore[has-type]
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if param.param_type_name == "argument":
+                # The argument's name is its metavar; no second word for its type.
+                param.display_type_rich = lambda ctx: None
+            elif param.metavar is None:
+                param.metavar = _metavar(param)
+        return params
+
+
+class Command(_TidyHelp, typer.core.TyperCommand):
+    """Every ``ludoteca`` command (``@app.command(..., cls=Command)``): see
+    :class:`_TidyHelp`."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name != "argument":
+                continue
+            name = param.metavar or param.name.upper()
+            if param.metavar is None and param.nargs != 1:
+                name += "..."
+            pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
+
+COMMAND_ORDER = ("games", "play", "replay", "simulate", "tournament", "report", "serve")
+"""The order ``ludoteca -h`` lists the commands in: a newcomer's first steps first."""
+
+
+class Group(_TidyHelp, typer.core.TyperGroup):
+    """The ``ludoteca`` command itself: see :class:`_TidyHelp`; its commands listed in
+    :data:`COMMAND_ORDER` (any other after them)."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
+
+
 app = typer.Typer(
+    cls=Group,
     name="ludoteca",
     help="Tabletop games played by their rulebooks: play, replay and simulate matches.",
     no_args_is_help=True,
@@ -188,15 +274,30 @@ def check_options(game: Game, options: dict[str, str]) -> None:
                               ) from None
 
 
-def render(game: Game, observation: dict[str, Any]) -> Any:
-    """The game's terminal view of an observation (its ``render`` module), or the raw data."""
+def render(game: Game, observation: dict[str, Any], compact: bool = False) -> Any:
+    """The game's terminal view of an observation (its ``render`` module), or the raw data.
+
+    ``compact``: the shorter board for a crowded screen, where the module's ``render``
+    takes a ``compact`` argument (else its one board).
+    """
     module = game_module(game, "render")
     draw = getattr(module, "render", None)
     if draw is None:
         from rich.pretty import Pretty
 
         return Pretty(observation)
+    if compact and _takes(draw, "compact"):
+        return draw(observation, compact=True)
     return draw(observation)
+
+
+def _takes(function: Callable[..., Any], name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(function).parameters
+    except (TypeError, ValueError):  # a builtin or a C function: no such argument
+        return False
 
 
 def print_events(state: State, viewer: int | None, prefix: str = "") -> None:
@@ -206,18 +307,40 @@ def print_events(state: State, viewer: int | None, prefix: str = "") -> None:
 
 
 def check_output_path(path: Path | None, option: str) -> None:
-    """Refuses, before any work, a path that could not be written at the end."""
+    """Refuses, before any work, a file path that could not be written at the end: a
+    folder, a folder that does not exist, a place not writable (ConfigError saying which,
+    naming ``option``)."""
     if path is None:
         return
     import os
 
     if path.is_dir():
-        raise ConfigError(f"{option} {path}: is a folder; give a file name")
+        raise ConfigError(f"{option} {path}: is a directory; give a file name")
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise ConfigError(f"{option} {path}: the folder {parent} does not exist")
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise ConfigError(f"{option} {path}: not writable")
+
+
+def check_output_folder(path: Path | None, option: str) -> None:
+    """Refuses, before any work, a folder that could not be made or written at the end
+    (it may not exist yet; its parent must)."""
+    if path is None:
+        return
+    import os
+
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"{option} {path}: is a file; give a folder name")
+    if path.is_dir():
+        if not os.access(path, os.W_OK | os.X_OK):
+            raise ConfigError(f"{option} {path}: not writable")
+        return
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise ConfigError(f"{option} {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ConfigError(f"{option} {path}: cannot create it in {parent} (not writable)")
 
 
 def rules_summary(game: Game) -> str | None:

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from ludoteca.agents import agent_names, agent_parameters, heuristic_for
 from ludoteca.cli.common import (
+    Command,
     _load,
     app,
     console,
@@ -41,9 +42,10 @@ def describe_game(game_id: str) -> None:
         for column in ("Option", "Default", "Meaning"):
             options.add_column(column)
         for name, field in game.Options.model_fields.items():
-            meaning = field.description or _documented(game.Options, name)
+            meaning = (field.description or _documented(game.Options, name)).rstrip(".")
             options.add_row(name, "—" if field.default is None else option_default(field),
-                            f"{meaning} [dim]({escape(option_values(field))})[/]".strip())
+                            (f"{escape(meaning)}.\n" if meaning else "")
+                            + f"[dim]Takes {escape(option_values(field))}.[/]")
         console.print(options)
     agents = Table(title="Agents (--bot / --bots spec, e.g. ismcts:iterations=400)")
     agents.add_column("Agent")
@@ -77,10 +79,10 @@ def _documented(model: type, name: str) -> str:
     return ""
 
 
-@app.command("games")
+@app.command("games", cls=Command)
 def games_command(
     game_id: Annotated[str | None, typer.Argument(
-        metavar="[GAME]", help="Show one game in full: variants, options, agents, rules.")
+        metavar="GAME", help="Show one game in full: variants, options, agents, rules.")
     ] = None,
 ) -> None:
     """List every installed game, or describe one (`ludoteca games desperados`)."""

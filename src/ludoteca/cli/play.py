@@ -18,10 +18,13 @@ import typer
 from rich.markup import escape
 from rich.prompt import Confirm, Prompt
 from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
 
 from ludoteca.agents import Agent, heuristic_for, make_agent
 from ludoteca.cli.common import (
     ChapterCounter,
+    Command,
     _check_setup,
     _load,
     app,
@@ -39,7 +42,7 @@ from ludoteca.cli.common import (
 )
 from ludoteca.cli.replay import read_record
 from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
-from ludoteca.core.state import ConfigError, Game, State
+from ludoteca.core.state import CHANCE, ConfigError, Game, State
 
 
 class QuitMatch(Exception):  # a signal, not an error
@@ -51,10 +54,11 @@ class QuitMatch(Exception):  # a signal, not an error
 
 
 HELP_TEXT = (
-    "Type the number (or key) of a choice, or its words (e.g. draw a card), then\n"
-    "Enter. A choice marked … opens a list of its own (b comes back). q quits:\n"
-    "you may save the match and resume it with `ludoteca play --resume FILE`.\n"
-    "? shows this help and the rules in short, then the board and your choices."
+    "Type the number (or key) of a choice, or its words as listed, then Enter. A\n"
+    "choice marked … opens a list of its own (b comes back). q quits: you may save\n"
+    "the match and resume it with `ludoteca play --resume FILE`. ? shows this help\n"
+    "and the rules in short, then the board and your choices again. What the other\n"
+    "seats did is above the board (scroll up for more)."
 )
 MENU_LIMIT = 8
 """The most entries a list of choices shows: beyond it the kinds of move with the most
@@ -62,6 +66,10 @@ choices are folded, each behind one entry, until it fits (an 80x24 screen keeps 
 and the choices that matter, such as joining a fight, in view). Under a tall board the
 list is folded further, down to :data:`MENU_MIN` entries."""
 MENU_MIN = 4
+NEWS_ROWS = 5
+"""The most rows of news (what the other seats did since the human's last decision) a
+decision screen tries to keep in view above its rule, drawing the compact board if need
+be, before it gives them up to show the full board."""
 
 
 def menu(view: State, legal: Sequence[int], groups: Mapping[str, str] | None = None,
@@ -161,36 +169,96 @@ class HumanAgent(Agent):
         self.game = game
         self.groups = render_hook(game, "MENU_GROUPS")
         self.key = render_hook(game, "menu_key")
+        self.before_turn: Callable[[], None] = lambda: None  # the news held so far
+        self.news: Callable[[], int] = lambda: 0  # rows of news since the last decision
 
-    def show(self, view: State, player: int) -> int:
-        """Draws the seat's view of the table; returns how many lines it took."""
-        board = render(self.game, view.observation(player))
-        console.print(Rule(f"Seat {player} (you)"))
-        console.print(board)
-        return 1 + len(console.render_lines(board, console.options, pad=False))
+    def screen(self, view: State, player: int) -> list[Entry]:
+        """Draws a decision: a rule, the seat's view of the table, the choices; everything
+        but the prompt line, which :meth:`act` asks. Returns the choices.
 
-    def act(self, view: State, player: int, rng: Any) -> int:
-        used = self.show(view, player)
-        # Fold the list of choices as much as the screen left under the board asks.
-        limit = min(MENU_LIMIT, max(MENU_MIN, console.height - used - 1))
+        It is laid out to fit the console (80x24 at least): the list of choices is folded
+        to the room the board leaves; on a crowded table the board is drawn in its compact
+        form (the render module's ``compact``) and, as a last resort, the list is folded
+        below :data:`MENU_MIN` entries.
+        """
+        head, entries, board = self.layout(view, player, self.news())
+        self._draw(player, board, head, entries)
+        return entries
+
+    def layout(self, view: State, player: int, news: int = 0) -> tuple[str, list[Entry], Any]:
+        """The screen of a decision, not drawn: the words over the choices (or ""), the
+        choices, the board; the most that fits :attr:`console.height` rows, leaving room
+        above it, where it can, for ``news`` rows (up to :data:`NEWS_ROWS`) of what the
+        other seats just did."""
+        observation = view.observation(player)
+        legal = view.legal_actions()
         # Keys for a person at a terminal; numbers for piped input (`yes 1 | ludoteca play`
         # must keep working: a key such as "1" stops being valid once that card is played).
         key = self.key if typed_by_hand() else None
-        entries = keyed(menu(view, view.legal_actions(), self.groups, limit), view, key)
+        room = console.height - 2  # a rule over the board, the prompt under the choices
+        keep = min(news, NEWS_ROWS)
+        layout: tuple[str, list[Entry], Any] = ("", [], None)
+        # The full board with the news in view; the compact board with them; the full
+        # board, then the compact one, without them; at last the list folded hardest.
+        tries = [(False, False, keep), (True, False, keep)] if keep else []
+        for compact, squeeze, kept in (*tries, (False, False, 0), (True, False, 0),
+                                       (True, True, 0)):
+            board = render(self.game, observation, compact=compact)
+            left = room - kept - _rows(board)
+            head, entries = self._fit(view, legal, key, left, squeeze)
+            layout = (head, entries, board)
+            if len(self._lines(head, entries, back=False)) <= left:
+                break
+        return layout
+
+    def _fit(self, view: State, legal: Sequence[int], key: Any, rows: int,
+             squeeze: bool) -> tuple[str, list[Entry]]:
+        """The list of choices for ``rows`` rows, as well as it can: folded down to
+        :data:`MENU_MIN` entries (with ``squeeze``, down to one entry per kind of move),
+        or, when every choice is of one kind, written without the words they share, several
+        to a line ("Pass a … to your partner:" over "gold chest", "Desperado 9", ...)."""
+        low = 1 if squeeze else MENU_MIN
+        entries = menu(view, legal, self.groups, min(MENU_LIMIT, max(low, rows)))
+        choices = keyed(entries, view, key)
+        if len(self._lines("", choices, back=False)) <= rows:
+            return "", choices
+        head, short = shortened(entries)
+        if head and len(self._lines(head, keyed(short, view, None), back=False)) <= rows:
+            return head, keyed(short, view, None)
+        return "", choices
+
+    def _draw(self, player: int, board: Any, head: str, entries: list[Entry],
+              back: bool = False) -> None:
+        console.print(Rule(f"Seat {player} (you)"))
+        console.print(board)
+        for line in self._lines(head, entries, back):
+            console.print(line)
+
+    def act(self, view: State, player: int, rng: Any) -> int:
+        self.before_turn()
+        head, entries, board = self.layout(view, player, self.news())
+        self._draw(player, board, head, entries)
         while True:
-            chosen = self._choose(view, player, entries)
+            chosen = self._choose(view, player, entries,
+                                  lambda: self._draw(player, board, head, entries))
             if len(chosen) == 1:
                 return chosen[0]
-            head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
-            if head:
-                console.print(escape(head))
-            picked = self._choose(view, player, keyed(sub, view, None), back=True)
+            sub_head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
+            choices = keyed(sub, view, None)
+            for line in self._lines(sub_head, choices, back=True):
+                console.print(line)
+            picked = self._choose(view, player, choices, lambda h=sub_head, c=choices: (
+                self._draw(player, board, h, c, back=True)), back=True)
             if picked:
                 return picked[0]
+            for line in self._lines(head, entries, back=False):  # back: the first list
+                console.print(line)
 
     def _choose(self, view: State, player: int, entries: list[Entry],
-                back: bool = False) -> list[int]:
-        self._list(entries, back)
+                redraw: Callable[[], None], back: bool = False) -> list[int]:
+        """Asks for one of ``entries`` (already on the screen) until the answer names one;
+        returns its actions, or [] for "back". ``redraw`` puts the screen back after the
+        help."""
         keys = [k for k, _, _ in entries]
         numbered = keys == [str(n) for n in range(1, len(keys) + 1)]
         if numbered:
@@ -211,8 +279,8 @@ class HumanAgent(Agent):
             if back and answer in ("b", "back"):
                 return []
             if answer in ("?", "h", "help"):
-                self._help(view, player)
-                self._list(entries, back)
+                self._help()
+                redraw()
                 continue
             if not answer:
                 console.print(f"[red]Please type the number of a choice, {shown} "
@@ -227,29 +295,90 @@ class HumanAgent(Agent):
                 console.print(f"[red]{escape(repr(answer))} is not a choice; type {told} "
                               "(or q, ?).[/]")
 
-    def _help(self, view: State, player: int) -> None:
+    def _help(self) -> None:
         console.print(Rule("Help"))
         summary = rules_summary(self.game)
         page(HELP_TEXT + ("\n\n" + summary.strip() if summary else ""), pause_at_end=True)
-        self.show(view, player)
 
     @staticmethod
-    def _list(entries: list[Entry], back: bool) -> None:
+    def _lines(head: str, entries: list[Entry], back: bool) -> list[Text]:
+        """The list of choices as the rows it takes on the console: ``head`` (the words
+        the choices share, if any) over the entries, short labels several to a row."""
+        rows = [Text(head)] if head else []
         labels = [label for _, label, _ in entries]
-        width = max(map(len, labels)) + 7
+        width = max(map(len, labels), default=0) + 7
         across = max(1, min(len(labels), (console.width - 1) // width))
         if len(labels) > 4 and across > 1 and max(map(len, labels)) <= 18:
             # Short labels (Douro's "play 7"), several to a line.
             for row in range(0, len(entries), across):
-                console.print("".join(
+                rows.append(Text.from_markup("".join(
                     f"  [bold]{key:>3}[/]  {escape(label):<{width - 7}}"
                     for key, label, _ in entries[row:row + across]
-                ).rstrip())
+                ).rstrip()))
         else:
-            for key, label, _ in entries:
-                console.print(f"  [bold]{key:>3}[/]  {escape(label)}")
+            rows += [Text.from_markup(f"  [bold]{key:>3}[/]  {escape(label)}")
+                     for key, label, _ in entries]
         if back:
-            console.print("    [bold]b[/]  back")
+            rows.append(Text.from_markup("    [bold]b[/]  back"))
+        # A label wider than the console takes more than one row.
+        return [line for text in rows for line in _wrapped(text)]
+
+
+def _rows(renderable: Any) -> int:
+    """How many console rows ``renderable`` takes."""
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def _wrapped(text: Text) -> list[Text]:
+    """``text`` cut into the rows the console shows it in."""
+    return list(text.wrap(console, console.width)) or [Text("")]
+
+
+class News:
+    """What the human's seat is told, one line per event, wrapped under its words.
+
+    The lines of a run of chance moves (a deal: "Seat 1 is dealt a card" six times over)
+    are held until the run ends and each said once, with how many times ("Seat 1 is dealt
+    a card (6 times)"), so that a deal does not scroll the table away.
+    """
+
+    def __init__(self) -> None:
+        self.held: dict[str, int] = {}
+        self.rows = 0  # printed since :meth:`read` last asked
+
+    def say(self, text: str, chance: bool = False) -> None:
+        if chance:
+            self.held[text] = self.held.get(text, 0) + 1
+            return
+        self.flush()
+        self._print(text)
+
+    def rule(self, title: str) -> None:
+        """A rule opening a chapter ("Round 2")."""
+        self.flush()
+        console.print(Rule(title, style="cyan"))
+        self.rows += 1
+
+    def read(self) -> int:
+        """The rows of news printed since the last call (the human's last decision)."""
+        rows, self.rows = self.rows, 0
+        return rows
+
+    def flush(self) -> None:
+        held, self.held = self.held, {}
+        for text, times in held.items():
+            if times > 1:  # "... to the Douro Valley (2 times)."
+                stop = "." if text.endswith(".") else ""
+                text = f"{text.removesuffix('.')} ({times} times){stop}"
+            self._print(text)
+
+    def _print(self, text: str) -> None:
+        grid = Table.grid()
+        grid.add_column(width=2, no_wrap=True)
+        grid.add_column()
+        grid.add_row("·", Text(text))
+        console.print(grid)
+        self.rows += _rows(grid)
 
 
 class Thinking(Agent):
@@ -258,15 +387,18 @@ class Thinking(Agent):
     def __init__(self, agent: Agent, seat: int) -> None:
         self.agent, self.seat, self.spec = agent, seat, agent.spec
         self.reads_view = agent.reads_view  # type: ignore[misc]
+        self.before_turn: Callable[[], None] = lambda: None
 
     def check(self, game: Game) -> None:
         self.agent.check(game)
 
     def act(self, view: State, player: int, rng: Any) -> int:
+        self.before_turn()
         with console.status(escape(f"Seat {player} ({self.spec}) is thinking…")):
             return self.agent.act(view, player, rng)
 
     def act_blind(self, legal_actions: list[int], player: int, rng: Any) -> int:
+        self.before_turn()
         return self.agent.act_blind(legal_actions, player, rng)
 
 
@@ -297,7 +429,7 @@ def seat_agents(game: Game, players: int, seat: int, bots: str | None,
     return agents
 
 
-@app.command("play")
+@app.command("play", cls=Command)
 def play_command(
     game_id: Annotated[
         str | None, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")
@@ -306,7 +438,8 @@ def play_command(
         int | None, typer.Option("--players", "-p", help="Number of players.")
     ] = None,
     variant: Annotated[
-        str | None, typer.Option(help="Variant id; default: the first that fits --players.")
+        str | None, typer.Option(metavar="NAME",
+                                 help="Variant id; default: the first that fits --players.")
     ] = None,
     seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
     seed: Annotated[
@@ -315,30 +448,34 @@ def play_command(
                           "the start); the same seed and the same choices give the same match."),
     ] = None,
     bots: Annotated[
-        str | None, typer.Option(help="One agent spec for every other seat (default: the "
+        str | None, typer.Option(metavar="SPEC",
+                                 help="One agent spec for every other seat (default: the "
                                       "game's heuristic bot, or random), e.g. ismcts:"
                                       "iterations=400.")
     ] = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", help="Agent spec of one other seat, repeated once per other "
-                                   "seat in seat order."),
+        typer.Option("--bot", metavar="SPEC", help="Agent spec of one other seat, repeated "
+                                                   "once per other seat in seat order."),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A rule option key=value (repeatable; see "
-                                            "`ludoteca games GAME`)."),
+        typer.Option("--option", "-o", metavar="KEY=VALUE",
+                     help="A rule option (repeatable; see `ludoteca games GAME`)."),
     ] = None,
     edition: Annotated[
         Path | None,
-        typer.Option(help="An edition TOML file to play with instead of the shipped one."),
+        typer.Option(metavar="FILE",
+                     help="An edition TOML file to play with instead of the shipped one."),
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Write the match record (JSON) to this file at the end "
+        Path | None, typer.Option(metavar="FILE",
+                                  help="Write the match record (JSON) to this file at the end "
                                        "(or when you quit).")
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(help="Continue an unfinished match saved with --save (or "
+        Path | None, typer.Option(metavar="FILE",
+                                  help="Continue an unfinished match saved with --save (or "
                                        "offered when you quit).")
     ] = None,
 ) -> None:
@@ -347,9 +484,9 @@ def play_command(
     Before each of your decisions you see your seat's view of the table and
     your choices; type the number of one (in Douro 1872, the card's value),
     q to quit (and save), ? for help and the rules in short. What the bots do
-    is shown as your seat sees it. Example:
+    is shown as your seat sees it.
 
-      ludoteca play desperados --players 4 --save match.json
+    Example: `ludoteca play desperados --players 4 --save match.json`
     """
     with usage_errors():
         check_output_path(save, "--save")
@@ -394,6 +531,10 @@ def play_command(
         for _, event in before.event_log(seat):
             chapter(event)  # the chapters so far keep their numbers
     live: list[State] = []
+    news = News()
+    for agent in seats:
+        agent.before_turn = news.flush  # type: ignore[attr-defined]
+        agent.news = news.read  # type: ignore[attr-defined]
 
     def on_action(state: State, player: int, action: int) -> None:
         if not live:
@@ -402,14 +543,15 @@ def play_command(
         for event in state.events_for(seat):
             opened = chapter(event)
             if opened:
-                console.print(Rule(f"{opened[0].capitalize()} {opened[1]}", style="cyan"))
-            console.print(escape("· " + state.describe_event(event, seat)))
+                news.rule(f"{opened[0].capitalize()} {opened[1]}")
+            news.say(state.describe_event(event, seat), chance=player == CHANCE)
 
     agents = [a.spec for a in seats]
     try:
         record = run_match(game, seats, seed, variant=variant, options=options,
                            on_action=on_action, resume=done)
     except QuitMatch as stop:
+        news.flush()
         state = live[0] if live else replay(MatchRecord(
             game.id, players, variant, game.options_dict(game.parse_options(options)),
             game.edition_text, list(done)), verify=False)
@@ -417,6 +559,7 @@ def play_command(
         _leave(stop, partial, save, game, seed)
         raise typer.Exit(1 if stop.input_ended else 0) from None
 
+    news.flush()
     final = replay(record)
     extra = ghosts(game, final)
     console.print(Rule("Game over"))

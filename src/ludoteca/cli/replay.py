@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ludoteca.cli.common import (
     ChapterCounter,
+    Command,
     app,
     console,
     ghosts,
@@ -151,7 +152,7 @@ def _chapter_rule(opened: tuple[str, int] | None) -> None:
         console.print(Rule(f"{opened[0].capitalize()} {opened[1]}", style="cyan"))
 
 
-@app.command("replay")
+@app.command("replay", cls=Command)
 def replay_command(
     file: Annotated[Path, typer.Argument(
         metavar="FILE", help="A match record (JSON) or records (JSON lines).")],
@@ -166,11 +167,13 @@ def replay_command(
         int | None, typer.Option(help="Which record of a JSON-lines file (from 0); without "
                                       "it you are asked.")
     ] = None,
-    step: Annotated[bool, typer.Option(help="Move through the match yourself: forward, back, "
-                                            "to a move or a round.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Move through the match yourself: "
+                                                      "forward, back, to a move or a round.")
+                    ] = False,
     reveal: Annotated[
-        bool, typer.Option(help="Show every action in full, chance outcomes and private "
-                                "moves included (for study, not for players).")
+        bool, typer.Option("--reveal", help="Show every action in full, chance outcomes and "
+                                            "private moves included (for study, not for "
+                                            "players).")
     ] = False,
 ) -> None:
     """Watch a recorded match from one seat's point of view (or a spectator's).

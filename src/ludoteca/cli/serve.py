@@ -6,17 +6,20 @@ from typing import Annotated
 
 import typer
 
-from ludoteca.cli.common import app
+from ludoteca.cli.common import Command, app
 
 
-@app.command("serve")
+@app.command("serve", cls=Command)
 def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this computer "
-                                           "only; 0.0.0.0: your network too).")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(
+        metavar="ADDRESS",
+        help="Address to listen on (127.0.0.1: this computer only; 0.0.0.0: your network "
+             "too).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
-        help="Database URL, e.g. postgresql+psycopg://user:pass@host/db (default: an "
-             "SQLite file in your user data folder).")] = None,
+        metavar="URL",
+        help="Database URL, e.g. postgresql+psycopg://user:pass@host/db (default: an SQLite "
+             "file in your user data folder).")] = None,
 ) -> None:
     """Play in the browser: a lobby, matches with friends (invite links) and bots, live
     spectators and replays. Prints the address to open."""

@@ -24,9 +24,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.cli.common import (
+    Command,
     _check_setup,
     _load,
     app,
+    check_output_folder,
+    check_output_path,
     console,
     err_console,
     fail,
@@ -37,7 +40,6 @@ from ludoteca.core.match import MatchRecord
 from ludoteca.core.state import ConfigError, Game
 from ludoteca.sim import summarize
 from ludoteca.sim.match import Outcome
-from ludoteca.sim.results import check_out_path
 from ludoteca.sim.simulate import RunResult, resolve_agents, run_simulation
 from ludoteca.sim.tournament import SEATING_MODES, Schedule, schedule, tournament
 
@@ -47,11 +49,13 @@ INTERRUPTED = 130
 # ----- options shared by simulate and tournament ----------------------------------------------
 
 BackendOption = Annotated[
-    str, typer.Option(help="Where matches run: local (worker processes) or ray.")
+    str, typer.Option(metavar="BACKEND",
+                      help="Where matches run: local (worker processes) or ray.")
 ]
 AddressOption = Annotated[
     str | None,
-    typer.Option(help="Ray: address of an existing cluster (e.g. ray://head:10001 or auto); "
+    typer.Option(metavar="ADDRESS",
+                 help="Ray: address of an existing cluster (e.g. ray://head:10001 or auto); "
                       "default: a local cluster started for the run."),
 ]
 WorkersOption = Annotated[
@@ -74,8 +78,7 @@ def _check_run_options(backend: str, address: str | None, workers: int | None,
         raise ConfigError(f"--workers must be 1 or more, not {workers}")
     if time_limit is not None and not time_limit > 0:
         raise ConfigError(f"--move-time-limit is a number of seconds above 0, not {time_limit}")
-    if out is not None:
-        check_out_path(out)
+    check_output_path(out, "--out")
     if backend == "ray":
         try:
             import ray  # noqa: F401
@@ -171,35 +174,41 @@ def _report_run(run: RunResult, out: Path | None, started: float) -> None:
 # ----- simulate -----------------------------------------------------------------------------
 
 
-@app.command("simulate")
+@app.command("simulate", cls=Command)
 def simulate_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
     variant: Annotated[
-        str | None, typer.Option(help="Variant id; default: the first that fits --players.")
+        str | None, typer.Option(metavar="NAME",
+                                 help="Variant id; default: the first that fits --players.")
     ] = None,
     n: Annotated[int, typer.Option("-n", "--matches", help="Number of matches.")] = 1000,
     seed: Annotated[
         int, typer.Option(help="Master seed; match i is seeded from (seed, i).")
     ] = 1,
     bots: Annotated[
-        str | None, typer.Option(help="One agent spec for every seat (default random).")
+        str | None, typer.Option(metavar="SPEC",
+                                 help="One agent spec for every seat (default random).")
     ] = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", help="Agent spec of one seat, repeated once per seat in order "
-                                   "(specs may contain commas: ismcts:iterations=400,c=2)."),
+        typer.Option("--bot", metavar="SPEC",
+                     help="Agent spec of one seat, repeated once per seat in order (specs may "
+                          "contain commas: ismcts:iterations=400,c=2)."),
     ] = None,
     workers: WorkersOption = None,
     out: Annotated[
-        Path | None, typer.Option(help="Write every match record, as JSON lines in match order.")
+        Path | None, typer.Option(metavar="FILE",
+                                  help="Write every match record, as JSON lines in match order.")
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A rule option key=value (repeatable)."),
+        typer.Option("--option", "-o", metavar="KEY=VALUE",
+                     help="A rule option (repeatable; see `ludoteca games GAME`)."),
     ] = None,
     edition: Annotated[
-        Path | None, typer.Option(help="An edition TOML file instead of the shipped one.")
+        Path | None, typer.Option(metavar="FILE",
+                                  help="An edition TOML file instead of the shipped one.")
     ] = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
@@ -274,16 +283,17 @@ def _ghost_share(records: list[MatchRecord]) -> float:
 # ----- tournament ---------------------------------------------------------------------------
 
 
-@app.command("tournament", context_settings={"allow_extra_args": True})
+@app.command("tournament", cls=Command,
+             context_settings={"allow_extra_args": True})
 def tournament_command(
     ctx: typer.Context,
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `ludoteca games`).")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
     agents: Annotated[
         list[str],
-        typer.Option("--agents", "-a", help="Agent specs, at least two, after one --agents: "
-                                            "--agents random heuristic "
-                                            "ismcts:iterations=500 (or repeat --agents)."),
+        typer.Option("--agents", "-a", metavar="SPEC...",
+                     help="Agent specs, at least two, after one --agents: --agents random "
+                          "heuristic ismcts:iterations=500 (or repeat --agents)."),
     ],
     n: Annotated[
         int, typer.Option("-n", "--matches",
@@ -293,22 +303,27 @@ def tournament_command(
     seed: Annotated[int, typer.Option(help="Master seed; round r's deal is seeded from "
                                            "(seed, r).")] = 1,
     variant: Annotated[
-        str | None, typer.Option(help="Variant id; default: the first that fits --players.")
+        str | None, typer.Option(metavar="NAME",
+                                 help="Variant id; default: the first that fits --players.")
     ] = None,
     seating: Annotated[
-        str, typer.Option(help="sides (each agent takes a whole side: partners are the same "
+        str, typer.Option(metavar="MODE",
+                          help="sides (each agent takes a whole side: partners are the same "
                                "agent), all (seat by seat) or rotations (fewer seatings).")
     ] = "sides",
     workers: WorkersOption = None,
     out: Annotated[
-        Path | None, typer.Option(help="Write every match record, as JSON lines in match order.")
+        Path | None, typer.Option(metavar="FILE",
+                                  help="Write every match record, as JSON lines in match order.")
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A rule option key=value (repeatable)."),
+        typer.Option("--option", "-o", metavar="KEY=VALUE",
+                     help="A rule option (repeatable; see `ludoteca games GAME`)."),
     ] = None,
     edition: Annotated[
-        Path | None, typer.Option(help="An edition TOML file instead of the shipped one.")
+        Path | None, typer.Option(metavar="FILE",
+                                  help="An edition TOML file instead of the shipped one.")
     ] = None,
     backend: BackendOption = "local",
     address: AddressOption = None,
@@ -412,25 +427,27 @@ def print_head_to_head(h2h: list) -> None:  # type: ignore[type-arg]
 # ----- report -------------------------------------------------------------------------------
 
 
-@app.command("report")
+@app.command("report", cls=Command)
 def report_command(
     files: Annotated[
-        list[Path], typer.Argument(metavar="FILE.jsonl [FILE2.jsonl]",
+        list[Path], typer.Argument(metavar="FILE [FILE2]",
                                    help="Output of simulate or tournament; two files are "
                                         "compared side by side (an A/B balance study).")
     ],
     out: Annotated[
-        Path | None, typer.Option(help="Folder for index.html, the PNG plots and "
+        Path | None, typer.Option(metavar="FOLDER", help="Folder for index.html, the PNG plots and "
                                        "summary.csv/json (default: next to the first file, "
                                        "named after it).")
     ] = None,
     label: Annotated[
-        list[str] | None, typer.Option("--label", help="A name for each file, in order "
-                                                        "(default: the file names).")
+        list[str] | None, typer.Option("--label", metavar="NAME",
+                                       help="A name for each file, in order (default: the "
+                                            "file names).")
     ] = None,
     actions: Annotated[
-        bool, typer.Option(help="Replay every match to count the kinds of action taken "
-                                "(--no-actions skips it).")
+        bool, typer.Option(show_default=False,
+                           help="Replay every match to count the kinds of action taken (the "
+                                "default; --no-actions skips it).")
     ] = True,
 ) -> None:
     """An HTML report with plots: win rate by seat (first-player advantage), scores and
@@ -447,6 +464,7 @@ def report_command(
         fail(f"give one --label per file ({len(files)})")
     folder = out if out is not None else files[0].with_name(files[0].stem + "-report")
     with usage_errors():
+        check_output_folder(out, "--out")  # before the (long) reading of the files
         try:
             index = write_report(files, folder, labels=label, count_actions=actions)
         except ReportError as err:

@@ -585,6 +585,25 @@ class State(ABC):
         the seat's observation for learning."""
         return self._observation_tensor(self._check_seat(player))
 
+    def observation_tensor_into(self, player: int, out: Any) -> Any:
+        """Writes ``observation_tensor(player)`` into ``out`` and returns ``out``: the same
+        values without a list in between (what the RL adapters call at every step).
+
+        ``out``: a writable, contiguous, one-dimensional buffer of ``observation_tensor_shape()``
+        float32 or float64 values, e.g. ``np.empty(shape, np.float32)`` or a row of a batch;
+        every value is overwritten. Raises ConfigError for another buffer or seat
+        (:meth:`TensorLayout.writable <ludoteca.core.tensor.TensorLayout.writable>`).
+        """
+        player = self._check_seat(player)
+        self._observation_tensor_into(player, self.tensor_layout().writable(out))
+        return out
+
+    def _observation_tensor_into(self, player: int, out: memoryview) -> None:
+        """Writes the seat's tensor into ``out``, a zeroed memoryview of floats of the
+        layout's length. This default copies ``_observation_tensor``'s list; a game
+        overrides it to write only the nonzero values (the same code fills both)."""
+        self.tensor_layout().copy_into(out, self._observation_tensor(player))
+
     def observation_tensor_shape(self) -> tuple[int]:
         return self.tensor_layout().shape
 

@@ -56,19 +56,23 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     opponent_displays: Literal["any", "close_or_fight"] = Field(
-        "any", description="R3: what may be played into an opponent's display")
+        "any", description="What may be played into an opponent's display: any card (any), "
+        "or only a closed-mine card or a Desperado (close_or_fight) — rulings R2 and R3")
     fight_joiners: Literal["all", "owner"] = Field(
-        "all", description="R11: who may answer a fight in the individual game")
+        "all", description="Who may add a Desperado to a fight in the individual game: every "
+        "other player (all) or only the mine's owner (owner) — ruling R11")
     passes_in_a_row: int | None = Field(
         None, ge=0, le=MAX_RUN,
-        description="R20: passes in a row (nobody drawing or playing) after which, while "
-        "the deck lasts, the next player must draw or play; default: one per player")
+        description="While the deck lasts, after this many passes in a row (nobody drawing "
+        "or playing) the next player must draw or play; default: the number of players "
+        "— ruling R20")
     pass_limit: int | None = Field(
         None, ge=0, le=MAX_PASS_LIMIT,
-        description="R20 house rule: cards a player may pass per round while the deck "
-        "lasts; default: no such limit")
+        description="House rule: the most cards each player may pass in a round while the "
+        "deck lasts; default: no such limit — ruling R20")
     max_rounds: int = Field(20, ge=1, le=MAX_ROUNDS,
-                            description="R21: rounds after which the leader wins")
+                            description="Rounds after which, if nobody has reached the "
+                            "target, the highest total wins — ruling R21")
 
 
 class Desperados(Game):

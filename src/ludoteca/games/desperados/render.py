@@ -5,6 +5,12 @@ the events, which the fronts print with ``state.describe_event``; this draws the
 compactly enough that the board and a list of choices fit an 80x24 terminal: one line per
 mine, the displays side by side with their mines, then the counts everyone may see (cards
 in hand, passes, the discard pile), the seat's hand and the prompt.
+
+``render(obs, compact=True)`` is the same board a few lines shorter, for a crowded table
+that would push the choices off the screen: the final-turns notice joins the first line
+(the prompt says it too), a display with fewer than two mines takes one line, "Your hand"
+is "Hand", and the lines a player can best do without go (the discard pile, what the
+partner still holds).
 """
 
 from __future__ import annotations
@@ -57,11 +63,16 @@ def _chests(chests: list[str]) -> str:
     return text + (f", {doubles} double" if doubles else "")
 
 
-def _display(obs: dict[str, Any], display: dict[str, Any]) -> list[Text]:
-    """The two lines naming a display: its players, its points."""
+def _display(obs: dict[str, Any], display: dict[str, Any], compact: bool) -> list[Text]:
+    """The lines naming a display: its players, its points; one line ("Seats 1 and 3: 4
+    pts", short enough for the table to stay within 80 columns) when ``compact`` and the
+    display has fewer than two mines to sit beside."""
     who = _names(display["seats"], obs.get("seat"))
-    return [Text(who[:1].upper() + who[1:], style="bold"),
-            Text(f"{obs['totals'][display['display']]} points")]
+    who = who[:1].upper() + who[1:]
+    points = obs["totals"][display["display"]]
+    if compact and len(display["mines"]) < 2:
+        return [Text(f"{who}: {points} pts", style="bold")]
+    return [Text(who, style="bold"), Text(f"{points} points")]
 
 
 def _mine_cells(mine: dict[str, Any], fight: dict[str, Any] | None) -> list[Text]:
@@ -89,13 +100,26 @@ def _cards(cards: dict[str, int]) -> str:
 
 
 def _fight(obs: dict[str, Any]) -> Text:
-    """The fight in one line; how it is settled is in the rules summary (``?``)."""
+    """The fight in one line; how it is settled is in the rules summary (``?``). In the
+    partnership game partners add up their cards: "attack 16 (seat 1 9, seat 3 7), defence
+    5 (you 5)"; in the individual game each card counts alone."""
     fight = obs["fight"]
     you = obs.get("seat")
-    cards = ", ".join(f"{_name(int(s), you)} {v}" for s, v in fight["desperados"].items())
+    played = {int(s): v for s, v in fight["desperados"].items()}
     attacker = _name(fight["attacker"], you)
-    return Text(f"Fight over {fight['name']}, started by {attacker}. Desperados: {cards}.",
-                style="red")
+    line = f"Fight over {fight['name']}, started by {attacker}"
+    if obs["variant"] != "partnership":
+        cards = ", ".join(f"{_name(s, you)} {v}" for s, v in played.items())
+        return Text(f"{line}. Desperados: {cards}.", style="red")
+    sides = []
+    for display in obs["displays"]:
+        mine = {s: v for s, v in played.items() if s in display["seats"]}
+        cards = ", ".join(f"{_name(s, you)} {v}" for s, v in mine.items())
+        sides.append((fight["attacker"] in display["seats"], sum(mine.values()),
+                      f" ({cards})" if cards else ""))
+    attack = next(f"attack {total}{cards}" for first, total, cards in sides if first)
+    defence = next(f"defence {total}{cards}" for first, total, cards in sides if not first)
+    return Text(f"{line}: {attack}, {defence}.", style="red")
 
 
 def _passes(obs: dict[str, Any]) -> Text | None:
@@ -118,23 +142,30 @@ def _passes(obs: dict[str, Any]) -> Text | None:
     return line
 
 
-def render(obs: dict[str, Any]) -> Group:
+def render(obs: dict[str, Any], compact: bool = False) -> Group:
+    """The board for ``obs`` (one seat's or a spectator's observation); ``compact``: the
+    shorter form for a crowded table (see the module docstring)."""
     you = obs.get("seat")
     over = obs.get("winners") is not None
-    head = Text(f"Desperados · {obs['variant']} · round {obs['round']} · first "
-                f"{'side ' if obs['variant'] == 'partnership' else ''}to {obs['target']} · "
-                f"deck {obs['deck']} · dealer {_name(obs['dealer'], you)}", style="bold")
-    if obs["final_turns"] is not None and not over:
+    final = obs["final_turns"] is not None and not over
+    deck = "final turns" if compact and final else f"deck {obs['deck']}"
+    head = Text(f"{'' if compact else 'Desperados · '}{obs['variant']} · round "
+                f"{obs['round']} · first {'side ' if obs['variant'] == 'partnership' else ''}"
+                f"to {obs['target']} · {deck} · dealer {_name(obs['dealer'], you)}",
+                style="bold")
+    if compact:
+        head = Text(head.plain[:1].upper() + head.plain[1:], style="bold")
+    elif final:
         head.append("\nFinal turns: the deck is empty, one more turn each, no drawing.",
                     style="bold magenta")
 
     table = Table.grid(padding=(0, 2), expand=False)
     for _ in range(4):
         table.add_column()
-    fight = obs["fight"]
+    fight = obs["fight"] if not over else None  # one the end left unsettled is moot
     blank = [Text(""), Text(""), Text("")]
     for display in obs["displays"]:
-        title = _display(obs, display)
+        title = _display(obs, display, compact)
         rows = [_mine_cells(mine, fight) for mine in display["mines"]]
         rows = rows or [[Text("no mines", style="dim"), Text(""), Text("")]]
         rows += [blank] * (len(title) - len(rows))
@@ -149,14 +180,14 @@ def render(obs: dict[str, Any]) -> Group:
     passes = _passes(obs)
     if passes is not None:
         parts.append(passes)
-    if obs.get("discard"):
+    if obs.get("discard") and not compact:
         # Face down at the table, but everyone saw each card go there (R18).
         parts.append(Text(f"Discard pile: {_cards(obs['discard'])}.", style="dim"))
     if obs.get("hand") is not None:
-        hand = Text("Your hand: ", style="bold")
+        hand = Text("Hand: " if compact else "Your hand: ", style="bold")
         hand.append(_cards(obs["hand"]) or "empty", style="bold cyan")
         parts.append(hand)
-        if obs.get("partner_holds"):
+        if obs.get("partner_holds") and not compact:
             parts.append(Text("Your partner still holds what you passed: "
                               f"{_cards(obs['partner_holds'])}.", style="dim"))
     parts.append(Text(obs["prompt"], style="bold cyan"))  # at the end: "The game is over."

@@ -168,6 +168,9 @@ class DesperadosState(State):
     def _observation_tensor(self, player: int) -> list[float]:
         return view.observation_tensor(self, player)
 
+    def _observation_tensor_into(self, player: int, out: memoryview) -> None:
+        view.write_observation_tensor(self, player, out)
+
     def _action_label(self, action: Any) -> str:
         return view.action_label(self, action, self.current_player())
 

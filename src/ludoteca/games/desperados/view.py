@@ -7,6 +7,7 @@ own hand, what it knows its partner holds, the table, the counts everyone can se
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
@@ -140,48 +141,62 @@ def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
 
 
 def observation_tensor(state: DesperadosState, player: int) -> list[float]:
+    """The seat's tensor as a list of floats (:func:`write_observation_tensor`)."""
+    vec = array("d", bytes(8 * state.tensor_layout().size))
+    write_observation_tensor(state, player, memoryview(vec))
+    return vec.tolist()
+
+
+def write_observation_tensor(state: DesperadosState, player: int, vec: memoryview) -> None:
+    """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
+    memoryview of floats of the layout's length, skipping most values that are 0. The list
+    (:func:`observation_tensor`) and the arrays of ``State.observation_tensor_into`` both
+    come from here, so they hold the same values."""
     layout = state.tensor_layout()
     at = layout.offsets
-    vec = layout.zeros()
+    put = layout.put
     t = state.cards
     vec[at["seat"] + player] = 1.0
     current = state.current_player()
     if current >= 0:
         vec[at["to_act"] + current] = 1.0
-    layout.put(vec, "hand", state.hands[player])
+    put(vec, "hand", state.hands[player])
     if state.partnership:
-        layout.put(vec, "partner_holds", state.partner_knows[player])
-        layout.put(vec, "passes", state.passes)
+        put(vec, "partner_holds", state.partner_knows[player])
+        put(vec, "passes", state.passes)
         vec[at["passes_in_a_row"]] = state.passes_in_a_row
-    layout.put(vec, "hand_sizes", state.hand_sizes)
+    put(vec, "hand_sizes", state.hand_sizes)
     vec[at["deck"]] = state.deck_total
-    layout.put(vec, "discard", state.discard)
-    for slot in t.slots:
-        owner = state.owner[slot]
+    put(vec, "discard", state.discard)
+    displays, closed, all_chests = state.num_displays, state.closed, state.chests
+    owner_at, open_at, closed_at = at["mine_owner"], at["mine_open"], at["mine_closed"]
+    for slot, owner in enumerate(state.owner):
         if owner == NOBODY:
             continue
-        vec[at["mine_owner"] + slot * state.num_displays + owner] = 1.0
-        vec[at["mine_closed" if state.closed[slot] else "mine_open"] + slot] = 1.0
-        chests = state.chests[slot]
-        doubles = chests.count(DOUBLE)
-        vec[at["mine_singles"] + slot] = len(chests) - doubles
-        vec[at["mine_doubles"] + slot] = doubles
-        vec[at["mine_double_first"] + slot] = float(bool(chests) and chests[0] == DOUBLE)
-        vec[at["mine_value"] + slot] = mine_value(state, slot)
+        vec[owner_at + slot * displays + owner] = 1.0
+        vec[(closed_at if closed[slot] else open_at) + slot] = 1.0
+        chests = all_chests[slot]
+        if chests:
+            doubles = chests.count(DOUBLE)
+            vec[at["mine_singles"] + slot] = len(chests) - doubles
+            vec[at["mine_doubles"] + slot] = doubles
+            if chests[0] == DOUBLE:
+                vec[at["mine_double_first"] + slot] = 1.0
+            vec[at["mine_value"] + slot] = mine_value(state, slot)
     if state.fight_mine != NOBODY:
         vec[at["fight_mine"] + state.fight_mine] = 1.0
         vec[at["fight_attacker"] + state.fight_attacker] = 1.0
         for seat, kind in enumerate(state.fight_cards):
             if kind != NOBODY:
                 vec[at["fight_cards"] + seat] = t.value[kind]
-    layout.put(vec, "totals", state.totals)
+    put(vec, "totals", state.totals)
     vec[at["round"]] = state.round
     vec[at["dealer"] + state.dealer] = 1.0
-    vec[at["final_turns"]] = state.final_turns or 0
-    if state.is_terminal():
+    if state.final_turns:
+        vec[at["final_turns"]] = state.final_turns
+    if current < 0 and state.is_terminal():
         for seat in state.winners():
             vec[at["winners"] + seat] = 1.0
-    return [float(x) for x in vec]
 
 
 # ----- words -------------------------------------------------------------------------------------
@@ -313,9 +328,7 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
             return f"{who} join{s} the fight over {where} with {d['card']}"
         return f"{who} attack{s} {where} with {d['card']}"
     if kind == "fight_settled":
-        cards = ", ".join(f"{'you' if p == viewer else seat_name(p)}: {v}"
-                          for p, v in d["desperados"])
-        return f"Fight over {state.cards.mine_name(d['mine'])} ({cards}): {d['outcome']}."
+        return _fight_settled(state, d, viewer)
     if kind == "final_turns":
         last, _ = _who(d["drawer"], viewer)
         return (f"{last} drew the last card: every player has one more turn, "
@@ -328,9 +341,9 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
     if kind == "round_scored":
         return _round_scored(state, d, viewer)
     if kind == "round_started":
-        dealer, _ = _who(d["dealer"], viewer)
-        return f"Round {d['round']}: {dealer.lower() if dealer == 'You' else dealer} deal" + (
-            "" if dealer == "You" else "s") + "."
+        you = d["dealer"] == viewer
+        dealer = "you" if you else seat_name(d["dealer"])
+        return f"Round {d['round']}: {dealer} deal{'' if you else 's'}."
     if kind == "game_over":
         winners = d["winners"]
         if viewer in winners:
@@ -361,6 +374,65 @@ def _side(state: DesperadosState, display: int, viewer: int | None) -> str:
         names.remove("you")
         return "you and " + " and ".join(names)
     return seats_name(seats)
+
+
+def _verb(subject: str, verb: str) -> str:
+    """"seat 1 takes", "you take", "seats 1 and 3 take", "you and seat 2 take"."""
+    if subject == "you" or " and " in subject:
+        return f"{subject} {verb}"
+    return f"{subject} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{subject} {verb}s"
+
+
+def _fight_settled(state: DesperadosState, d: Any, viewer: int | None) -> str:
+    """A fight's end in words: each side's strength and who won, e.g. "Fight over gold
+    mine 1: seats 1 and 3 attacked with 9 + 4 = 13, you and seat 2 defended with 7 — seats
+    1 and 3 win 13 to 7 and take the mine." In the individual game each Desperado counts
+    alone: "... — you take the mine with 9, the highest card."
+    """
+    mine = state.cards.mine_name(d["mine"])
+    played = {seat: value for seat, value in d["desperados"]}
+    closed = d["outcome"].startswith("the mine was closed")
+    if state.partnership:
+        attack = state.display[d["attacker"]]
+        totals, parts = {}, []
+        for display, role in ((attack, "attacked"), (1 - attack, "defended")):
+            values = [played[p] for p in range(state.num_players)
+                      if state.display[p] == display and p in played]
+            totals[display] = sum(values)
+            side = _side(state, display, viewer)
+            if not values:
+                parts.append(f"{side} added no Desperado")
+            elif len(values) == 1:
+                parts.append(f"{side} {role} with {values[0]}")
+            else:
+                parts.append(f"{side} {role} with {' + '.join(map(str, values))} = "
+                             f"{totals[display]}")
+        cards = ", ".join(parts)
+        if closed:
+            return (f"Fight over {mine} called off ({cards}): {d['outcome']}; its owner "
+                    "keeps it.")
+        winner = d["owner"]
+        loser = 1 - winner
+        score = f"{totals[winner]} to {totals[loser]}"
+        side = _side(state, winner, viewer)
+        if winner == attack:
+            return f"Fight over {mine}: {cards} — {_verb(side, 'win')} {score} and take the mine."
+        if totals[winner] == totals[loser]:
+            return (f"Fight over {mine}: {cards} — a tie, {score}, goes to the defenders: "
+                    f"{_verb(side, 'keep')} the mine.")
+        return f"Fight over {mine}: {cards} — {_verb(side, 'win')} {score} and keep the mine."
+    order = sorted(played, key=lambda p: (p != d["attacker"], p))  # the attacker first
+    cards = ", ".join(
+        f"{'you' if p == viewer else seat_name(p)} "
+        f"{'attacked with' if p == d['attacker'] else 'added'} {played[p]}" for p in order)
+    if closed:
+        return f"Fight over {mine} called off ({cards}): {d['outcome']}; its owner keeps it."
+    winner = d["owner"]
+    best = played.get(winner)
+    name = "you" if winner == viewer else seat_name(winner)
+    verb = "take" if d["outcome"] == "the mine changes hands" else "keep"
+    return (f"Fight over {mine}: {cards} — {_verb(name, verb)} the mine with {best}, the "
+            "highest card.")
 
 
 def _round_scored(state: DesperadosState, d: Any, viewer: int | None) -> str:

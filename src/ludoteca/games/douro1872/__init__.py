@@ -45,7 +45,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ludoteca.core.codec import Codec
 from ludoteca.core.state import Game, GameInfo, Variant
@@ -69,7 +69,11 @@ class DouroOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    charity_all_equal: Literal["literal", "nothing"] = "literal"
+    charity_all_equal: Literal["literal", "nothing"] = Field(
+        "literal",
+        description="What the charity does when every gift is equal: literal, everyone gave "
+        "both the lowest and the highest card, so the phylloxera's holder pays 1 and the "
+        "others gain 1; nothing, nobody pays or gains — ruling R9")
 
 
 class Douro1872(Game):

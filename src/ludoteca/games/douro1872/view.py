@@ -27,6 +27,7 @@ Events (kind: data), each with its audience (:mod:`ludoteca.core.events`):
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from ludoteca.core.events import Event
@@ -217,60 +218,83 @@ def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
 
 
 def observation_tensor(state: Any, player: int) -> list[float]:
-    """The tensor of what ``observation(player)`` shows (see :func:`tensor_layout`)."""
+    """The tensor of what ``observation(player)`` shows (see :func:`tensor_layout`), as a
+    list of floats (:func:`write_observation_tensor`)."""
+    vec = array("d", bytes(8 * state.tensor_layout().size))
+    write_observation_tensor(state, player, memoryview(vec))
+    return vec.tolist()
+
+
+_PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
+
+
+def write_observation_tensor(state: Any, player: int, vec: memoryview) -> None:
+    """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
+    memoryview of floats of the layout's length, skipping most values that are 0. The list
+    (:func:`observation_tensor`) and the arrays of ``State.observation_tensor_into`` both
+    come from here, so they hold the same values."""
     t: Tables = state.tables
-    layout = state.tensor_layout()
-    o = layout.offsets
-    vec = layout.zeros()
-    s, h, nlev = state.seats, t.hand_size, len(t.level_names)
+    o = state.tensor_layout().offsets
+    h, nlev = t.hand_size, len(t.level_names)
+    hands, choices, donations = state.hands, state.choices, state.donations
     vec[o["me"] + player] = 1.0
-    for c in t.bits[state.hands[player]]:
-        vec[o["hand"] + c] = 1.0
-    if state.choices[player] >= 0:
-        vec[o["my_choice"] + state.choices[player]] = 1.0
-    if state.donations[player] >= 0:
-        vec[o["my_donation"] + state.donations[player]] = 1.0
-    for seat in range(s):
-        vec[o["points"] + seat] = float(state.points[seat])
-        vec[o["hand_sizes"] + seat] = float(state.hands[seat].bit_count())
-        for c in state.piles[seat]:
-            vec[o["piles"] + seat * h + c] = 1.0
-        if state.choices[seat] >= 0:
-            vec[o["chosen"] + seat] = 1.0
-            if state.revealed:
-                vec[o["revealed"] + seat * h + state.choices[seat]] = 1.0
-        if state.donations[seat] >= 0:
-            vec[o["donated"] + seat] = 1.0
-            if state.charity is not None:
-                vec[o["charity"] + seat * h + state.donations[seat]] = 1.0
+    at = o["hand"]
+    for c in t.bits[hands[player]]:
+        vec[at + c] = 1.0
+    if choices[player] >= 0:
+        vec[o["my_choice"] + choices[player]] = 1.0
+    if donations[player] >= 0:
+        vec[o["my_donation"] + donations[player]] = 1.0
+    revealed, charity = state.revealed, state.charity is not None
+    points, sizes, piles = o["points"], o["hand_sizes"], o["piles"]
+    chosen, donated = o["chosen"], o["donated"]
+    for seat, pile in enumerate(state.piles):
+        vec[points + seat] = state.points[seat]
+        vec[sizes + seat] = hands[seat].bit_count()
+        at = piles + seat * h
+        for c in pile:
+            vec[at + c] = 1.0
+        if choices[seat] >= 0:
+            vec[chosen + seat] = 1.0
+            if revealed:
+                vec[o["revealed"] + seat * h + choices[seat]] = 1.0
+        if donations[seat] >= 0:
+            vec[donated + seat] = 1.0
+            if charity:
+                vec[o["charity"] + seat * h + donations[seat]] = 1.0
     if state.holder >= 0:
         vec[o["phylloxera"] + state.holder] = 1.0
+    at = o["valley"]
     for i, level in enumerate(state.valley):
-        vec[o["valley"] + i * nlev + level] = 1.0
-    vec[o["stack"]] = float(state.up_regular + state.up_fog + state.bottom + state.fog_top)
-    vec[o["stack"] + 1] = float(state.fog_top)
-    layout.put(vec, "unseen_levels", [float(n) for n in state.level_pool])
-    for r in range(t.num_regular):
-        if not state.faces >> r & 1:
-            vec[o["discarded_regular"] + r] = 1.0
-    for f in range(t.num_fog):
-        if not state.fogs >> f & 1:
-            vec[o["discarded_fog"] + f] = 1.0
+        vec[at + i * nlev + level] = 1.0
+    at = o["stack"]
+    vec[at] = state.up_regular + state.up_fog + state.bottom + state.fog_top
+    vec[at + 1] = state.fog_top
+    at = o["unseen_levels"]
+    for i, n in enumerate(state.level_pool):
+        vec[at + i] = n
+    # The turned (discarded) cards are the ones missing from the masks of those left.
+    at = o["discarded_regular"]
+    for r in t.bits_of(~state.faces & ((1 << t.num_regular) - 1)):
+        vec[at + r] = 1.0
+    at = o["discarded_fog"]
+    for f in t.bits_of(~state.fogs & ((1 << t.num_fog) - 1)):
+        vec[at + f] = 1.0
     vec[o["dispute"] + state.target] = 1.0
-    if state.target in (REGULAR, SIRGA) and state.target_level >= 0:
-        pending = state.pending()
-        if state.target == REGULAR or (pending and not isinstance(pending[0], TowBack)):
-            vec[o["dispute_level"] + state.target_level] = 1.0
-    if state.revealed:
-        vec[o["total"]] = float(sum(t.values[c] for c in state.choices))
-    vec[o["half"]] = float(state.half - 1)
-    vec[o["phase"] + PHASES.index(phase(state))] = 1.0
+    pending = state.pending()
+    if state.target in (REGULAR, SIRGA) and state.target_level >= 0 and (
+            state.target == REGULAR or (pending and not isinstance(pending[0], TowBack))):
+        vec[o["dispute_level"] + state.target_level] = 1.0
+    if revealed:
+        values = t.values
+        vec[o["total"]] = sum(values[c] for c in choices)
+    vec[o["half"]] = state.half - 1
+    vec[o["phase"] + _PHASE_INDEX[pending[0].phase if pending else "end"]] = 1.0
     actor = state.current_player()
     if actor == CHANCE:
-        vec[o["to_act"] + s] = 1.0
+        vec[o["to_act"] + state.seats] = 1.0
     elif actor >= 0:
         vec[o["to_act"] + actor] = 1.0
-    return vec
 
 
 # ----- labels -------------------------------------------------------------------------------
@@ -380,7 +404,7 @@ def _settled(state: Any, d: dict[str, Any], viewer: int | None) -> str:
     change = {points[s] for s in tied}
     if len(change) == 1 and moved <= set(tied) and 0 not in change:
         (x,) = change
-        verb = "gets" if len(tied) == 1 and viewer not in tied else "get"
+        verb = "gets" if len(tied) == 1 else "get"  # "card 1 (you) gets": the card does
         each = " each" if len(tied) > 1 else ""
         return f"{head}: {why}: {card} {verb} {x:+d}{each}{back}."
     if not moved and tied:  # a penalty nobody could pay: "you never pay points you lack"
