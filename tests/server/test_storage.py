@@ -60,7 +60,7 @@ def test_a_match_is_stored_with_hashed_tokens(db_url: str, make_client: Any) -> 
                                                                      "open")
     assert row.options == {"stakes": 2}
     assert row.edition_shipped and "ranks" in row.edition
-    assert [p["name"] for p in row.players] == ["Ana", "Guest 1", "Bot (easy)"]
+    assert [p["name"] for p in row.players] == ["Ana", "Guest 1", "easy bot"]
     assert row.seed > 0
     seats = sorted(rows(db_url, db.seats, match_id=row.id), key=lambda r: r.seat)
     tokens = tokens_of(created)
@@ -188,3 +188,22 @@ def test_many_matches_many_moves(db_url: str, make_client: Any) -> None:
         stored = sorted(rows(api.client.app.state.db_url, db.actions, match_id=row.id),
                         key=lambda r: r.seq)
         assert [r.action for r in stored] == record.actions
+
+
+def test_finished_matches_leave_memory_and_come_back_from_storage(make_client: Any) -> None:
+    """A finished match moves from the open matches to a small cache of finished ones;
+    once evicted it is rebuilt from its rows, the same to every viewer."""
+    client = make_client()
+    api, hub = Api(client), client.app.state.hub
+    created = api.create("highcard", 2, HUMANS)
+    tokens, match = tokens_of(created), created["id"]
+    assert match in hub.live
+    api.play_out(match, tokens, random.Random(4))
+    assert match not in hub.live and match in hub.finished_cache
+    seen = {seat: api.view(match, tokens.get(seat)) for seat in (None, 0, 1)}
+    replay_view = client.get(f"/api/matches/{match}/replay?viewer=all&step=2").json()
+    hub.finished_cache.clear()
+    for seat, view in seen.items():
+        assert api.view(match, tokens.get(seat)) == view
+    assert client.get(f"/api/matches/{match}/replay?viewer=all&step=2").json() == replay_view
+    assert match in hub.finished_cache and match not in hub.live

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
+from ludoteca.core.names import check_names, naming
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -172,10 +173,16 @@ class Game(ABC):
         self.edition_text: str | None = (
             None if edition is None and edition_text is None else text
         )
+        self._edition_source = text
         self._layouts: dict[tuple[int, str], TensorLayout] = {}
         self.build_tables()
         self.codec: Codec = self.build_codec()
         self.info = self.build_info()
+
+    def edition_text_or_default(self) -> str:
+        """The TOML text of this game's edition: ``edition_text``, or for the shipped
+        edition the text of ``default_edition`` as it was loaded."""
+        return self.edition_text if self.edition_text is not None else self._edition_source
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Editions hold pydantic generics that do not pickle; the TOML text rebuilds them.
@@ -392,7 +399,10 @@ class State(ABC):
         return {}
 
     def _describe_event(self, event: Event, viewer: int | None) -> str:
-        """An event in words for ``viewer`` (one of its audience)."""
+        """An event in words for ``viewer`` (one of its audience).
+
+        Name other seats with :func:`ludoteca.core.names.seat_name` (never "seat N"
+        spelled out), so that a caller's seat names reach the words."""
         data = ", ".join(f"{k} {v}" for k, v in event.data.items())
         return f"{event.kind}: {data}" if data else event.kind
 
@@ -588,14 +598,23 @@ class State(ABC):
         viewer = self._check_seat(viewer, spectator=True)
         return [e for e in self._events if e.visible_to(viewer)]
 
-    def describe_event(self, event: Event, viewer: int | None) -> str:
-        """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...")."""
+    def describe_event(self, event: Event, viewer: int | None,
+                       seat_names: Sequence[str] | None = None) -> str:
+        """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...").
+
+        ``seat_names``: one name per seat, used instead of "seat N" ("Ana draws ..."); by
+        default the names of an enclosing :func:`ludoteca.core.names.naming` block, if
+        any. ConfigError for an event ``viewer`` was not shown, or malformed names.
+        """
         viewer = self._check_seat(viewer, spectator=True)
         if not isinstance(event, Event):
             raise ConfigError(f"{self.title}: {event!r} is not an event of this state")
         if not event.visible_to(viewer):
             raise ConfigError(f"{self.title}: this event was not shown to {viewer!r}")
-        return self._describe_event(event, viewer)
+        if seat_names is None:
+            return self._describe_event(event, viewer)
+        with naming(check_names(seat_names, self.num_players)):
+            return self._describe_event(event, viewer)
 
     def event_log(self, viewer: int | None) -> list[tuple[int, Event]]:
         """Every event ``viewer`` saw so far, as (move number, event), oldest first."""
@@ -679,9 +698,13 @@ class State(ABC):
             layout = layouts[key] = self.game.tensor_layout(*key)
         return layout
 
-    def prompt(self, viewer: int | None) -> str:
-        """What is being decided, in words for ``viewer``."""
+    def prompt(self, viewer: int | None, seat_names: Sequence[str] | None = None) -> str:
+        """What is being decided, in words for ``viewer``; ``seat_names`` as for
+        :meth:`describe_event`."""
         viewer = self._check_seat(viewer, spectator=True)
+        if seat_names is not None:
+            with naming(check_names(seat_names, self.num_players)):
+                return self.prompt(viewer)
         if not self._steps:
             return self._final_prompt(viewer)
         return self._steps[0].prompt(self, viewer)

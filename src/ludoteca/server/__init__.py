@@ -47,8 +47,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
             for problem in state.problems:
                 print(f"  could not resume {problem}", flush=True)
 
+    # No proxy-header middleware: nothing here reads the client's address, and it would
+    # wrap every request and live connection.
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
-                            ws_ping_interval=20, ws_ping_timeout=20,
+                            proxy_headers=False, ws_ping_interval=20, ws_ping_timeout=20,
                             ws_per_message_deflate=False)
     Server(config).run()
 

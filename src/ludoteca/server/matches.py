@@ -25,7 +25,6 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
@@ -34,6 +33,7 @@ from sqlalchemy.engine import Connection, Engine
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
 from ludoteca.core.match import MatchRecord
+from ludoteca.core.names import naming
 from ludoteca.core.registry import load_game
 from ludoteca.core.state import CHANCE, Game, State, sample_chance
 from ludoteca.server import db
@@ -41,11 +41,13 @@ from ludoteca.server.bots import bot_move, check_spec, rng_for, spec_for
 from ludoteca.server.db import StorageError, Writer, token_hash
 from ludoteca.server.views import (
     Boards,
+    Memo,
     SeatInfo,
     board_for,
     legal_for,
     log_entries,
     result_text,
+    seat_names,
     table_for,
     turn_text,
 )
@@ -55,6 +57,13 @@ log = logging.getLogger("ludoteca.server")
 MAX_NAME = 40
 CHECKPOINT = 64
 FINISHED_CACHE = 64
+
+# Stands for the shared table inside a viewer's board while its live message is encoded:
+# the table's JSON is spliced in there, so it is encoded once per change, not per viewer.
+# (No board contains it otherwise: names lose control characters at creation, and every
+# other string a board shows comes from the game.)
+TABLE_MARK = "\x00table\x00"
+TABLE_MARK_JSON = json.dumps(TABLE_MARK)[1:-1]
 
 
 class MatchError(Exception):
@@ -66,15 +75,18 @@ class MatchError(Exception):
         self.message = message
 
 
-def shipped_text(game: Game) -> str:
-    return Path(type(game).default_edition).read_text(encoding="utf-8")
+def clean_name(raw: Any) -> str:
+    """A seat's name as given in the lobby: printable characters only, trimmed, at most
+    :data:`MAX_NAME` characters ("" when none is given)."""
+    text = "".join(ch for ch in str(raw or "") if ch.isprintable())
+    return text.strip()[:MAX_NAME].strip()
 
 
 def game_for(game_id: str, edition: str, shipped: bool) -> Game:
     """The game a stored match was created with (the shared default object when the
     shipped edition has not changed since)."""
     game = load_game(game_id)
-    if shipped and shipped_text(game) == edition:
+    if shipped and game.edition_text_or_default() == edition:
         return game
     return load_game(game_id, edition_text=edition)
 
@@ -120,6 +132,7 @@ class LiveMatch:
         self.options = options
         self.seed = seed
         self.seats = seats
+        self.names = seat_names(seats)  # what the words call each seat ("Ana", "normal bot")
         self.status = status
         self.created_at = created_at
         self.edition = edition
@@ -133,9 +146,10 @@ class LiveMatch:
         self._logs: dict[int | None, list[dict[str, Any]]] = {}
         self._log_upto: dict[int | None, int] = {}
         self._mark: dict[int | None, int] = {}
+        self._memos: dict[int | None, Memo] = {}  # each live viewer's last board
         self._task: asyncio.Task[None] | None = None
         self._replay: _Replay | None = None
-        self._table: tuple[int, str | None] = (-1, None)
+        self._table: tuple[int, str | None, str | None] = (-1, None, None)
 
     # ----- facts ---------------------------------------------------------------------
 
@@ -197,12 +211,15 @@ class LiveMatch:
     # ----- what a viewer is shown -------------------------------------------------------
 
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
+        """``viewer``'s move log, kept per viewer and extended by the moves since."""
         entries = self._logs.setdefault(viewer, [])
         upto = self._log_upto.get(viewer, 0)
-        if upto < len(self.played):
-            entries.extend(log_entries(self.state, viewer,
-                                       [p.events for p in self.played], start=upto))
-            self._log_upto[viewer] = len(self.played)
+        played = self.played
+        if upto < len(played):
+            with naming(self.names):
+                entries.extend(log_entries(self.state, viewer,
+                                           [p.events for p in played[upto:]], first=upto))
+            self._log_upto[viewer] = len(played)
         return entries
 
     def can_undo(self, viewer: int | None) -> bool:
@@ -231,6 +248,11 @@ class LiveMatch:
 
     def view(self, viewer: int | None, *, log_start: int | None = None) -> dict[str, Any]:
         """Everything ``viewer`` is shown now; the log from ``log_start`` (default: all)."""
+        with naming(self.names):
+            return self._view(viewer, log_start, self._shared_table()[0])
+
+    def _view(self, viewer: int | None, log_start: int | None, table: str | None,
+              memo: Memo | None = None) -> dict[str, Any]:
         state = self.state
         entries = self.log(viewer)
         start = 0 if log_start is None else min(log_start, len(entries))
@@ -243,7 +265,7 @@ class LiveMatch:
             "to_act": state.current_player(),
             "turn": turn_text(state, viewer, self.seats),
             "prompt": self.broken or state.prompt(viewer),
-            "board": board_for(self.hub.boards, state, viewer, self.seats, self._shared_table()),
+            "board": board_for(self.hub.boards, state, viewer, self.seats, table, memo),
             "actions": actions,
             "log_start": start,
             "log": entries[start:],
@@ -252,37 +274,63 @@ class LiveMatch:
             "can_undo": self.can_undo(viewer),
         }
 
-    def _shared_table(self) -> str | None:
-        """The board's shared part, rendered once per version for every viewer."""
+    def _message(self, viewer: int | None, log_start: int | None) -> str:
+        """:meth:`view` as the JSON text of a live message (called within ``naming``).
+
+        The board is rendered around :data:`TABLE_MARK` and the shared table's JSON,
+        encoded once per change, is spliced in: the text equals ``json.dumps`` of the view.
+        """
+        table, table_json = self._shared_table()
+        if table is None:
+            return json.dumps(self._view(viewer, log_start, None), separators=(",", ":"))
+        memo = self._memos.get(viewer)
+        if memo is None:
+            memo = self._memos[viewer] = Memo()
+        text = json.dumps(self._view(viewer, log_start, TABLE_MARK, memo),
+                          separators=(",", ":"))
+        return text.replace(TABLE_MARK_JSON, table_json, 1)  # type: ignore[arg-type]
+
+    def _shared_table(self) -> tuple[str | None, str | None]:
+        """The board's shared part and its JSON string body, rendered once per version
+        for every viewer (``(None, None)`` when the game's board has none)."""
         if self._table[0] != self.version:
-            self._table = (self.version, table_for(self.hub.boards, self.state, self.seats))
-        return self._table[1]
+            with naming(self.names):
+                table = table_for(self.hub.boards, self.state, self.seats)
+            body = None if table is None else json.dumps(table)[1:-1]
+            self._table = (self.version, table, body)
+        return self._table[1], self._table[2]
 
     def subscribe(self, sub: Subscriber) -> None:
         """Adds a live connection and queues the full view for it."""
         self.subscribers.setdefault(sub.viewer, set()).add(sub)
-        message = self.view(sub.viewer)
+        self.hub.connections.add(sub)
+        with naming(self.names):
+            text = self._message(sub.viewer, None)
         self._mark[sub.viewer] = len(self.log(sub.viewer))
-        sub.push(json.dumps(message, separators=(",", ":")))
+        sub.push(text)
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        self.hub.connections.discard(sub)
         group = self.subscribers.get(sub.viewer)
         if group is not None:
             group.discard(sub)
             if not group:
                 del self.subscribers[sub.viewer]
+                self._memos.pop(sub.viewer, None)
 
     def publish(self) -> None:
-        """Tells every live connection what changed (called after each commit)."""
-        for viewer, group in list(self.subscribers.items()):
-            if not group:
-                continue
-            entries = self.log(viewer)
-            start = min(self._mark.get(viewer, 0), len(entries))
-            text = json.dumps(self.view(viewer, log_start=start), separators=(",", ":"))
-            self._mark[viewer] = len(entries)
-            for sub in list(group):
-                sub.push(text)
+        """Tells every live connection what changed (called after each commit): each
+        viewer's message is built and encoded once, for all of its connections."""
+        with naming(self.names):
+            for viewer, group in list(self.subscribers.items()):
+                if not group:
+                    continue
+                entries = self.log(viewer)
+                start = min(self._mark.get(viewer, 0), len(entries))
+                text = self._message(viewer, start)
+                self._mark[viewer] = len(entries)
+                for sub in list(group):
+                    sub.push(text)
 
     # ----- changing the match ----------------------------------------------------------
 
@@ -302,17 +350,17 @@ class LiveMatch:
         done = new.is_terminal()
         rows = [{"match_id": self.id, "seq": start + i, "kind": "act", "action": p.action,
                  "seat": p.seat, "created_at": db.now()} for i, p in enumerate(batch)]
-        result = {"scores": new.scores(), "returns": new.returns()} if done else None
-        match_id = self.id
+        finish = None
+        if done:
+            result = {"scores": new.scores(), "returns": new.returns()}
+            match_id = self.id
 
-        def job(connection: Connection) -> None:
-            connection.execute(db.actions.insert(), rows)
-            if result is not None:
+            def finish(connection: Connection) -> None:
                 connection.execute(
                     db.matches.update().where(db.matches.c.id == match_id).values(
                         status="finished", finished_at=db.now(), **result))
 
-        await self.hub.writer.submit(job)
+        await self.hub.writer.submit(db.Append(rows, finish))
         self.state = new
         self.version = start + len(batch)
         self.played.extend(batch)
@@ -320,6 +368,8 @@ class LiveMatch:
             self.status = "finished"
         self.hub.moves += len(batch)
         self.publish()
+        if done:
+            self.hub.retire(self)
 
     def _check_version(self, version: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
@@ -354,7 +404,8 @@ class LiveMatch:
                 new.apply_action(action)
             except IllegalActionError as err:
                 raise MatchError(422, str(err)) from None
-            label = self.state.action_to_string(action)
+            with naming(self.names):
+                label = self.state.action_to_string(action)
             batch = [Played(action, seat, tuple(new.events()))]
             self._play_chance(new, batch)
             try:
@@ -382,11 +433,8 @@ class LiveMatch:
             for action in standing:
                 new.apply_action(action)
 
-            def job(connection: Connection) -> None:
-                connection.execute(db.actions.insert(), [row])
-
             try:
-                await self.hub.writer.submit(job)
+                await self.hub.writer.submit(db.Append([row]))
             except StorageError as err:
                 raise MatchError(503, f"{err}; nothing was taken back") from None
             self.state = new
@@ -403,8 +451,13 @@ class LiveMatch:
     # ----- bots and chance ---------------------------------------------------------------
 
     def kick(self) -> None:
-        """Starts the loop that plays chance and bots until a human is to act."""
+        """Starts the loop that plays chance and bots until a human is to act (when chance
+        or a bot is to act now: a person's turn needs no task)."""
         if self.finished or self.broken:
+            return
+        player = self.state.current_player()
+        if player != CHANCE and not (0 <= player < len(self.seats)
+                                     and self.seats[player].kind == "bot"):
             return
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._advance())
@@ -478,9 +531,10 @@ class LiveMatch:
         revealed (``viewer``: a seat number, ``"spectator"`` or ``"all"``)."""
         if not self.finished:
             raise MatchError(409, "A match can be replayed once it is over.")
-        if self._replay is None:
-            self._replay = _Replay(self)
-        return self._replay.view(viewer, step)
+        with naming(self.names):
+            if self._replay is None:
+                self._replay = _Replay(self)
+            return self._replay.view(viewer, step)
 
 
 class _Replay:
@@ -493,7 +547,8 @@ class _Replay:
         self.checkpoints: dict[int, State] = {0: state.clone()}
         self.labels: list[str] = []
         for i, played in enumerate(live.played):
-            who = "Chance" if played.seat == CHANCE else live.seats[played.seat].label()
+            who = "Chance" if played.seat == CHANCE else live.names[played.seat]
+            who = who[:1].upper() + who[1:]
             self.labels.append(f"{who}: {state.action_to_string(played.action)}")
             state.apply_action(played.action)
             if (i + 1) % CHECKPOINT == 0:
@@ -550,6 +605,7 @@ class Hub:
         self.live: dict[str, LiveMatch] = {}
         self.finished_cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self.tokens: dict[str, tuple[str, int]] = {}
+        self.connections: set[Subscriber] = set()  # every live connection, of any match
         self.closing = False
         self.moves = 0
         self._pool: Executor | None = None
@@ -610,15 +666,18 @@ class Hub:
             live.kick()
         self._gc_task = asyncio.get_running_loop().create_task(self._tame_gc())
 
-    async def _tame_gc(self, freeze_every: float = 20.0, full_every: float = 3600.0) -> None:
-        """Keeps Python's full garbage collections short.
+    async def _tame_gc(self, freeze_every: float = 1.0, full_every: float = 3600.0) -> None:
+        """Keeps Python's garbage collections short.
 
-        Every match keeps its whole history (states, events, logs), so the heap grows with
-        play, and a full collection that walks it all stalls every request for hundreds of
-        milliseconds. Every ``freeze_every`` seconds the objects alive are moved out of the
-        collector's sight (``gc.freeze``): they are acyclic history, freed by reference
-        counting when a match is dropped. Once an hour everything is collected once, in
-        case a cycle was frozen.
+        Every match keeps its whole history (states, events, logs) and every live
+        connection its objects, so the heap grows with play; a collection that walks it all
+        costs milliseconds per ten thousand objects, and Python starts a full one each time
+        the heap has grown by a quarter. Every ``freeze_every`` seconds the young objects
+        are collected and the survivors moved out of the collector's sight
+        (``gc.freeze``, which costs nothing): any collection then walks only what was made
+        since (a second's worth), never the history. Frozen objects are still freed by
+        reference counting when a match is dropped; once an hour everything is collected
+        once, in case a cycle was frozen.
         """
         import gc
 
@@ -629,8 +688,8 @@ class Hub:
             await asyncio.sleep(freeze_every)
             if time.monotonic() - last_full > full_every:
                 gc.unfreeze()
-                gc.collect()
                 last_full = time.monotonic()
+            gc.collect()
             gc.freeze()
 
     async def close(self) -> None:
@@ -639,16 +698,36 @@ class Hub:
             self._gc_task.cancel()
         for live in self.live.values():
             live.stop()
-            for group in live.subscribers.values():
-                for sub in group:
-                    sub.push(None)  # type: ignore[arg-type]
+        for sub in list(self.connections):
+            sub.push(None)  # type: ignore[arg-type]
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        await asyncio.to_thread(self.writer.close)
+        await self.writer.aclose()
+
+    def retire(self, live: LiveMatch) -> None:
+        """A match just finished: it leaves the open matches for the cache of finished
+        ones, where the :data:`FINISHED_CACHE` most recently used stay in memory (older
+        ones are rebuilt from storage when asked for: a long-running server does not keep
+        every match it ever served)."""
+        if self.live.get(live.public_id) is live:
+            del self.live[live.public_id]
+        self._cache_finished(live)
+
+    def _cache_finished(self, live: LiveMatch) -> None:
+        cache = self.finished_cache
+        cache[live.public_id] = live
+        cache.move_to_end(live.public_id)
+        while len(cache) > FINISHED_CACHE:
+            _, old = cache.popitem(last=False)
+            old._replay = None  # it points back at the match: a cycle for the collector
 
     async def get(self, public_id: str) -> LiveMatch:
-        live = self.live.get(public_id) or self.finished_cache.get(public_id)
+        live = self.live.get(public_id)
         if live is not None:
+            return live
+        live = self.finished_cache.get(public_id)
+        if live is not None:
+            self.finished_cache.move_to_end(public_id)
             return live
 
         def load() -> LiveMatch | None:
@@ -667,9 +746,7 @@ class Hub:
         if existing is not None:  # loaded twice at once: keep the first
             return existing
         if live.finished:
-            self.finished_cache[public_id] = live
-            while len(self.finished_cache) > FINISHED_CACHE:
-                self.finished_cache.popitem(last=False)
+            self._cache_finished(live)
         else:
             self.live[public_id] = live
         return live
@@ -731,7 +808,7 @@ class Hub:
                 if not isinstance(choice, Mapping):
                     raise ConfigError(f"seat {seat}: choose me, invite or a bot")
                 kind = choice.get("kind")
-                name = str(choice.get("name") or "").strip()[:MAX_NAME]
+                name = clean_name(choice.get("name"))
                 if kind in ("me", "invite"):
                     tokens[seat] = secrets.token_urlsafe(24)
                     if not name:
@@ -745,9 +822,9 @@ class Hub:
                         check_spec(game, spec)
                     except ConfigError as err:
                         raise ConfigError(f"seat {seat}: {err}") from None
-                    if not name:
-                        name = (f"Bot ({choice_text})" if choice_text in
-                                ("easy", "normal", "strong") else f"Bot ({spec})")
+                    if not name:  # the words say "normal bot draws a card"
+                        name = (f"{choice_text} bot" if choice_text in
+                                ("easy", "normal", "strong") else f"bot ({spec})")
                     seats.append(SeatInfo(seat, "bot", spec, name))
                 else:
                     raise ConfigError(f"seat {seat}: choose me, invite or a bot, not {kind!r}")
@@ -757,7 +834,7 @@ class Hub:
                  for seat in tokens}
         seed = secrets.randbits(62)
         public_id = secrets.token_urlsafe(9)
-        edition = game.edition_text if game.edition_text is not None else shipped_text(game)
+        edition = game.edition_text_or_default()
         options_json = game.options_dict(parsed)
         created = db.now()
         players_json = [{"kind": s.kind, "agent": s.agent, "name": s.name} for s in seats]

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, TemplateNotFound, meta, select_autoescape
 from markupsafe import escape
 
 from ludoteca.core.events import Event
+from ludoteca.core.names import seat_names as names_in_force
 from ludoteca.core.state import CHANCE, TERMINAL, State
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -41,6 +42,21 @@ class SeatInfo:
 
     def label(self) -> str:
         return f"Seat {self.seat} · {self.name}"
+
+
+def seat_names(seats: Sequence[SeatInfo]) -> tuple[str, ...]:
+    """The name of each seat in sentences ("Ana draws a card"): its lobby name, with the
+    seat number added where two seats share a name ("Guest (seat 1)"). Within a
+    :func:`ludoteca.core.names.naming` block for as many seats: the names in force."""
+    in_force = names_in_force()
+    if in_force is not None and len(in_force) == len(seats):
+        return in_force
+    names = [s.name.strip() or f"seat {s.seat}" for s in seats]
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name.casefold()] = counts.get(name.casefold(), 0) + 1
+    return tuple(name if counts[name.casefold()] == 1 else f"{name} (seat {s.seat})"
+                 for name, s in zip(names, seats, strict=True))
 
 
 def humanize(key: Any) -> str:
@@ -69,11 +85,30 @@ def make_environment() -> Environment:
     ))
 
 
+class BoardEnvironment(Environment):
+    """Jinja for boards: ``obs.hand`` on an observation (:class:`Obs`) is a dict lookup.
+
+    Jinja's ``getattr`` tries the attribute first, which for an :class:`Obs` key goes
+    through a failed lookup (an exception) before ``__getattr__``; boards read hundreds of
+    keys per render. The answer is the same: a key that is not one of Obs's own methods.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        kind = type(obj)
+        if (kind is Obs or kind is _Tracked) and attribute not in _OBS_OWN:
+            data = obj._data
+            if attribute in data:
+                if kind is _Tracked:
+                    obj._reads.add(attribute)
+                return escaped(data[attribute])
+        return super().getattr(obj, attribute)
+
+
 def make_board_environment() -> Environment:
     """The boards' templates: rendered several times per move, so they skip Jinja's
     per-output escaping; instead *every* string of their context is escaped before they
     see it (:func:`escaped`), so nothing a game or a player wrote reaches a page raw."""
-    return _common(Environment(
+    return _common(BoardEnvironment(
         loader=FileSystemLoader(str(TEMPLATES)),
         autoescape=False,
         trim_blocks=True,
@@ -150,6 +185,100 @@ class Obs(Mapping):  # type: ignore[type-arg]
         return [escaped(v) for v in self._data.values()]
 
 
+class _Tracked(Obs):
+    """An :class:`Obs` that notes which of its keys a template read (for :class:`Memo`):
+    ``_reads`` the raw keys, ``_all`` whether it was walked whole (iterated, counted)."""
+
+    __slots__ = ("_all", "_reads")
+
+    def __init__(self, data: dict[Any, Any]) -> None:
+        super().__init__(data)
+        self._reads: set[Any] = set()
+        self._all = False
+
+    def _raw(self, key: Any) -> Any:
+        if key not in self._data and isinstance(key, str):
+            return html.unescape(key)
+        return key
+
+    def __getattr__(self, name: str) -> Any:
+        self._reads.add(name)
+        return super().__getattr__(name)
+
+    def __getitem__(self, key: Any) -> Any:
+        self._reads.add(self._raw(key))
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self._reads.add(self._raw(key))
+        return super().__contains__(key)
+
+    def __iter__(self) -> Any:
+        self._all = True
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._all = True
+        return super().__len__()
+
+    def items(self) -> Any:  # type: ignore[override]
+        self._all = True
+        return super().items()
+
+    def values(self) -> Any:  # type: ignore[override]
+        self._all = True
+        return super().values()
+
+
+_OBS_OWN = frozenset(name for name in dir(_Tracked) if not name.startswith("__"))
+_ABSENT = object()
+
+
+def _snapshot(value: Any) -> Any:
+    """A copy of a JSON-like value that later changes to the original cannot reach."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _snapshot(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return kind(_snapshot(v) for v in value)
+    return value
+
+
+class Memo:
+    """The last board rendered for one viewer of one match, and what it was made of.
+
+    A board template is a pure function of its context, so when the context values it
+    uses are unchanged, so is the board. :meth:`Boards.render` records what a render used:
+    the context variables the template names (Jinja lists them when it loads it) and the
+    keys of ``obs`` it read; the next render for the same viewer is skipped when they are
+    all equal. A seat's private part of a board (its hand) changes on few moves while the
+    shared table changes on most; the caller splices the table in (``table`` is a fixed
+    marker then), so another seat's move costs this viewer no render.
+    """
+
+    __slots__ = ("html", "key", "keys", "reads")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.reads: dict[Any, Any] = {}  # key of obs -> its value when rendered
+        self.keys: tuple[Any, ...] | None = None  # obs's keys, if it was walked whole
+        self.html = ""
+
+    def hit(self, key: tuple[Any, ...], obs: dict[str, Any]) -> bool:
+        if self.key != key or (self.keys is not None and tuple(obs) != self.keys):
+            return False
+        return all(obs.get(k, _ABSENT) == v for k, v in self.reads.items())
+
+    def store(self, key: tuple[Any, ...], tracked: _Tracked, html_text: str) -> None:
+        data = tracked._data
+        walked = tracked._all
+        self.reads = {k: _snapshot(data.get(k, _ABSENT))
+                      for k in (data.keys() if walked else tracked._reads)}
+        self.keys = tuple(data) if walked else None
+        self.key = key
+        self.html = html_text
+
+
 _ESCAPED: dict[str, str] = {}
 
 
@@ -183,13 +312,17 @@ def escaped(value: Any) -> Any:
 
 
 def log_entries(state: State, viewer: int | None, move_events: Sequence[tuple[Event, ...]],
-                start: int = 0) -> list[dict[str, Any]]:
-    """The move log of ``viewer`` for moves ``start+1 ...``: every event it saw, in words."""
+                first: int = 0) -> list[dict[str, Any]]:
+    """The move log of ``viewer``: every event it saw, in words, numbered by move.
+
+    ``move_events``: the events of moves ``first + 1``, ``first + 2``, ... (one tuple per
+    move). Seats are named as the enclosing :func:`ludoteca.core.names.naming` says.
+    """
     out: list[dict[str, Any]] = []
-    for i in range(start, len(move_events)):
-        for event in move_events[i]:
+    for n, events in enumerate(move_events, first + 1):
+        for event in events:
             if event.visible_to(viewer):
-                out.append({"n": i + 1, "text": state.describe_event(event, viewer)})
+                out.append({"n": n, "text": state.describe_event(event, viewer)})
     return out
 
 
@@ -201,7 +334,8 @@ def turn_text(state: State, viewer: int | None, seats: Sequence[SeatInfo]) -> st
         return "Chance is being resolved"
     if player == viewer:
         return "Your turn"
-    return f"{seats[player].label()} to play"
+    name = seat_names(seats)[player]
+    return f"{name[:1].upper()}{name[1:]} to play"
 
 
 def _fmt(x: float) -> str:
@@ -214,7 +348,8 @@ def _versus(a: float, b: float) -> str:
 
 
 def _names(group: Sequence[int], seats: Sequence[SeatInfo], viewer: int | None) -> str:
-    parts = ["you" if s == viewer else seats[s].label() for s in group]
+    names = seat_names(seats)
+    parts = ["you" if s == viewer else names[s] for s in group]
     if len(parts) == 1:
         return parts[0]
     return ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -261,6 +396,7 @@ def result_text(state: State, viewer: int | None, seats: Sequence[SeatInfo]) -> 
         return (f"{side_word} lost {_versus(side_score(mine), side_score(top))}: "
                 f"{_names(top, seats, viewer)} won.")
     names = " and ".join(_names(g, seats, viewer) for g in won)
+    names = names[:1].upper() + names[1:]  # the start of a sentence: "Normal bot won."
     if best_loser is None:
         return f"{names} won."
     return f"{names} won {_versus(side_score(top), best_loser)}."
@@ -293,12 +429,54 @@ class Boards:
     def __init__(self, env: Environment | None = None) -> None:
         self.env = env or make_board_environment()
         self._templates: dict[str, Any] = {}
+        self._globals: dict[str, Any] = dict(self.env.globals)
+        self._uses: dict[str, frozenset[str] | None] = {}
+
+    def uses(self, template: Any) -> frozenset[str] | None:
+        """The context variables ``template`` names (None: it includes or imports other
+        templates, so any of them)."""
+        name = template.name
+        if name not in self._uses:
+            source = self.env.loader.get_source(self.env, name)[0]  # type: ignore[union-attr]
+            tree = self.env.parse(source)
+            self._uses[name] = (None if any(True for _ in meta.find_referenced_templates(tree))
+                                else frozenset(meta.find_undeclared_variables(tree)))
+        return self._uses[name]
+
+    def _key(self, template: Any, viewer: int | None, seats: Sequence[SeatInfo], title: str,
+             num_players: int, variant: str, to_act: int, table: str | None
+             ) -> tuple[Any, ...]:
+        """What a render of ``template`` depends on besides ``obs`` (for :class:`Memo`)."""
+        uses = self.uses(template)
+        every = uses is None
+        parts: list[Any] = [template.name]
+        if every or "viewer" in uses or "names" in uses:  # type: ignore[operator]
+            parts.append(("viewer", viewer))
+        if every or "names" in uses:  # type: ignore[operator]
+            parts.append(("names", seat_names(seats)))
+        if every or "seats" in uses:  # type: ignore[operator]
+            parts.append(("seats", tuple((s.seat, s.kind, s.name) for s in seats)))
+        for name, value in (("title", title), ("num_players", num_players),
+                            ("variant", variant), ("to_act", to_act), ("table", table)):
+            if every or name in uses:  # type: ignore[operator]
+                parts.append((name, value))
+        return tuple(parts)
+
+    def _render(self, template: Any, context: dict[str, Any]) -> str:
+        """``template.render(context)`` without re-merging Jinja's globals (a ChainMap
+        walked on every render): they are merged into the context once, here."""
+        ctx = template.new_context({**self._globals, **context}, shared=True)
+        try:
+            return self.env.concat(template.root_render_func(ctx))  # type: ignore[attr-defined]
+        except Exception:
+            self.env.handle_exception()
+            raise  # handle_exception always raises (Jinja's rewritten traceback)
 
     def _get(self, name: str, fallback: str | None) -> Any:
         if name not in self._templates:
-            if (TEMPLATES / name).is_file():
+            try:
                 self._templates[name] = self.env.get_template(name)
-            else:
+            except TemplateNotFound:
                 self._templates[name] = (None if fallback is None
                                          else self.env.get_template(fallback))
         return self._templates[name]
@@ -312,7 +490,8 @@ class Boards:
     @staticmethod
     def _context(obs: dict[str, Any], viewer: int | None, seats: Sequence[SeatInfo],
                  title: str, num_players: int, variant: str, to_act: int) -> dict[str, Any]:
-        names = ["you" if s.seat == viewer else s.name for s in seats]
+        names = ["you" if s.seat == viewer else name
+                 for s, name in zip(seats, seat_names(seats), strict=True)]
         return {
             "obs": escaped(obs), "viewer": viewer, "names": escaped(names),
             "seats": escaped([{"seat": s.seat, "kind": s.kind, "name": s.name}
@@ -323,11 +502,28 @@ class Boards:
 
     def render(self, game_id: str, *, obs: dict[str, Any], viewer: int | None,
                seats: Sequence[SeatInfo], title: str, num_players: int, variant: str,
-               to_act: int, table: str | None = None) -> str:
+               to_act: int, table: str | None = None, memo: Memo | None = None) -> str:
         """The board of ``viewer``: a function of its observation and public facts only
-        (the legal moves are not an input: match.js marks which elements can be picked)."""
+        (the legal moves are not an input: match.js marks which elements can be picked).
+
+        ``memo``: the last render for this viewer (of this match), reused when nothing
+        the template uses has changed, else replaced by this one.
+        """
+        template = self.template(game_id)
+        key: tuple[Any, ...] = ()
+        if memo is not None:
+            key = self._key(template, viewer, seats, title, num_players, variant, to_act,
+                            table)
+            if memo.hit(key, obs):
+                return memo.html
         context = self._context(obs, viewer, seats, title, num_players, variant, to_act)
-        return self.template(game_id).render(table=table or "", **context)
+        context["table"] = table or ""
+        if memo is None:
+            return self._render(template, context)
+        tracked = context["obs"] = _Tracked(obs)
+        html_text = self._render(template, context)
+        memo.store(key, tracked, html_text)
+        return html_text
 
     def render_table(self, game_id: str, *, public: dict[str, Any],
                      seats: Sequence[SeatInfo], title: str, num_players: int, variant: str,
@@ -335,8 +531,8 @@ class Boards:
         template = self.table_template(game_id)
         if template is None:
             return None
-        return template.render(**self._context(public, None, seats, title, num_players,
-                                               variant, to_act))
+        return self._render(template, self._context(public, None, seats, title, num_players,
+                                                    variant, to_act))
 
 
 def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo]) -> str | None:
@@ -349,7 +545,8 @@ def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo]) -> str | 
 
 
 def board_for(boards: Boards, state: State, viewer: int | None,
-              seats: Sequence[SeatInfo], table: str | None = None) -> str:
+              seats: Sequence[SeatInfo], table: str | None = None,
+              memo: Memo | None = None) -> str:
     if table is None:
         table = table_for(boards, state, seats)
     return boards.render(
@@ -362,4 +559,5 @@ def board_for(boards: Boards, state: State, viewer: int | None,
         variant=state.variant,
         to_act=state.current_player(),
         table=table,
+        memo=memo,
     )

@@ -28,6 +28,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
+from ludoteca.core.names import seat_name
 from ludoteca.games.desperados.actions import Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.tables import MAX_DISPLAYS, NOBODY
 
@@ -240,7 +241,7 @@ def _choices(items: list[str]) -> str:
 def turn_prompt(state: DesperadosState, seat: int, viewer: int | None, final: bool) -> str:
     """What the seat to act reads: only the kinds of move it really has."""
     if viewer != seat:
-        return f"Seat {seat} is to play."
+        return f"{seat_name(seat, capital=True)} is to play."
     legal = state.legal_actions()
     t = state.cards
     first_play = t.open_id[0][0]

@@ -11,6 +11,7 @@ from array import array
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
+from ludoteca.core.names import seat_name, seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
 from ludoteca.games.desperados.actions import Card, Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.rules.points import mine_value
@@ -207,11 +208,11 @@ def display_name(state: DesperadosState, display: int, viewer: int | None,
         return f"display {display}"
     if state.partnership:
         if viewer is None or viewer < 0 or state.display[viewer] != display:
-            return f"the display of seats {display} and {display + 2}"
+            return f"the display of {seats_name([display, display + 2])}"
         return "your partnership's display"
     if display == viewer:
         return "your display"
-    return "their display" if display == mover else f"seat {display}'s display"
+    return "their display" if display == mover else f"{seat_name(display)}'s display"
 
 
 def mine_label(state: DesperadosState, slot: int, owner: int, viewer: int | None,
@@ -224,10 +225,10 @@ def mine_label(state: DesperadosState, slot: int, owner: int, viewer: int | None
     if state.partnership:
         if viewer is not None and viewer >= 0 and state.display[viewer] == owner:
             return f"your partnership's {name}"
-        return f"{name} of seats {owner} and {owner + 2}"
+        return f"{name} of {seats_name([owner, owner + 2])}"
     if owner == viewer:
         return f"your {name}"
-    return f"their {name}" if owner == mover else f"seat {owner}'s {name}"
+    return f"their {name}" if owner == mover else f"{seat_name(owner)}'s {name}"
 
 
 def action_label(state: DesperadosState, action: Any, mover: int) -> str:
@@ -258,9 +259,11 @@ def outcome_label(state: DesperadosState, outcome: Card) -> str:
     pending = state.pending()
     card = state.cards.names[outcome.kind]
     if pending and isinstance(pending[0], Deal):
-        return f"Deal a {card} to seat {pending[0].to}"
+        return f"Deal a {card} to {seat_name(pending[0].to)}"
     drawer = getattr(pending[0], "drawer", None) if pending else None
-    return f"Seat {drawer} draws a {card}" if drawer is not None else f"Draw a {card}"
+    if drawer is None:
+        return f"Draw a {card}"
+    return f"{seat_name(drawer, capital=True)} draws a {card}"
 
 
 def action_json(state: DesperadosState, item: Any) -> dict[str, Any]:
@@ -280,11 +283,11 @@ def action_json(state: DesperadosState, item: Any) -> dict[str, Any]:
 
 def _who(seat: int, viewer: int | None) -> tuple[str, bool]:
     """("You", True) or ("Seat 2", False): the subject, and whether it is the viewer."""
-    return ("You", True) if seat == viewer else (f"Seat {seat}", False)
+    return ("You", True) if seat == viewer else (seat_name(seat, capital=True), False)
 
 
 def _seats(seats: list[int]) -> str:
-    names = [f"seat {s}" for s in seats]
+    names = [seat_name(s) for s in seats]
     return " and ".join(names) if len(names) < 3 else ", ".join(names)
 
 
@@ -329,7 +332,7 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
     if kind == "final_turns":
         last, _ = _who(d["drawer"], viewer)
         return (f"{last} drew the last card: every player has one more turn, "
-                f"{'you' if last == 'You' else last.lower()} last.")
+                f"{'you' if d['drawer'] == viewer else seat_name(d['drawer'])} last.")
     if kind == "skipped":
         held = _cards(d.get("could_play", []))
         why = f" (so {'you hold' if you else 'they hold'} no {held})" if held else ""
@@ -338,8 +341,9 @@ def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> 
     if kind == "round_scored":
         return _round_scored(state, d, viewer)
     if kind == "round_started":
-        dealer, you = _who(d["dealer"], viewer)
-        return f"Round {d['round']}: {dealer.lower()} deal{'' if you else 's'}."
+        you = d["dealer"] == viewer
+        dealer = "you" if you else seat_name(d["dealer"])
+        return f"Round {d['round']}: {dealer} deal{'' if you else 's'}."
     if kind == "game_over":
         winners = d["winners"]
         if viewer in winners:
@@ -363,13 +367,13 @@ def _cards(names: list[str]) -> str:
 def _side(state: DesperadosState, display: int, viewer: int | None) -> str:
     """A display's players: "you", "you and seat 2", "seats 1 and 3", "seat 1"."""
     seats = [p for p in range(state.num_players) if state.display[p] == display]
-    names = ["you" if p == viewer else f"seat {p}" for p in seats]
+    names = ["you" if p == viewer else seat_name(p) for p in seats]
     if len(names) == 1:
         return names[0]
     if "you" in names:
         names.remove("you")
         return "you and " + " and ".join(names)
-    return "seats " + " and ".join(str(p) for p in seats)
+    return seats_name(seats)
 
 
 def _verb(subject: str, verb: str) -> str:
@@ -419,13 +423,13 @@ def _fight_settled(state: DesperadosState, d: Any, viewer: int | None) -> str:
         return f"Fight over {mine}: {cards} — {_verb(side, 'win')} {score} and keep the mine."
     order = sorted(played, key=lambda p: (p != d["attacker"], p))  # the attacker first
     cards = ", ".join(
-        f"{'you' if p == viewer else f'seat {p}'} "
+        f"{'you' if p == viewer else seat_name(p)} "
         f"{'attacked with' if p == d['attacker'] else 'added'} {played[p]}" for p in order)
     if closed:
         return f"Fight over {mine} called off ({cards}): {d['outcome']}; its owner keeps it."
     winner = d["owner"]
     best = played.get(winner)
-    name = "you" if winner == viewer else f"seat {winner}"
+    name = "you" if winner == viewer else seat_name(winner)
     verb = "take" if d["outcome"] == "the mine changes hands" else "keep"
     return (f"Fight over {mine}: {cards} — {_verb(name, verb)} the mine with {best}, the "
             "highest card.")
