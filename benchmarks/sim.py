@@ -21,8 +21,13 @@ For each game's default set-up it prints:
 
 ``--baseline REF`` also measures the per-worker figure of a git commit (e.g. ``20e6133``,
 the commit the issue's 46 matches/s for Desperados 4p were measured on), side by side in
-the same run: REF is checked out into a temporary worktree and the two are measured
-alternately in child processes, so machine drift hits both alike. Figures, not a test.
+the same run: REF's ``src`` is exported to a temporary directory (no worktree is created)
+and the two are measured alternately in child processes, so machine drift hits both alike.
+
+The wall-clock efficiency only means something on a quiet machine: another process
+running during the pool but not during the two processes (or the other way round) moves
+it by tens of percent. The load average is printed before and after, next to the CPU count;
+a figure taken with a load above the CPU count is a lower bound. Figures, not a test.
 """
 
 from __future__ import annotations
@@ -105,6 +110,20 @@ def pool(src: Path, game_id: str, players: int, matches: int, workers: int
     return r["matches"] / r["wall"], r["cpu"] / r["matches"]
 
 
+def export_source(ref: str, into: Path) -> Path:
+    """The ``src`` tree of git commit ``ref``, written under ``into``; returns its path."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "src"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into / "src"
+
+
+def _load() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "unknown"
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -134,19 +153,15 @@ def main(argv: list[str] | None = None) -> int:
     for column in columns:
         table.add_column(column, justify="left" if column == "Game" else "right")
     ids = args.games or game_ids()
-    base_dir = None
-    tmp = tempfile.TemporaryDirectory() if args.baseline else None
-    try:
-        if args.baseline and tmp is not None:
-            base_dir = Path(tmp.name) / "baseline"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
-                            str(base_dir), args.baseline], check=True)
+    console.print(f"Load average before (1, 5, 15 min): {_load()} on {os.cpu_count()} CPUs")
+    with tempfile.TemporaryDirectory() as tmp:
+        base_src = export_source(args.baseline, Path(tmp)) if args.baseline else None
         for game_id in ids:
             players, _ = load_game(game_id).info.configurations()[0]
             now = per_worker(src, game_id, players, args.seconds)
             row = [game_id, str(players), f"{now:,.1f}"]
-            if base_dir is not None:
-                before = per_worker(base_dir / "src", game_id, players, args.seconds)
+            if base_src is not None:
+                before = per_worker(base_src, game_id, players, args.seconds)
                 row += [f"{before:,.1f}", f"{now / before:.2f}x"]
             # The same work both ways: each independent process plays ``each`` matches,
             # the pool plays them all. They alternate (processes, pool, processes, ...)
@@ -167,13 +182,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{efficiency:.0%}", f"{cpu_efficiency:.0%}"]
             table.add_row(*row)
             console.print(f"measured {game_id} {players}p", style="dim")
-    finally:
-        if base_dir is not None:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(base_dir)], check=False)
-        if tmp is not None:
-            tmp.cleanup()
     console.print(table)
+    console.print(f"Load average after (1, 5, 15 min): {_load()} on {os.cpu_count()} CPUs")
     console.print("Per worker: matches per CPU second of one process. Processes and pool: "
                   "matches per wall second (medians); efficiency = pool / independent "
                   "processes (on a machine shared with other work this drifts with the "

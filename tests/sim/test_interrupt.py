@@ -96,3 +96,40 @@ def test_ctrl_c_stops_cleanly_and_keeps_finished_matches(tmp_path, workers, to_g
     assert positions == sorted(set(positions))  # match order, no duplicates
     assert all(r.record.finished for r in results)
     assert f"{len(results)} finished matches kept" in stdout
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize("delay", [0.0, 0.3])
+def test_workers_exit_when_the_command_is_killed_outright(tmp_path, delay):
+    """SIGKILL gives the command no chance to stop its workers: each must notice its pipe
+    close (waiting for a chunk, sending matches, or sending a heartbeat from a slow
+    match) and exit rather than run or wait forever."""
+    script = tmp_path / "child.py"
+    script.write_text(CHILD)
+    out = tmp_path / "out.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, str(script), "simulate", "highcard", "-p", "3", "-n", "100000",
+         "--workers", "2", "--bots", f"test-slow:delay={delay}", "--out", str(out)],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+        start_new_session=True)
+    children: set[int] = set()
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(_children(proc.pid)) < 2:
+            time.sleep(0.1)
+        time.sleep(1.0)  # the workers are playing
+        children = _children(proc.pid)
+        assert len(children) >= 2
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(pid) for pid in children):
+            time.sleep(0.1)
+        assert not [pid for pid in children if _alive(pid)], "a worker outlived the command"
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+        for pid in children:  # orphans now: the test cleans up what it started
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)

@@ -306,12 +306,13 @@ class ISMCTSAgent(Agent):
                 action = untried[0] if len(untried) == 1 else rng.choice(untried)
             apply(action)
             applied += 1
-            shown = events()
+            # Each event's key once, not once per seat that sees it.
+            shown = [(e, e.key()) for e in events()]
             for q in seats:
                 if q == mover:
                     key: Any = action
                 else:
-                    key = tuple(e.key() for e in shown if e.visible_to(q))
+                    key = tuple(k for e, k in shown if e.visible_to(q))
                     if not key:
                         continue  # q saw nothing: its information set did not change
                 kids = nodes[q].children

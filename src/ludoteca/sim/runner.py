@@ -268,9 +268,17 @@ def _run_here(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[Outcome],
 
 # ----- in worker processes --------------------------------------------------------------------
 
-def _worker(setup: Setup, conn: Connection, stop_event: Any) -> None:
+def _worker(setup: Setup, conn: Connection, stop_event: Any,
+            inherited: Sequence[Connection] = ()) -> None:
     """A worker process: plays the chunks it is sent and sends back finished matches (a
-    few at a time, at most :data:`BATCH_SECONDS` after they end) and heartbeats."""
+    few at a time, at most :data:`BATCH_SECONDS` after they end) and heartbeats.
+
+    ``inherited``: the parent's ends of the pipes, which a forked worker holds copies of.
+    It closes them first: while it holds the reading end of its own pipe, a parent killed
+    outright (SIGKILL, SIGTERM) would leave it waiting forever for the next chunk instead
+    of seeing the pipe close and exiting."""
+    for other in inherited:
+        other.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     stopped = stop_event.is_set
     clock = time.monotonic
@@ -284,6 +292,12 @@ def _worker(setup: Setup, conn: Connection, stop_event: Any) -> None:
             done.clear()
         sent = clock()
 
+    def beat(index: int, moves: int) -> None:
+        try:
+            conn.send(("beat", index, moves))
+        except OSError:  # the parent is gone: stop rather than record a failed match
+            raise Stopped from None
+
     try:
         setup.game()
         while not stopped():
@@ -294,9 +308,8 @@ def _worker(setup: Setup, conn: Connection, stop_event: Any) -> None:
                 if stopped():
                     break
                 try:
-                    outcome = play_job(
-                        setup, job, lambda moves, i=job.index: conn.send(("beat", i, moves)),
-                        stopped)
+                    outcome = play_job(setup, job, lambda moves, i=job.index: beat(i, moves),
+                                       stopped)
                 except Stopped:
                     break
                 done.append(outcome)
@@ -338,9 +351,13 @@ def _run_in_processes(setup: Setup, jobs: Sequence[Job], on_outcome: Callable[[O
     conns: list[Connection] = []
     procs: list[Any] = []
     inflight: dict[Connection, list[list[Job]]] = {}
+    forked = ctx.get_start_method() == "fork"
     for _ in range(workers):
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_worker, args=(setup, child, stop_event), daemon=True)
+        # A forked worker inherits every pipe end open here; a spawned one only its own.
+        inherited = [*conns, parent] if forked else []
+        proc = ctx.Process(target=_worker, args=(setup, child, stop_event, inherited),
+                           daemon=True)
         proc.start()
         child.close()
         conns.append(parent)
