@@ -37,8 +37,13 @@ NORMAL_SEARCH = "ismcts:iterations=200,rollout=20"
 """``normal`` in a game without a heuristic bot."""
 STRONG_SEARCH = "ismcts:iterations=1000,rollout=20"
 """``strong`` unless the game has its own entry below."""
-STRONG_BY_GAME: dict[str, str] = {}
-"""Game id -> the spec ``strong`` plays there, where the default budget does not suit."""
+STRONG_BY_GAME: dict[str, str] = {
+    # Douro 1872's points move only when a dispute is settled, and the leader-takes-all
+    # evaluation of a position 20 actions on says little; rollouts to the end of the match
+    # (about 110 actions) are what beat the heuristic bot (docs/bots.md, the ladder).
+    "douro1872": "ismcts:iterations=1000,rollout=200",
+}
+"""Game id -> the spec ``strong`` plays there, where the default search does not suit."""
 
 STRENGTHS = {
     "easy": "a random legal move",
