@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ludoteca.sim import match_seed, read_results
+from ludoteca.sim.runner import MAX_CHUNK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,7 +92,8 @@ def test_ctrl_c_stops_cleanly_and_keeps_finished_matches(tmp_path, workers, to_g
     assert not [pid for pid in children if _alive(pid)], "a worker outlived the command"
     results = read_results(out)
     assert len(results) >= before
-    seeds = [match_seed(1, i) for i in range(len(results) + workers * 50)]
+    # A worker plays a chunk of up to MAX_CHUNK matches ahead of the others.
+    seeds = [match_seed(1, i) for i in range(len(results) + workers * MAX_CHUNK)]
     positions = [seeds.index(r.record.seed) for r in results]
     assert positions == sorted(set(positions))  # match order, no duplicates
     assert all(r.record.finished for r in results)

@@ -175,3 +175,18 @@ def test_a_simulated_match_is_the_match_run_match_plays():
             outcome = play_match(game, specs, seed)
             assert outcome.fault is None
             assert outcome.record == core_run(game, specs, seed), (game_id, specs, seed)
+
+
+def test_chunks_cover_every_job_once_in_order_and_shrink_towards_the_end():
+    from ludoteca.sim.runner import MAX_CHUNK, chunks_of
+
+    jobs = [Job(i, i, ("random",)) for i in range(20_000)]
+    chunks = chunks_of(jobs, 2, None)
+    assert [job.index for chunk in chunks for job in chunk] == list(range(20_000))
+    sizes = [len(chunk) for chunk in chunks]
+    assert sizes[0] == MAX_CHUNK  # a fast game's long run: few messages
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[-16:] == [1] * 16  # the workers finish together
+    few = chunks_of(jobs[:10], 4, None)
+    assert [len(chunk) for chunk in few] == [1] * 10  # slow tournaments: a match at a time
+    assert [len(c) for c in chunks_of(jobs[:10], 2, 4)] == [4, 4, 2]
