@@ -147,6 +147,27 @@ def test_pettingzoo_observations_are_new_arrays_a_learner_may_keep():
             assert np.array_equal(obs[key], copy[key])
 
 
+def test_a_learner_writing_into_its_arrays_changes_no_later_observation():
+    """Masks are built once per set of legal actions and copied, observations copied from
+    a zeroed array: what a learner does to the arrays it got must not leak into the next."""
+    e = pettingzoo_env("douro1872", 3)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    for agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        obs["action_mask"][:] = 1  # a learner's in-place masking, say
+        obs["observation"][:] = 7.0
+        again = e.observe(agent)
+        assert np.flatnonzero(again["action_mask"]).tolist() == legal
+        assert np.array_equal(again["observation"],
+                              expected(e.match, e.agent_name_mapping[agent]))
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(rng.choice(legal))
+
+
 def test_gymnasium_observations_are_the_tensors_and_new_arrays(setup):
     game_id, n, variant = setup
     env = LudotecaEnv(game_id, n, variant, seat=n - 1, opponents="random")

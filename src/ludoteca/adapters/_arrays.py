@@ -2,7 +2,8 @@
 imported only by the adapters, after they checked that the rl extra is installed).
 
 Every call returns new arrays: a learner may keep them (replay buffers do) while the
-environment goes on.
+environment goes on. These run at every step of every adapter, so each one is the cheapest
+of the ways tried (``benchmarks/adapters.py`` shows what they cost next to the engine).
 """
 
 from __future__ import annotations
@@ -14,22 +15,46 @@ import numpy as np
 from ludoteca.core.state import State
 from ludoteca.core.tensor import TensorLayout
 
+_zeros: dict[int, np.ndarray] = {}
+_masks: dict[int, dict[tuple[int, ...], np.ndarray]] = {}
+MASKS_KEPT = 4096
+"""How many distinct masks of one size are kept for copying (a megabyte or two)."""
+
 
 def observation(state: State, seat: int, layout: TensorLayout) -> np.ndarray:
     """A new float32 array: ``state.observation_tensor(seat)`` of a valid ``seat``, written
     straight into the array by the game (no list of floats in between, which would cost
     more than the game's own step). ``layout`` is the set-up's tensor layout.
 
-    This calls the game's hook behind ``observation_tensor_into`` directly: the adapters
-    know the seat is valid and the layout, and this runs at every step."""
-    out = np.empty(layout.size, dtype=np.float32)
-    state._observation_tensor_into(seat, layout.writable(out))
+    This calls the game's hook behind ``observation_tensor_into`` directly, on a copy of a
+    zeroed array: the adapters know the seat is valid and the layout, and the checks and
+    the clearing of ``TensorLayout.writable`` cost as much as a third of the game's own
+    writing."""
+    zeros = _zeros.get(layout.size)
+    if zeros is None:
+        zeros = _zeros[layout.size] = np.zeros(layout.size, dtype=np.float32)
+    out = zeros.copy()
+    state._observation_tensor_into(seat, memoryview(out))
     return out
 
 
 def mask(legal: Sequence[int], size: int) -> np.ndarray:
-    """A new int8 array of ``size`` zeros with 1 at each legal action."""
-    buffer = bytearray(size)
-    for action in legal:
-        buffer[action] = 1
-    return np.frombuffer(buffer, dtype=np.int8)
+    """A new int8 array of ``size`` zeros with 1 at each legal action.
+
+    A game offers the same few sets of legal actions again and again (often the very same
+    tuple), so each mask is built once and copied after: a copy costs a third of setting
+    the ones again."""
+    kept = _masks.get(size)
+    if kept is None:
+        kept = _masks[size] = {}
+    key = legal if type(legal) is tuple else tuple(legal)
+    built = kept.get(key)
+    if built is None:
+        buffer = bytearray(size)
+        for action in key:
+            buffer[action] = 1
+        built = np.frombuffer(buffer, dtype=np.int8)
+        if len(kept) >= MASKS_KEPT:
+            kept.clear()
+        kept[key] = built
+    return built.copy()
