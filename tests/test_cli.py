@@ -490,6 +490,7 @@ def test_games_describes_options_with_their_values_and_the_default_bot():
     assert "What the charity does when every gift is equal" in out
     assert "Takes literal or nothing." in out
     assert "heuristic (default)" in out and "LEVEL" in out
+    assert "iterations=unset" in out and "None" not in out  # a budget not set is said so
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)

@@ -636,6 +636,30 @@ def test_ghost_scores_and_can_win():
     assert ghost_alone > 0 and shared > 0
 
 
+def test_shared_wins_are_told_as_one_group_of_seats():
+    """Tied winners read "seats 0 and 2 win"; with D. Sebastião among them he is named."""
+    told = {}
+    for seed in range(300):
+        n = 2 + seed % 2
+        record = run_match(GAME, ["random"] * n, seed=seed)
+        state = GAME.new_initial_state(n)
+        for a in record.actions:
+            state.apply_action(a)
+        result = state.observation(None)["result"]
+        seats = result["table_winners"]
+        if len(seats) < 2:
+            continue
+        if result["ghost_won"]:
+            assert result["text"].startswith("D. Sebastião and seat ") or \
+                " and D. Sebastião win" in result["text"], result["text"]
+            told["ghost"] = result["text"]
+        else:
+            expected = "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]} win"
+            assert result["text"] == expected
+            told["seats"] = result["text"]
+    assert set(told) == {"ghost", "seats"}, told
+
+
 # ----- 8. observations and actions -----------------------------------------------------
 
 
@@ -681,7 +705,7 @@ def test_private_moves_are_not_announced_to_others():
     for viewer in (B, C, None):
         (seen,) = s.events_for(viewer)
         assert "card" not in seen.data
-        assert s.describe_event(seen, viewer) == "Seat 0 lays a barrel card face down"
+        assert s.describe_event(seen, viewer) == "Seat 0 lays a barrel card face down."
 
 
 def test_render_every_view():

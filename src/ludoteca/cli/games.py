@@ -56,7 +56,9 @@ def describe_game(game_id: str) -> None:
             continue
         params = agent_parameters(name)
         label = name + (" (default)" if name == default else "")
-        agents.add_row(label, ", ".join(f"{k}={v}" for k, v in params.items()
+        # An option whose default is None is simply not set (an IS-MCTS budget, say).
+        agents.add_row(label, ", ".join(f"{k}={'unset' if v is None else v}"
+                                         for k, v in params.items()
                                          if not str(v).startswith("<")) or "none")
     console.print(agents)
     summary = rules_summary(game)

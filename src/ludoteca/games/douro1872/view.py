@@ -32,6 +32,7 @@ from typing import Any
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE
+from ludoteca.core.names import seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
 from ludoteca.games.douro1872.actions import (
     Cut,
@@ -168,12 +169,16 @@ def ghost_won(state: Any) -> bool:
 def result(state: Any) -> dict[str, Any] | None:
     if not state.is_terminal():
         return None
-    names = [seat_name(state, s) for s in state.table_winners]
+    seats = list(state.table_winners)
+    if state.ghost in seats:  # D. Sebastião is named, not numbered
+        who = " and ".join(seat_name(state, s) for s in seats)
+    else:
+        who = seats_name(seats)
     return {
         "winners": state.winners(),
-        "table_winners": list(state.table_winners),
+        "table_winners": seats,
         "ghost_won": ghost_won(state),
-        "text": " and ".join(names) + (" win" if len(names) > 1 else " wins"),
+        "text": who + (" win" if len(seats) > 1 else " wins"),
     }
 
 
@@ -464,8 +469,8 @@ def describe_event(state: Any, event: Event, viewer: int | None) -> str:
                 return f"You lay your {d['card']} face down."
             return f"You give your {d['card']}, face down, to charity."
         if d["purpose"] == DISPUTE:
-            return f"{who} lays a barrel card face down"
-        return f"{who} gives a card, face down, to charity"
+            return f"{who} lays a barrel card face down."
+        return f"{who} gives a card, face down, to charity."
     if kind == "reveal":
         cards = ", ".join(f"{_who(state, s, viewer)}: {v}" for s, v in enumerate(d["played"]))
         return f"The barrel cards are revealed: {cards} — {_barrels(d['total'])} in all."
