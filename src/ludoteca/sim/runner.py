@@ -38,9 +38,11 @@ from ludoteca.sim.match import Outcome, Stopped, play_match
 
 GRACE_SECONDS = 5.0
 """How long stopped workers get to finish their current action and exit."""
-BATCH_SECONDS = 0.05
-"""A worker sends finished matches at most this long after they end (fewer messages for
-the parent to handle when matches take a millisecond)."""
+BATCH_SECONDS = 0.25
+"""A worker sends finished matches at most this long after they end. Each message wakes the
+parent, which then takes a core from a worker for a moment: with matches of a millisecond,
+0.25 s gave a pool of two 3 % more matches than 0.05 s, and a progress bar still moves
+four times a second."""
 
 
 @dataclass(frozen=True)
