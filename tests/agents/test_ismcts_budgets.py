@@ -94,6 +94,24 @@ def test_named_strengths_are_agent_specs_for_every_game():
         make_agent("expert")
 
 
+def test_strong_plays_the_searches_the_ladder_measured():
+    """docs/bots.md's ladder measured `strong` as these searches: changing one makes that
+    table stale, so the table must name the spec each game plays. Every strength counts
+    iterations, never time, so that a seeded tournament replays exactly."""
+    from pathlib import Path
+
+    ladder = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    ladder = ladder[ladder.index("## The ladder"):ladder.index("## Tournaments")]
+    for game_id in ("desperados", "douro1872"):
+        spec = strength_spec("strong", load_game(game_id))
+        assert f"`{spec}`" in ladder, f"docs/bots.md's ladder does not name {spec}"
+    for game_id in ("desperados", "douro1872", GAME_ID):
+        for name in ("normal", "strong"):
+            spec = strength_spec(name, load_game(game_id))
+            assert "time=" not in spec
+            make_agent(spec)  # a valid spec
+
+
 @pytest.mark.parametrize("spec", [
     "ismcts:iterations=15,trees=single",
     "ismcts:iterations=15,soft=2",
