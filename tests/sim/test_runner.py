@@ -190,3 +190,20 @@ def test_chunks_cover_every_job_once_in_order_and_shrink_towards_the_end():
     few = chunks_of(jobs[:10], 4, None)
     assert [len(chunk) for chunk in few] == [1] * 10  # slow tournaments: a match at a time
     assert [len(c) for c in chunks_of(jobs[:10], 2, 4)] == [4, 4, 2]
+
+
+def test_a_run_gives_the_garbage_collector_its_thresholds_back_even_when_it_raises():
+    import gc
+
+    before = gc.get_threshold()
+    seen = []
+    run_simulation(GAME_ID, 3, 3, workers=1, on_outcome=lambda o: seen.append(gc.get_threshold()))
+    assert seen and seen[0][0] >= 50_000  # lazier while collecting
+    assert gc.get_threshold() == before
+
+    def boom(outcome):
+        raise RuntimeError("a caller's callback fails")
+
+    with pytest.raises(RuntimeError, match="callback fails"):
+        run_simulation(GAME_ID, 3, 3, workers=1, on_outcome=boom)
+    assert gc.get_threshold() == before

@@ -20,7 +20,7 @@ from contextvars import ContextVar, Token
 
 from ludoteca.core.errors import ConfigError
 
-__all__ = ["check_names", "naming", "seat_name", "seat_names", "seats_name"]
+__all__ = ["check_names", "joined", "naming", "seat_name", "seat_names", "seats_name"]
 
 _NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("ludoteca_seat_names", default=None)
 
@@ -85,6 +85,13 @@ def seat_name(seat: int, *, capital: bool = False) -> str:
     return _capital(text) if capital else text
 
 
+def joined(parts: Sequence[str]) -> str:
+    """Words for several things together: "a", "a and b", "a, b and c"."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def seats_name(seats: Iterable[int], *, capital: bool = False) -> str:
     """Several seats together: "seats 1 and 3", "seats 0, 1 and 2"; with names in force
     "Ana and strong bot", "Ana, Bo and Cy". One seat is :func:`seat_name`'s."""
@@ -99,5 +106,5 @@ def seats_name(seats: Iterable[int], *, capital: bool = False) -> str:
     else:
         parts = [str(s) for s in group]
         parts[0] = f"seats {parts[0]}"
-    text = ", ".join(parts[:-1]) + " and " + parts[-1]
+    text = joined(parts)
     return _capital(text) if capital else text

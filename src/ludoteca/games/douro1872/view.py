@@ -32,7 +32,7 @@ from typing import Any
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE
-from ludoteca.core.names import seats_name
+from ludoteca.core.names import joined, seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
 from ludoteca.games.douro1872.actions import (
     Cut,
@@ -171,7 +171,7 @@ def result(state: Any) -> dict[str, Any] | None:
         return None
     seats = list(state.table_winners)
     if state.ghost in seats:  # D. Sebastião is named, not numbered
-        who = " and ".join(seat_name(state, s) for s in seats)
+        who = joined([seat_name(state, s) for s in seats])
     else:
         who = seats_name(seats)
     return {
