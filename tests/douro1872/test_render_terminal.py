@@ -113,7 +113,7 @@ def test_d_sebastiao_is_named_with_his_score_when_he_wins():
         if state.table_winners == (2,):
             obs = state.observation(0)
             ghost = obs["seats"][2]["score"]
-            assert view.ghosts(obs) == [("D. Sebastião", ghost, True)]
+            assert state.ghosts() == [("D. Sebastião", ghost, True)]
             (end,) = [e for e in state.events() if e.kind == "end"]
             assert state.describe_event(end, 0) == (
                 f"The game is over: D. Sebastião wins with {ghost} points.")

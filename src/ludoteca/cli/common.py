@@ -13,9 +13,11 @@ offer, for the terminal (docs/adding-a-game.md lists them all):
   (Douro: the card's value, so that 7 plays the 7);
 * ``chapter(event)``: ``("round", 3)`` (or ``("dispute", None)``, numbered in order) when
   an event opens a new part of the match, so that plays and replays show the break and the
-  replay stepper can jump to it;
-* ``ghosts(observation)``: ``[(name, score, won)]`` for the seats at the table no person
-  or bot plays (D. Sebastião), so that results name them with their score.
+  replay stepper can jump to it.
+
+The result is said in the words the server says it in
+(:func:`ludoteca.core.words.result_sentence`), players who are no seat (D. Sebastião)
+included, as the game's ``State.ghosts()`` names them.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from ludoteca.core.edition import EditionError
 from ludoteca.core.match import ReplayError
 from ludoteca.core.registry import game_module, load_game
 from ludoteca.core.state import ConfigError, Game, State
+from ludoteca.core.words import joined
 
 
 def _unwrapped(text: str | None) -> str | None:
@@ -218,7 +221,7 @@ def option_values(field: Any) -> str:
     words = []
     for kind in kinds:
         if typing.get_origin(kind) is typing.Literal:
-            words.append(" or ".join(map(str, typing.get_args(kind))))
+            words.append(joined(map(str, typing.get_args(kind)), "or"))
         elif kind is bool:
             words.append("true or false")
         elif kind in (int, float):
@@ -235,7 +238,7 @@ def option_values(field: Any) -> str:
             words.append(text)
         else:
             words.append(getattr(kind, "__name__", str(kind)))
-    return " or ".join(words) or "a value"
+    return joined(words, "or") or "a value"
 
 
 def option_default(field: Any) -> str:
@@ -383,73 +386,10 @@ def page(text: str, pause_at_end: bool = False) -> None:
             return
 
 
-Side = tuple[str, list[int], float, bool]
-"""A side at the table: its name, its seats (none for a ghost), its score, whether it won."""
-
-
-def ghosts(game: Game, state: State) -> list[tuple[str, float, bool]]:
-    """The seats nobody plays (D. Sebastião), with their score and whether they won."""
-    hook = render_hook(game, "ghosts")
-    return list(hook(state.observation(None))) if hook is not None else []
-
-
-def _sides(state: State, extra: list[tuple[str, float, bool]]) -> list[Side]:
-    """Every side: partners share one score (their first seat's); ghosts come last."""
-    returns, scores = state.returns(), state.scores()
-    members: dict[int, list[int]] = {}
-    for p in range(state.num_players):
-        members.setdefault(state.team_of(p), []).append(p)
-    sides: list[Side] = [(_side_name(seats), seats, scores[seats[0]],
-                          any(returns[p] > 0 for p in seats)) for seats in members.values()]
-    return sides + [(name, [], score, won) for name, score, won in extra]
-
-
-def result_line(state: State, seat: int | None,
-                extra: list[tuple[str, float, bool]] | None = None) -> str:
-    """The result in words for ``seat``: "You won 12–9.", "Your partnership lost 40–69:
-    seats 1 and 3 won.", "You lost 1–12: D. Sebastião won." (a spectator: "Seat 2 wins with
-    42 points."). ``extra``: the ghosts, from :func:`ghosts`."""
-    sides = _sides(state, extra or [])
-    won = [s for s in sides if s[3]]
-    if not won:
-        return state.prompt(seat)
-    if seat is None:
-        names = _and([name for name, *_ in won])
-        many = len(won) > 1 or len(won[0][1]) > 1
-        verb = "share the win" if len(won) > 1 else ("win" if many else "wins")
-        return f"{names[:1].upper()}{names[1:]} {verb} with {won[0][2]:g} points."
-    mine = next(s for s in sides if seat in s[1])
-    others = sorted((s for s in sides if s is not mine), key=lambda s: -s[2])
-    who = "Your partnership" if len(mine[1]) > 1 else "You"
-    score = f"{mine[2]:g}"
-    if others:
-        best = others[0][2]
-        score += ("–" if min(mine[2], best) >= 0 else " to ") + f"{best:g}"  # "-3 to 6"
-    if mine[3]:
-        partners = [name for name, *_ in won if name != mine[0]]
-        if partners:
-            return f"{who} share{'s' if who != 'You' else ''} the win with {_and(partners)}, " \
-                   f"{score}."
-        return f"{who} won {score}."
-    winners = [name for name, *_ in won]
-    return (f"{who} lost {score}: {_and(winners)} "
-            f"{'shared the win' if len(winners) > 1 else 'won'}.")
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _side_name(members: list[int]) -> str:
-    if len(members) == 1:
-        return f"seat {members[0]}"
-    return "seats " + _and([str(p) for p in members])
-
-
-def results_table(state: State, who: Callable[[int], str],
-                  extra: list[tuple[str, float, bool]] | None = None) -> Table:
-    """Every seat's final score and who played it (winners in bold). The result itself is
-    said once, in words, by :func:`result_line`."""
+def results_table(state: State, who: Callable[[int], str]) -> Table:
+    """Every seat's final score and who played it (winners in bold), then the players who
+    are no seat (``state.ghosts()``). The result itself is said once, in words, by
+    :func:`ludoteca.core.words.result_sentence`."""
     table = Table(title=f"{state.title}: final scores")
     table.add_column("Seat")
     table.add_column("Played by")
@@ -458,7 +398,7 @@ def results_table(state: State, who: Callable[[int], str],
     for seat, score in enumerate(state.scores()):
         table.add_row(str(seat), who(seat), f"{score:g}",
                       style="bold" if returns[seat] > 0 else None)
-    for name, score, won in extra or []:
+    for name, score, won in state.ghosts():
         table.add_row(name, "the game", f"{score:g}", style="bold" if won else None)
     return table
 

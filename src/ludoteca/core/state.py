@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
-from ludoteca.core.names import check_names, naming
+from ludoteca.core.words import Ghost, check_names, naming
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -401,7 +401,7 @@ class State(ABC):
     def _describe_event(self, event: Event, viewer: int | None) -> str:
         """An event in words for ``viewer`` (one of its audience).
 
-        Name other seats with :func:`ludoteca.core.names.seat_name` (never "seat N"
+        Name other seats with :func:`ludoteca.core.words.seat_name` (never "seat N"
         spelled out), so that a caller's seat names reach the words."""
         data = ", ".join(f"{k} {v}" for k, v in event.data.items())
         return f"{event.kind}: {data}" if data else event.kind
@@ -603,7 +603,7 @@ class State(ABC):
         """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...").
 
         ``seat_names``: one name per seat, used instead of "seat N" ("Ana draws ..."); by
-        default the names of an enclosing :func:`ludoteca.core.names.naming` block, if
+        default the names of an enclosing :func:`ludoteca.core.words.naming` block, if
         any. ConfigError for an event ``viewer`` was not shown, or malformed names.
         """
         viewer = self._check_seat(viewer, spectator=True)
@@ -720,6 +720,13 @@ class State(ABC):
                 if 0 <= seat < self.num_players:
                     result[seat] = 1.0 / len(sides)
         return result
+
+    def ghosts(self) -> list[Ghost]:
+        """The players at the table who are no seat (a ghost the rules play for, e.g.
+        Douro 1872's D. Sebastião), each with the name the words give them, their points and
+        whether they won; they rank with the seats in the result sentence
+        (:func:`ludoteca.core.words.result_sentence`). None by default."""
+        return []
 
     def team_of(self, seat: int) -> int:
         """The side a seat plays for (its own seat unless the game has partnerships)."""

@@ -33,9 +33,9 @@ from sqlalchemy.engine import Connection, Engine
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
 from ludoteca.core.match import MatchRecord
-from ludoteca.core.names import naming
 from ludoteca.core.registry import load_game
 from ludoteca.core.state import CHANCE, Game, State, sample_chance
+from ludoteca.core.words import joined, naming
 from ludoteca.server import db
 from ludoteca.server.bots import bot_move, check_spec, rng_for, spec_for
 from ludoteca.server.db import StorageError, Writer, token_hash
@@ -918,4 +918,4 @@ def _stored_result(row: Any) -> str | None:
     names = [p.get("name") for p in row.players]
     winners = [names[i] for i, r in enumerate(row.returns or []) if r > 0]
     scores = "–".join(f"{s:g}" for s in row.scores)
-    return f"{', '.join(winners) or 'nobody at the table'} won ({scores})"
+    return f"{joined(winners) or 'nobody at the table'} won ({scores})"

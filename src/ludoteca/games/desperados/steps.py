@@ -28,7 +28,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
-from ludoteca.core.names import seat_name
+from ludoteca.core.words import joined, seat_name
 from ludoteca.games.desperados.actions import Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.tables import MAX_DISPLAYS, NOBODY
 
@@ -233,9 +233,7 @@ def playable_mask(state: DesperadosState, seat: int) -> int:
 # ----- words -----------------------------------------------------------------------------------
 
 def _choices(items: list[str]) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return joined(items, "or")
 
 
 def turn_prompt(state: DesperadosState, seat: int, viewer: int | None, final: bool) -> str:

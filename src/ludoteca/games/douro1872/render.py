@@ -31,13 +31,6 @@ def chapter(event: Any) -> tuple[str, int | None] | None:
     return None
 
 
-def ghosts(obs: dict[str, Any]) -> list[tuple[str, float, bool]]:
-    """D. Sebastião, his points and whether he won (he is no player's seat)."""
-    result = obs.get("result") or {}
-    won = set(result.get("table_winners", []))
-    return [(s["name"], s["score"], s["seat"] in won) for s in obs["seats"] if s["ghost"]]
-
-
 def _name(s: dict[str, Any], you: int | None) -> str:
     return "you" if s["seat"] == you else s["name"]
 

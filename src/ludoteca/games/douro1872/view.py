@@ -32,8 +32,8 @@ from typing import Any
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE
-from ludoteca.core.names import joined, seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.core.words import Ghost, joined, plural, seats_name
 from ludoteca.games.douro1872.actions import (
     Cut,
     Donate,
@@ -64,7 +64,7 @@ def _a(value: Any) -> str:
 
 
 def _barrels(n: int) -> str:
-    return f"{n} barrel{'' if n == 1 else 's'}"
+    return plural(n, "barrel")
 
 
 PHASES = ("stack", "lottery", "lottery cut", "dispute", "ghost", "turn regular", "turn fog",
@@ -164,6 +164,14 @@ def in_dispute(state: Any) -> dict[str, Any] | None:
 def ghost_won(state: Any) -> bool:
     """True when D. Sebastião is among the winners (at the end): he can win (R11)."""
     return state.ghost >= 0 and state.ghost in state.table_winners
+
+
+def ghosts(state: Any) -> list[Ghost]:
+    """D. Sebastião (with two players), his points and whether he won: he is no player's
+    seat, but ranks with them (R11)."""
+    if state.ghost < 0:
+        return []
+    return [Ghost(state.tables.ghost_name, float(state.points[state.ghost]), ghost_won(state))]
 
 
 def result(state: Any) -> dict[str, Any] | None:
@@ -370,8 +378,7 @@ def _who(state: Any, seat: int | None, viewer: int | None, capital: bool = False
 
 
 def _names(state: Any, seats: list[int], viewer: int | None) -> str:
-    names = [_who(state, s, viewer) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(_who(state, s, viewer) for s in seats)
 
 
 def _points(state: Any, deltas: list[int], viewer: int | None) -> str:
