@@ -149,6 +149,9 @@ class Game(ABC):
     ``None``), and implements ``build_tables`` (the edition compiled into whatever the rules
     read), ``build_codec`` (every structured action and chance outcome), ``build_info`` and
     ``tensor_layout``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
+    It may declare ``bot_presets``: the agent spec each named strength (``"normal"``,
+    ``"strong"``) plays this game with, where the default of
+    :mod:`ludoteca.agents.strengths` does not suit it.
 
     Terminal rendering, the web board and the heuristic bot are not the Game's business:
     they live in the game package's ``render``, ``web`` and ``bots`` modules, which the
@@ -160,6 +163,10 @@ class Game(ABC):
     Edition: ClassVar[type[EditionFile]]
     default_edition: ClassVar[Path]
     Options: ClassVar[type[BaseModel] | None] = None
+    bot_presets: ClassVar[Mapping[str, str]] = {}
+    """Strength name -> agent spec, e.g. ``{"strong": "ismcts:iterations=1000,rollout=200"}``:
+    the specs the game's measurements chose (read by
+    :func:`ludoteca.agents.strengths.strength_spec`)."""
 
     def __init__(self, edition: str | Path | None = None, *, edition_text: str | None = None):
         from ludoteca.core.edition import load_edition

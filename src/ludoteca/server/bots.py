@@ -1,4 +1,7 @@
-"""Bots on the server: named strengths, and moves computed without blocking any request.
+"""Bots on the server: moves computed without blocking any request.
+
+A seat's bot is a named strength (``easy``, ``normal``, ``strong``: the same bots by the
+same names as everywhere else, :mod:`ludoteca.agents.strengths`) or any agent spec.
 
 A bot that never reads its view (``random``) moves at once in the event loop: it costs
 microseconds. Any other bot is handed the true state, pickled, in a worker process, which
@@ -16,26 +19,8 @@ import random
 from concurrent.futures import Executor
 from typing import Any
 
-from ludoteca.agents import Agent, heuristic_for, make_agent
+from ludoteca.agents import Agent, make_agent
 from ludoteca.core.state import ConfigError, Game, State
-
-STRENGTHS: dict[str, str] = {
-    "easy": "random",
-    "normal": "heuristic",
-    "strong": "ismcts:iterations=400",
-}
-"""Named strengths offered in the lobby; "normal" falls back to a short search for a game
-without a heuristic bot (see :func:`spec_for`)."""
-
-NORMAL_WITHOUT_HEURISTIC = "ismcts:iterations=60"
-
-
-def spec_for(game: Game, choice: str) -> str:
-    """The agent spec of a lobby choice: a strength name, or any agent spec."""
-    choice = choice.strip()
-    if choice == "normal" and heuristic_for(game) is None:
-        return NORMAL_WITHOUT_HEURISTIC
-    return STRENGTHS.get(choice, choice)
 
 
 def check_spec(game: Game, spec: str) -> Agent:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from ludoteca.agents.strengths import STRENGTHS, strength_spec
 from ludoteca.core.registry import game_ids, load_errors, load_game
 from ludoteca.core.state import Game
-from ludoteca.server.bots import STRENGTHS, spec_for
 
 SUMMARIES: dict[str, list[str]] = {
     "desperados": [
@@ -109,7 +109,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         "variants": [{"id": v.id, "players": list(v.player_counts),
                       "description": v.description} for v in info.variants],
         "options": option_fields(game),
-        "bots": {name: spec_for(game, name) for name in STRENGTHS},
+        "bots": {name: strength_spec(name, game) for name in STRENGTHS},
     }
 
 

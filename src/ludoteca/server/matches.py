@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection, Engine
 
+from ludoteca.agents.strengths import spec_for
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
 from ludoteca.core.match import MatchRecord
@@ -37,7 +38,7 @@ from ludoteca.core.registry import load_game
 from ludoteca.core.state import CHANCE, Game, State, sample_chance
 from ludoteca.core.words import joined, naming
 from ludoteca.server import db
-from ludoteca.server.bots import bot_move, check_spec, rng_for, spec_for
+from ludoteca.server.bots import bot_move, check_spec, rng_for
 from ludoteca.server.db import StorageError, Writer, token_hash
 from ludoteca.server.views import (
     Boards,
