@@ -84,3 +84,24 @@ def test_the_server_and_the_terminal_say_the_same_result(api: Api, tmp_path: Any
         assert mine in _printed(path, "--seat", 0)
     if game_id == "douro1872":
         assert "D. Sebastião" in spectator  # ranked with the seats, won or not
+
+
+@pytest.mark.parametrize("game_id, players, bot, workers", [
+    ("highcard", 3, "easy", 0),
+    ("douro1872", 3, "normal", 0),  # the heuristic reads its view: determinized per move
+    ("highcard", 2, "ismcts:iterations=20", 1),  # thought out in a worker process
+])
+def test_a_bots_only_match_on_the_server_is_run_matchs_match(make_client: Any, game_id: str,
+                                                            players: int, bot: str,
+                                                            workers: int) -> None:
+    """One stepper, one seed convention: the server's streams (chance, each bot seat, the
+    worker's moves) are the ones run_match draws from the record's seed."""
+    from ludoteca import run_match
+
+    api = Api(make_client(bot_workers=workers))
+    created = api.create(game_id, players, [{"kind": "bot", "bot": bot}] * players)
+    _finish(api, created, 0)
+    record = MatchRecord.from_json(
+        api.client.get(f"/api/matches/{created['id']}/record").text)
+    again = run_match(game_id, record.agents, seed=record.seed)
+    assert again.actions == record.actions and again.scores == record.scores

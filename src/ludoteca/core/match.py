@@ -4,13 +4,15 @@ A :class:`MatchRecord` is the whole truth of a match: game, player count, varian
 edition and the action history, chance outcomes included. ``replay(record)`` rebuilds every
 state exactly, on any machine. Records are JSON (one line per match in a dataset).
 
-``run_match`` samples chance with a seeded RNG of its own and hands each agent a
-*determinized* view of the state (``state.determinize(seat, rng)``), never the state itself,
-so an agent cannot see what its seat may not know; an agent that never reads a view
-(``reads_view = False``, e.g. ``random``) is handed only its legal actions. Every seat and
-the chance player draw from separate streams derived from the seed, so one agent's use of
-randomness never shifts another's: the same seed gives the same match. Without a seed a
-fresh one is drawn and recorded, so every match can be replayed.
+``run_match`` steps a match with a :class:`Stepper`, the one match loop every front uses:
+chance is sampled from a seeded stream of its own, and each agent is asked through
+:func:`choose`, which hands it a *determinized* view of the state
+(``state.determinize(seat, rng)``), never the state itself, so an agent cannot see what its
+seat may not know; an agent that never reads a view (``reads_view = False``, e.g.
+``random``) is handed only its legal actions. Every seat and the chance player draw from
+separate streams derived from the seed, so one agent's use of randomness never shifts
+another's: the same seed gives the same match. Without a seed a fresh one is drawn and
+recorded, so every match can be replayed.
 
 The core knows agents only by this shape (``act``, ``reads_view``, ``check``, ``spec``);
 naming agents by spec strings is :mod:`ludoteca.agents`' business.
@@ -158,8 +160,125 @@ def replay(record: MatchRecord, *, upto: int | None = None, verify: bool = True)
 
 
 def seat_rng(seed: int | None, stream: str) -> random.Random:
-    """An independent, reproducible random stream for one purpose of one match."""
+    """An independent, reproducible random stream for one purpose of one match (see
+    :class:`Stepper` for the streams a match uses)."""
     return random.Random(f"{seed}:{stream}")
+
+
+def choose(agent: Any, state: State, seat: int, rng: random.Random,
+           call: Callable[[Callable[..., int], tuple[Any, ...]], int] | None = None) -> int:
+    """What ``agent`` plays for ``seat`` in ``state`` (the true state): the one way every
+    front asks an agent for a move.
+
+    An agent that reads a view is handed ``state.determinize(seat, rng)``, a world its seat
+    cannot tell from the true one, never the state itself; one that does not
+    (``reads_view = False``, e.g. ``random``) is handed only the legal actions
+    (``act_blind``). ``call(method, args)``, if given, makes the agent's own call (the
+    simulation times it there and names its failures; the view is drawn before, so a
+    failure of the game is never blamed on the agent). Returns the action id the agent
+    chose, unchecked (applying it checks it); raises whatever the agent raises.
+    """
+    if getattr(agent, "reads_view", True):
+        method, first = agent.act, state.determinize(seat, rng)
+    else:
+        method, first = agent.act_blind, state.legal_actions()
+    if call is None:
+        return method(first, seat, rng)
+    return call(method, (first, seat, rng))
+
+
+Ask = Callable[[Any, State, int, random.Random], int]
+"""How a :class:`Stepper` asks an agent for a move: ``ask(agent, state, seat, rng)``,
+:func:`choose` unless a front wraps it (the simulation times it and names its faults)."""
+
+
+class Stepper:
+    """The one match loop: plays chance and the agents, with one seed convention.
+
+    **Seeds.** From the match seed ``S``, chance draws from ``Random(f"{S}:chance")`` and
+    seat ``p``'s agent from ``Random(f"{S}:seat{p}")`` (:func:`seat_rng`): one stream per
+    purpose for the whole match, so that one agent's use of randomness never shifts
+    another's, nor chance's, and the same seed with the same agents gives the same match.
+    A match taken up again after ``n`` actions (a resumed record, a server that restarted)
+    draws from ``f"{S}:chance:resumed{n}"`` and ``f"{S}:seat{p}:resumed{n}"``: the first
+    streams' positions are not recorded, and the second part must not repeat their draws.
+    :func:`run_match`, the simulation's workers, the server and the Gymnasium opponents
+    all step matches through this class, so a seed means the same match in each.
+
+    ``agents``: one per seat; ``None`` for a seat the stepper does not decide for (a person
+    on the server, the learner of an RL environment): :meth:`run` stops when it is that
+    seat's turn. ``ask``: how an agent is asked (:data:`Ask`, default :func:`choose`).
+    """
+
+    __slots__ = ("agents", "ask", "chance_rng", "rngs", "seed")
+
+    def __init__(self, seed: int, agents: Sequence[Any], *, resumed: int = 0,
+                 ask: Ask = choose) -> None:
+        self.seed = seed
+        self.agents = list(agents)
+        tag = f":resumed{resumed}" if resumed else ""
+        self.chance_rng = seat_rng(seed, "chance" + tag)
+        self.rngs = [seat_rng(seed, f"seat{p}{tag}") for p in range(len(self.agents))]
+        self.ask = ask
+
+    def fork(self) -> Stepper:
+        """A copy whose streams go on from where these are, independently: a front that
+        commits a move before it counts draws from the fork and keeps it once the commit
+        succeeded (the server), so a failed commit leaves the streams as they were."""
+        twin = Stepper.__new__(Stepper)
+        twin.seed, twin.agents, twin.ask = self.seed, self.agents, self.ask
+        twin.chance_rng = _copy(self.chance_rng)
+        twin.rngs = [_copy(rng) for rng in self.rngs]
+        return twin
+
+    def chance(self, state: State) -> int:
+        """A chance outcome drawn from the chance stream (``state`` at a chance node)."""
+        return sample_chance(state.chance_outcomes(), self.chance_rng)
+
+    def decide(self, state: State, seat: int) -> int:
+        """``seat``'s agent's choice, drawn with the seat's stream (not applied)."""
+        return self.ask(self.agents[seat], state, seat, self.rngs[seat])
+
+    def run(self, state: State, *, max_actions: int | None = None,
+            on_action: Callable[[State, int, int], None] | None = None) -> int:
+        """Plays ``state`` on, in place, until the end, a seat without an agent is to act,
+        or ``max_actions`` actions were applied (default: the game's longest match).
+
+        ``on_action(state, player, action)`` is called after each action is applied
+        (``player`` -1 for chance), so ``state.events()`` holds what it told whom; a front
+        commits, reports or stops there (an exception it raises ends the run). A chance
+        outcome is applied as drawn (``apply_trusted``), a seat's choice through
+        ``apply_action``: an illegal one raises :class:`IllegalActionError` before
+        anything changes. Returns how many actions were applied.
+        """
+        limit = max_actions if max_actions is not None else state.game.info.max_game_length
+        agents, rngs, ask, chance_rng = self.agents, self.rngs, self.ask, self.chance_rng
+        current, outcomes = state.current_player, state.chance_outcomes
+        apply_trusted, apply_action = state.apply_trusted, state.apply_action
+        steps = 0
+        while steps < limit:
+            player = current()
+            if player < 0:
+                if player != CHANCE:
+                    break  # the end
+                action = sample_chance(outcomes(), chance_rng)
+                apply_trusted(action)
+            else:
+                agent = agents[player]
+                if agent is None:
+                    break
+                action = ask(agent, state, player, rngs[player])
+                apply_action(action)
+            steps += 1
+            if on_action is not None:
+                on_action(state, player, action)
+        return steps
+
+
+def _copy(rng: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
 
 
 def run_match(
@@ -176,10 +295,12 @@ def run_match(
     """Plays one match between ``agents`` (one object per seat with ``act(view, player,
     rng)``; :func:`ludoteca.run_match` also takes spec strings such as ``"ismcts"``).
 
-    ``seed`` None draws a fresh seed, which the record keeps. ``on_action(state, player,
-    action)`` is called after each action is applied, so ``state.events()`` holds what it
-    told whom. ``resume`` are actions already played (an unfinished record's): they are
-    replayed, checked, before the agents take over, with random streams of their own.
+    The match is stepped by :class:`Stepper` (its docstring says how the random streams
+    derive from ``seed``). ``seed`` None draws a fresh seed, which the record keeps.
+    ``on_action(state, player, action)`` is called after each action is applied, so
+    ``state.events()`` holds what it told whom. ``resume`` are actions already played (an
+    unfinished record's): they are replayed, checked, before the agents take over, with
+    random streams of their own.
     """
     if isinstance(game, str):
         game = load_game(game)
@@ -199,28 +320,8 @@ def run_match(
             state.apply_action(action)
         except IllegalActionError as err:
             raise ReplayError(f"action {i} ({action}) does not replay: {err}") from None
-    # Resumed matches draw from streams of their own: the original streams' positions are
-    # not recorded, and a resumed match must not repeat the first one's draws.
-    tag = f":resumed{len(resume)}" if resume else ""
-    chance_rng = seat_rng(seed, "chance" + tag)
-    agent_rngs = [seat_rng(seed, f"seat{p}{tag}") for p in range(num_players)]
-    reads = [getattr(a, "reads_view", True) for a in seats]
-    limit = max_actions if max_actions is not None else game.info.max_game_length
-    steps = 0
-    while not state.is_terminal() and steps < limit:
-        player = state.current_player()
-        if player == CHANCE:
-            action = sample_chance(state.chance_outcomes(), chance_rng)
-        else:
-            rng = agent_rngs[player]
-            if reads[player]:
-                action = seats[player].act(state.determinize(player, rng), player, rng)
-            else:
-                action = seats[player].act_blind(state.legal_actions(), player, rng)
-        state.apply_action(action)
-        if on_action is not None:
-            on_action(state, player, action)
-        steps += 1
+    Stepper(seed, seats, resumed=len(resume)).run(state, max_actions=max_actions,
+                                                  on_action=on_action)
     return record_of(state, seed=seed, agents=[getattr(a, "spec", str(a)) for a in seats])
 
 

@@ -24,6 +24,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     """Runs the server until interrupted, printing the address to open."""
     import uvicorn
 
+    from ludoteca.core.words import plural
     from ludoteca.server.app import create_app as _create
     from ludoteca.server.db import default_url
 
@@ -42,8 +43,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
             state = app.state
             resumed = state.resumed
             print(f"ludoteca is ready: open {address} in your browser", flush=True)
-            print(f"  database: {_safe(url)}; {resumed} open match"
-                  f"{'' if resumed == 1 else 'es'} resumed", flush=True)
+            print(f"  database: {_safe(url)}; {plural(resumed, 'open match', 'open matches')}"
+                  " resumed", flush=True)
             for problem in state.problems:
                 print(f"  could not resume {problem}", flush=True)
 

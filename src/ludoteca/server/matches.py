@@ -33,12 +33,12 @@ from sqlalchemy.engine import Connection, Engine
 from ludoteca.agents.strengths import spec_for
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
-from ludoteca.core.match import MatchRecord
+from ludoteca.core.match import MatchRecord, Stepper
 from ludoteca.core.registry import load_game
-from ludoteca.core.state import CHANCE, Game, State, sample_chance
+from ludoteca.core.state import CHANCE, Game, State
 from ludoteca.core.words import joined, naming
 from ludoteca.server import db
-from ludoteca.server.bots import bot_move, check_spec, rng_for
+from ludoteca.server.bots import bot_move, check_spec
 from ludoteca.server.db import StorageError, Writer, token_hash
 from ludoteca.server.views import (
     Boards,
@@ -139,6 +139,9 @@ class LiveMatch:
         self.edition = edition
         self.edition_shipped = edition_shipped
         self.state: State = game.new_initial_state(num_players, variant, options)
+        # The match's random streams (chance, each bot seat), as run_match derives them
+        # from the seed; the server decides for nobody through it (bots think in workers).
+        self.stepper = Stepper(seed, [None] * num_players)
         self.version = 0
         self.played: list[Played] = []
         self.broken: str | None = None
@@ -206,6 +209,9 @@ class LiveMatch:
         self.state = state
         self.played = played
         self.version = len(rows)
+        # The streams' positions are not stored: a match taken up again draws from streams
+        # of its own, as a resumed run_match does.
+        self.stepper = Stepper(self.seed, [None] * self.num_players, resumed=len(standing))
         self._logs.clear()
         self._log_upto.clear()
 
@@ -335,15 +341,17 @@ class LiveMatch:
 
     # ----- changing the match ----------------------------------------------------------
 
-    def _play_chance(self, state: State, batch: list[Played]) -> None:
-        while state.current_player() == CHANCE:
-            rng = rng_for(self.seed, "chance", state.move_number())
-            outcome = sample_chance(state.chance_outcomes(), rng)
-            state.apply_action(outcome)
-            batch.append(Played(outcome, CHANCE, tuple(state.events())))
+    def _play_chance(self, state: State, batch: list[Played], draft: Stepper) -> None:
+        """Plays chance on ``state`` (a clone) until a seat is to act, into ``batch``,
+        drawing from ``draft`` (a fork of the match's streams)."""
+        def played(state: State, seat: int, action: int) -> None:
+            batch.append(Played(action, seat, tuple(state.events())))
 
-    async def _commit(self, new: State, batch: list[Played]) -> None:
-        """Commits ``batch`` (applied to ``new``), then installs ``new`` and tells everyone.
+        draft.run(state, on_action=played)
+
+    async def _commit(self, new: State, batch: list[Played], draft: Stepper) -> None:
+        """Commits ``batch`` (applied to ``new``), then installs ``new`` and the streams it
+        drew from (``draft``) and tells everyone.
 
         Called with the lock held. If the database fails nothing changes in memory.
         """
@@ -363,6 +371,7 @@ class LiveMatch:
 
         await self.hub.writer.submit(db.Append(rows, finish))
         self.state = new
+        self.stepper = draft
         self.version = start + len(batch)
         self.played.extend(batch)
         if done:
@@ -408,9 +417,10 @@ class LiveMatch:
             with naming(self.names):
                 label = self.state.action_to_string(action)
             batch = [Played(action, seat, tuple(new.events()))]
-            self._play_chance(new, batch)
+            draft = self.stepper.fork()
+            self._play_chance(new, batch, draft)
             try:
-                await self._commit(new, batch)
+                await self._commit(new, batch, draft)
             except StorageError as err:
                 raise MatchError(503, f"{err}; the move was not accepted") from None
         self.kick()
@@ -475,9 +485,9 @@ class LiveMatch:
                 async with self.lock:
                     if self.version != version:
                         continue
-                    new, batch = state.clone(), []
-                    self._play_chance(new, batch)
-                    if not await self._try_commit(new, batch):
+                    new, batch, draft = state.clone(), [], self.stepper.fork()
+                    self._play_chance(new, batch, draft)
+                    if not await self._try_commit(new, batch, draft):
                         return
                 continue
             if player < 0 or self.seats[player].kind != "bot":
@@ -487,16 +497,19 @@ class LiveMatch:
                 if self.version != version:
                     continue
             spec = self.seats[player].agent or "random"
-            seed = f"{self.seed}:seat{player}:{state.move_number()}"
+            # The move draws from a fork of the seat's stream, kept if it is committed.
+            draft = self.stepper.fork()
+            stream = draft.rngs[player]
             try:
-                action = await bot_move(state, player, spec, seed, self.hub.pool())
+                action, after = await bot_move(state, player, spec, stream.getstate(),
+                                               self.hub.pool())
+                stream.setstate(after)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("bot %s failed in match %s; it plays at random", spec,
                               self.public_id)
-                action = rng_for(self.seed, f"fallback{player}", state.move_number()).choice(
-                    state.legal_actions())
+                action = stream.choice(state.legal_actions())
             async with self.lock:
                 if self.version != version:
                     continue
@@ -510,14 +523,14 @@ class LiveMatch:
                     new = state.clone()
                     new.apply_action(action)
                 batch = [Played(action, player, tuple(new.events()))]
-                self._play_chance(new, batch)
-                if not await self._try_commit(new, batch):
+                self._play_chance(new, batch, draft)
+                if not await self._try_commit(new, batch, draft):
                     return
 
-    async def _try_commit(self, new: State, batch: list[Played]) -> bool:
+    async def _try_commit(self, new: State, batch: list[Played], draft: Stepper) -> bool:
         for attempt in range(5):
             try:
-                await self._commit(new, batch)
+                await self._commit(new, batch, draft)
                 return True
             except StorageError:
                 log.exception("storing a bot move of match %s failed (attempt %d)",
@@ -866,11 +879,11 @@ class Hub:
         for seat, digest in hashes.items():
             self.tokens[digest] = (public_id, seat)
         async with live.lock:
-            new, batch = state.clone(), []
-            live._play_chance(new, batch)
+            new, batch, draft = state.clone(), [], live.stepper.fork()
+            live._play_chance(new, batch, draft)
             if batch:
                 try:
-                    await live._commit(new, batch)
+                    await live._commit(new, batch, draft)
                 except StorageError as err:
                     raise MatchError(503, f"{err}; the match could not start") from None
         live.kick()

@@ -15,6 +15,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ludoteca.core.words import plural
+
 
 def menu_key(action: dict[str, Any]) -> str | None:
     """In the terminal's list a barrel card is chosen by its value: 7 plays the 7."""
@@ -80,7 +82,7 @@ def render(obs: dict[str, Any]) -> Group:
     stack = obs["stack"]
     fog = stack["fog_on_top"]
     head = Text(f"Douro 1872 · {obs['num_players']} players · {half} · stack: "
-                f"{stack['cards']} card{'' if stack['cards'] == 1 else 's'}", style="bold")
+                f"{plural(stack['cards'], 'card')}", style="bold")
     if fog:
         head.append(f", {fog} fog on top", style="bold magenta")
     levels = [str(lvl) for lvl in obs["valley"]]
