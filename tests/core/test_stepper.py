@@ -65,8 +65,8 @@ def test_choose_hands_a_view_or_only_the_legal_actions():
     assert seen[-1] == state.legal_actions()
     calls = []
     assert choose(Blind(), state, seat, random.Random(1),
-                  lambda method, args: calls.append(args) or 0) == 0
-    assert calls == [(state.legal_actions(), seat, calls[0][2])]
+                  lambda who, method, args: calls.append((who, args)) or 0) == 0
+    assert calls == [(seat, (state.legal_actions(), seat, calls[0][1][2]))]
 
 
 def test_on_action_comes_after_each_action_in_order():
@@ -97,34 +97,53 @@ def test_run_stops_at_a_seat_without_an_agent_and_at_max_actions():
     assert len(other.history()) == 2
 
 
-def test_the_ask_hook_is_how_every_seat_is_asked_and_its_faults_stop_the_run():
+def test_the_call_hook_is_how_every_seat_is_asked_and_its_faults_stop_the_run():
     game = load_game(GAME_ID)
     asked: list[int] = []
 
-    def ask(agent, state, seat, rng):
+    def call(seat, method, args):
         asked.append(seat)
-        return choose(agent, state, seat, rng)
+        assert args[1] == seat and method.__name__ in ("act", "act_blind")
+        return method(*args)
 
     state = game.new_initial_state(3)
-    Stepper(2, agents("random", "random", "random"), ask=ask).run(state)
+    Stepper(2, agents("random", "random", "random"), call=call).run(state)
     assert asked and asked == [p for p in _players(game, state.history()) if p >= 0]
+    # The same match as without the hook: it only wraps the agent's own call.
+    plain = game.new_initial_state(3)
+    Stepper(2, agents("random", "random", "random")).run(plain)
+    assert plain.history() == state.history()
 
     class Boom(Exception):
         pass
 
-    def failing(agent, state, seat, rng):
+    def failing(seat, method, args):
         raise Boom(seat)
 
     state = game.new_initial_state(3)
     with pytest.raises(Boom):
-        Stepper(2, agents("random", "random", "random"), ask=failing).run(state)
+        Stepper(2, agents("random", "random", "random"), call=failing).run(state)
     assert state.current_player() >= 0  # stopped at the seat, nothing of it applied
 
     state = game.new_initial_state(3)
     with pytest.raises(IllegalActionError):
         Stepper(2, agents("random", "random", "random"),
-                ask=lambda *args: 999).run(state)
+                call=lambda seat, method, args: 999).run(state)
     assert state.current_player() >= 0
+
+
+def test_decide_is_choose_with_the_seats_stream():
+    game = load_game("douro1872")
+    state = game.new_initial_state(3)
+    stepper = Stepper(4, agents("heuristic", "random", "heuristic"))
+    stepper.run(state, max_actions=0)
+    while state.current_player() < 0:
+        state.apply_action(stepper.chance(state))
+    seat = state.current_player()
+    twin = Stepper(4, agents("heuristic", "random", "heuristic"))
+    twin.chance_rng = stepper.chance_rng
+    assert stepper.decide(state, seat) == choose(twin.agents[seat], state, seat,
+                                                 twin.rngs[seat])
 
 
 def _players(game: Any, actions: list[int]) -> list[int]:

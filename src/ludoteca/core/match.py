@@ -165,18 +165,24 @@ def seat_rng(seed: int | None, stream: str) -> random.Random:
     return random.Random(f"{seed}:{stream}")
 
 
+Call = Callable[[int, Callable[..., int], tuple[Any, ...]], int]
+"""How a front makes an agent's own call, ``call(seat, method, args)`` for
+``method(*args)`` (the agent's ``act`` or ``act_blind``): the simulation times it there and
+names its failures by seat."""
+
+
 def choose(agent: Any, state: State, seat: int, rng: random.Random,
-           call: Callable[[Callable[..., int], tuple[Any, ...]], int] | None = None) -> int:
+           call: Call | None = None) -> int:
     """What ``agent`` plays for ``seat`` in ``state`` (the true state): the one way every
     front asks an agent for a move.
 
     An agent that reads a view is handed ``state.determinize(seat, rng)``, a world its seat
     cannot tell from the true one, never the state itself; one that does not
     (``reads_view = False``, e.g. ``random``) is handed only the legal actions
-    (``act_blind``). ``call(method, args)``, if given, makes the agent's own call (the
-    simulation times it there and names its failures; the view is drawn before, so a
-    failure of the game is never blamed on the agent). Returns the action id the agent
-    chose, unchecked (applying it checks it); raises whatever the agent raises.
+    (``act_blind``). ``call``, if given, makes the agent's own call (:data:`Call`; the view
+    is drawn before, so a failure of the game is never blamed on the agent). Returns the
+    action id the agent chose, unchecked (applying it checks it); raises whatever the agent
+    raises.
     """
     if getattr(agent, "reads_view", True):
         method, first = agent.act, state.determinize(seat, rng)
@@ -184,12 +190,7 @@ def choose(agent: Any, state: State, seat: int, rng: random.Random,
         method, first = agent.act_blind, state.legal_actions()
     if call is None:
         return method(first, seat, rng)
-    return call(method, (first, seat, rng))
-
-
-Ask = Callable[[Any, State, int, random.Random], int]
-"""How a :class:`Stepper` asks an agent for a move: ``ask(agent, state, seat, rng)``,
-:func:`choose` unless a front wraps it (the simulation times it and names its faults)."""
+    return call(seat, method, (first, seat, rng))
 
 
 class Stepper:
@@ -207,26 +208,27 @@ class Stepper:
 
     ``agents``: one per seat; ``None`` for a seat the stepper does not decide for (a person
     on the server, the learner of an RL environment): :meth:`run` stops when it is that
-    seat's turn. ``ask``: how an agent is asked (:data:`Ask`, default :func:`choose`).
+    seat's turn. Each agent is asked as :func:`choose` asks it, through ``call`` if given
+    (:data:`Call`).
     """
 
-    __slots__ = ("agents", "ask", "chance_rng", "rngs", "seed")
+    __slots__ = ("agents", "call", "chance_rng", "rngs", "seed")
 
     def __init__(self, seed: int, agents: Sequence[Any], *, resumed: int = 0,
-                 ask: Ask = choose) -> None:
+                 call: Call | None = None) -> None:
         self.seed = seed
         self.agents = list(agents)
         tag = f":resumed{resumed}" if resumed else ""
         self.chance_rng = seat_rng(seed, "chance" + tag)
         self.rngs = [seat_rng(seed, f"seat{p}{tag}") for p in range(len(self.agents))]
-        self.ask = ask
+        self.call = call
 
     def fork(self) -> Stepper:
         """A copy whose streams go on from where these are, independently: a front that
         commits a move before it counts draws from the fork and keeps it once the commit
         succeeded (the server), so a failed commit leaves the streams as they were."""
         twin = Stepper.__new__(Stepper)
-        twin.seed, twin.agents, twin.ask = self.seed, self.agents, self.ask
+        twin.seed, twin.agents, twin.call = self.seed, self.agents, self.call
         twin.chance_rng = _copy(self.chance_rng)
         twin.rngs = [_copy(rng) for rng in self.rngs]
         return twin
@@ -236,8 +238,9 @@ class Stepper:
         return sample_chance(state.chance_outcomes(), self.chance_rng)
 
     def decide(self, state: State, seat: int) -> int:
-        """``seat``'s agent's choice, drawn with the seat's stream (not applied)."""
-        return self.ask(self.agents[seat], state, seat, self.rngs[seat])
+        """``seat``'s agent's choice (:func:`choose`), drawn with the seat's stream (not
+        applied)."""
+        return choose(self.agents[seat], state, seat, self.rngs[seat], self.call)
 
     def run(self, state: State, *, max_actions: int | None = None,
             on_action: Callable[[State, int, int], None] | None = None) -> int:
@@ -252,9 +255,11 @@ class Stepper:
         anything changes. Returns how many actions were applied.
         """
         limit = max_actions if max_actions is not None else state.game.info.max_game_length
-        agents, rngs, ask, chance_rng = self.agents, self.rngs, self.ask, self.chance_rng
+        agents, rngs, call, chance_rng = self.agents, self.rngs, self.call, self.chance_rng
+        reads = [getattr(a, "reads_view", True) for a in agents]
         current, outcomes = state.current_player, state.chance_outcomes
         apply_trusted, apply_action = state.apply_trusted, state.apply_action
+        determinize, legal_actions = state.determinize, state.legal_actions
         steps = 0
         while steps < limit:
             player = current()
@@ -267,7 +272,14 @@ class Stepper:
                 agent = agents[player]
                 if agent is None:
                     break
-                action = ask(agent, state, player, rngs[player])
+                # choose(), written out: this is every match's hot path.
+                rng = rngs[player]
+                if reads[player]:
+                    method, first = agent.act, determinize(player, rng)
+                else:
+                    method, first = agent.act_blind, legal_actions()
+                action = (method(first, player, rng) if call is None
+                          else call(player, method, (first, player, rng)))
                 apply_action(action)
             steps += 1
             if on_action is not None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.agents import Agent, agent_factory
-from ludoteca.core.match import MatchRecord, Stepper, choose, record_of
+from ludoteca.core.match import Call, MatchRecord, Stepper, record_of
 from ludoteca.core.state import CHANCE, Game, IllegalActionError, State
 
 HEARTBEAT_SECONDS = 0.5
@@ -129,14 +129,13 @@ def _timed(method: Callable[..., int], args: tuple[Any, ...], seat: int, limit: 
     return action
 
 
-def _guarded(seat: int, limit: float | None, alarm: bool
-             ) -> Callable[[Callable[..., int], tuple[Any, ...]], int]:
-    """How ``seat``'s agent is called: within the time limit if there is one, its failure
-    an :class:`AgentFault` of the seat."""
+def _guarded(limit: float | None, alarm: bool) -> Call:
+    """How the agents are called (:data:`ludoteca.core.match.Call`): within the time limit
+    if there is one, a failure an :class:`AgentFault` of the seat."""
     if limit is not None:
-        return lambda method, args: _timed(method, args, seat, limit, alarm)
+        return lambda seat, method, args: _timed(method, args, seat, limit, alarm)
 
-    def call(method: Callable[..., int], args: tuple[Any, ...]) -> int:
+    def call(seat: int, method: Callable[..., int], args: tuple[Any, ...]) -> int:
         try:
             return method(*args)
         except Exception as err:
@@ -234,23 +233,13 @@ def _play(state: State, agents: list[Agent], seed: int, max_actions: int | None,
             agent.check(game)
         except Exception as err:
             raise AgentFault(seat, "error", _text(err)) from err
-    calls = [_guarded(seat, limit, alarm) for seat in range(len(agents))]
-
-    def ask(agent: Agent, state: State, seat: int, rng: Any) -> int:
-        return choose(agent, state, seat, rng, calls[seat])
-
-    # Look at the clock after every move of an agent that may think for a while, and
-    # every 64 actions otherwise (random agents move in microseconds).
-    thinking = [not getattr(a, "fast", False) for a in agents]
+    stepper = Stepper(seed, agents, call=_guarded(limit, alarm))
+    bound = max_actions if max_actions is not None else game.info.max_game_length
     clock = time.perf_counter
     next_beat = clock() + HEARTBEAT_SECONDS
-    count = 0
 
-    def on_action(state: State, player: int, action: int) -> None:
-        nonlocal next_beat, count
-        count += 1
-        if count & 63 and (player < 0 or not thinking[player]):
-            return
+    def beat() -> None:
+        nonlocal next_beat
         now = clock()
         if now >= next_beat:
             next_beat = now + HEARTBEAT_SECONDS
@@ -259,7 +248,17 @@ def _play(state: State, agents: list[Agent], seed: int, max_actions: int | None,
             if heartbeat is not None:
                 heartbeat(state.move_number())
 
-    Stepper(seed, agents, ask=ask).run(state, max_actions=max_actions, on_action=on_action)
+    if all(getattr(a, "fast", False) for a in agents):
+        # Agents that move in microseconds (random): a look at the clock every 64 actions.
+        played = 0
+        while played < bound:
+            steps = stepper.run(state, max_actions=min(64, bound - played))
+            played += steps
+            if steps < 64:
+                break  # the end
+            beat()
+    else:  # an agent that may think for a while: a look after every action
+        stepper.run(state, max_actions=bound, on_action=lambda *_: beat())
 
 
 def _partial(game: Game, specs: Sequence[str], seed: int, variant: str | None,
