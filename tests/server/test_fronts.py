@@ -1,107 +1,154 @@
-"""The server and the terminal are one toolkit: the same bots by the same strength names,
-the same result sentence for the same finished match."""
+"""A game carries its own fronts: its board templates, board CSS and rules summary live in
+its package and the server finds them through the game, so a game registered by an entry
+point (``tests/boardcard``, High Card as a third-party package) gets its board in the
+browser, and the server holds no game's content."""
 
 from __future__ import annotations
 
 import random
-import time
+import re
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
+from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from ludoteca import load_game
-from ludoteca.agents.strengths import STRENGTHS, strength_spec
-from ludoteca.cli import app
-from ludoteca.cli.play import seat_agents
-from ludoteca.core.match import MatchRecord
+from ludoteca.core import registry
+from ludoteca.server.views import Boards
+from tests.boardcard import ENTRY_POINT, GAME_ID
 from tests.server.conftest import Api, tokens_of
 
-
-@pytest.mark.parametrize("game_id", ["highcard", "desperados", "douro1872"])
-def test_the_servers_strengths_are_the_terminals(api: Api, game_id: str) -> None:
-    """The lobby's easy/normal/strong are the specs `ludoteca play --bots NAME` plays, the
-    game's own presets included (Douro's and Desperados' strong)."""
-    game = load_game(game_id)
-    games = {g["id"]: g for g in api.client.get("/api/games").json()["games"]}
-    players = game.info.player_counts[0]
-    for name in STRENGTHS:
-        (terminal, *_) = [a for a in seat_agents(game, players, 0, name, None)[1:]]
-        spec = terminal.agent.agent_for(game).spec if name != "easy" else "random"
-        assert games[game_id]["bots"][name] == spec == strength_spec(name, game)
-    assert strength_spec("strong", game) == game.bot_presets.get(
-        "strong", "ismcts:iterations=1000,rollout=20")
-    # A seat given a strength sits there with that strength's spec. (Seat 0, a person,
-    # acts first in High Card, so the search never starts here.)
-    if game_id == "highcard":
-        created = api.create(game_id, 2, [{"kind": "me"}, {"kind": "bot", "bot": "strong"}])
-        bot = created["seats"][1]
-        assert bot["agent"] == strength_spec("strong", game) and bot["name"] == "strong bot"
+BOARDCARD = Path(__file__).parents[1] / "boardcard"
+SERVER = Path(registry.__file__).parents[1] / "server"
 
 
-def _finish(api: Api, created: dict[str, Any], seed: int) -> dict[str, Any]:
+@pytest.fixture
+def entry_point_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``boardcard`` installed as a third-party package declares it: an entry point in the
+    ``ludoteca.games`` group, found when the registry discovers games."""
+    registry.game_ids()
+    monkeypatch.setattr(registry, "_classes", dict(registry._classes))
+    monkeypatch.setattr(registry, "_default_games", dict(registry._default_games))
+    monkeypatch.setattr(registry, "_discovered", False)
+    installed = registry.entry_points
+    point = EntryPoint(name=GAME_ID, value=ENTRY_POINT, group="ludoteca.games")
+    monkeypatch.setattr(registry, "entry_points",
+                        lambda group: [*installed(group=group), point])
+    assert GAME_ID in registry.game_ids()
+    yield
+
+
+def create(client: Any, game: str) -> dict[str, Any]:
+    r = client.post("/api/matches", json={"game": game, "players": 2,
+                                           "seats": [{"kind": "me"}, {"kind": "invite"}]})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+@pytest.mark.usefixtures("entry_point_game")
+def test_a_game_from_an_entry_point_is_in_the_lobby_in_its_own_words(client: Any) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    entry = games[GAME_ID]
+    assert entry["title"] == "High Card on a board"
+    # Its description, then the first paragraph of its summary.md after the title line.
+    assert entry["summary"] == ["High Card with a board of its own.",
+                                "Goal: hold the highest card among the bettors and take the pot."]
+    assert entry["rules"] == (BOARDCARD / "summary.md").read_text(encoding="utf-8")
+    page = client.get("/").text
+    assert "High Card on a board" in page
+    assert "Goal: hold the highest card among the bettors and take the pot." in page
+    assert "each seat in turn bets or folds" in page  # the rules in short, in full
+
+
+@pytest.mark.usefixtures("entry_point_game")
+def test_a_game_from_an_entry_point_gets_its_board_and_css_on_the_table(client: Any) -> None:
+    created = create(client, GAME_ID)
     tokens = tokens_of(created)
-    if tokens:
-        return api.play_out(created["id"], tokens, random.Random(seed),
-                            wait=lambda: time.sleep(0.005))
-    deadline = time.monotonic() + 60
-    while not (view := api.view(created["id"]))["finished"]:
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    return view
+    css_link = f'<link rel="stylesheet" href="/games/{GAME_ID}/web/board.css">'
+    seat = client.get(f"/play/{tokens[0]}").text
+    assert css_link in seat
+    board = re.search(r'<div id="board" class="board">(.*?)</div>\s*</div>', seat, re.S)
+    assert board is not None
+    assert 'data-game="boardcard"' in board.group(1)
+    assert 'class="bc-seats"' in board.group(1)  # web/table.html, spliced into the board
+    assert "Your card:" in board.group(1)  # web/board.html, the seat's own part
+    assert "generic-board" not in seat
+    watch = client.get(f"/watch/{created['id']}").text
+    assert css_link in watch and 'class="bc-seats"' in watch and "Your card:" not in watch
+    view = client.get(f"/api/matches/{created['id']}/view",
+                      headers={"Authorization": f"Bearer {tokens[1]}"}).json()
+    assert 'data-game="boardcard"' in view["board"] and "Your card:" in view["board"]
+
+    css = client.get(f"/games/{GAME_ID}/web/board.css")
+    assert css.status_code == 200
+    assert css.headers["content-type"].startswith("text/css")
+    assert css.content == (BOARDCARD / "web" / "board.css").read_bytes()
+    again = client.get(f"/games/{GAME_ID}/web/board.css",
+                       headers={"If-None-Match": css.headers["etag"]})
+    assert again.status_code == 304 and not again.content
 
 
-def _printed(path: Any, *args: Any) -> str:
-    result = CliRunner().invoke(app, ["replay", str(path), *map(str, args)])
-    assert result.exit_code == 0, result.output
-    return " ".join(result.output.split())  # the console wraps the sentence
+@pytest.mark.usefixtures("entry_point_game")
+def test_the_replay_of_a_game_with_a_board_links_its_css(api: Api) -> None:
+    created = create(api.client, GAME_ID)
+    api.play_out(created["id"], tokens_of(created), random.Random(1))
+    page = api.client.get(f"/replay/{created['id']}").text
+    assert f'<link rel="stylesheet" href="/games/{GAME_ID}/web/board.css">' in page
+    assert 'data-game="boardcard"' in page
 
 
-@pytest.mark.parametrize("game_id, players, seats", [
-    ("highcard", 3, [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "bot": "easy"}]),
-    ("douro1872", 2, [{"kind": "bot", "bot": "easy"}] * 2),  # D. Sebastião at the table
+@pytest.mark.usefixtures("entry_point_game")
+@pytest.mark.parametrize("path, words", [
+    (f"/games/{GAME_ID}/web/board.html", "serves only .css"),  # a template is not an asset
+    (f"/games/{GAME_ID}/web/.board.css", "serves only .css"),
+    (f"/games/{GAME_ID}/web/board.css.bak", "serves only .css"),
+    (f"/games/{GAME_ID}/web/missing.css", "ships no web file 'missing.css'"),
+    ("/games/no-such-game/web/board.css", "There is no game 'no-such-game'"),
+    ("/games/highcard/web/board.css", "ships no web file"),  # a single module ships none
+    (f"/games/{GAME_ID}/web/..%2Fsummary.md", None),
+    (f"/games/{GAME_ID}/web/..%2F__init__.py", None),
+    (f"/games/{GAME_ID}/web/%2E%2E", None),
+    (f"/games/{GAME_ID}/web/%2e%2e%5Csummary.md", None),
+    ("/games/desperados/web/..%2F..%2F..%2Fserver%2Fdb.py", None),
+    (f"/games/{GAME_ID}/web/sub/board.css", None),
 ])
-def test_the_server_and_the_terminal_say_the_same_result(api: Api, tmp_path: Any,
-                                                         game_id: str, players: int,
-                                                         seats: list[dict[str, Any]]) -> None:
-    """Seats named as the terminal names them ("seat 0"): the server's sentence, for a
-    spectator and for a seat, is word for word the one `ludoteca replay` prints. (Not
-    for partners: with a name per seat they are "seat 1 and seat 3", without "seats 1
-    and 3"; tests/core/test_words.py says both.)"""
-    named = [{**seat, "name": f"seat {i}"} for i, seat in enumerate(seats)]
-    created = api.create(game_id, players, named)
-    final = _finish(api, created, 5)
-    path = tmp_path / "match.json"
-    path.write_text(api.client.get(f"/api/matches/{created['id']}/record").text)
-    assert MatchRecord.from_json(path.read_text()).finished
-    spectator = final["result"]
-    assert spectator.startswith(("Seat", "D. Sebastião", "Nobody")) and " Places: " in spectator
-    assert spectator in _printed(path)
-    tokens = tokens_of(created)
-    if tokens:
-        mine = api.view(created["id"], tokens[0])["result"]
-        assert mine.startswith(("You", "Your partnership")) and mine != spectator
-        assert mine in _printed(path, "--seat", 0)
-    if game_id == "douro1872":
-        assert "D. Sebastião" in spectator  # ranked with the seats, won or not
+def test_only_a_games_web_assets_are_served(client: Any, path: str, words: str | None
+                                            ) -> None:
+    r = client.get(path)
+    assert r.status_code == 404, r.text
+    assert "import" not in r.text and "Goal" not in r.text  # no file's content
+    if words is not None:
+        assert words in r.json()["detail"]
 
 
-@pytest.mark.parametrize("game_id, players, bot, workers", [
-    ("highcard", 3, "easy", 0),
-    ("douro1872", 3, "normal", 0),  # the heuristic reads its view: determinized per move
-    ("highcard", 2, "ismcts:iterations=20", 1),  # thought out in a worker process
-])
-def test_a_bots_only_match_on_the_server_is_run_matchs_match(make_client: Any, game_id: str,
-                                                            players: int, bot: str,
-                                                            workers: int) -> None:
-    """One stepper, one seed convention: the server's streams (chance, each bot seat, the
-    worker's moves) are the ones run_match draws from the record's seed."""
-    from ludoteca import run_match
+def test_a_game_without_a_board_gets_the_generic_one_and_no_css(client: Any) -> None:
+    created = create(client, "highcard")
+    page = client.get(f"/play/{tokens_of(created)[0]}").text
+    assert 'data-game="generic"' in page
+    assert "/games/" not in page
 
-    api = Api(make_client(bot_workers=workers))
-    created = api.create(game_id, players, [{"kind": "bot", "bot": bot}] * players)
-    _finish(api, created, 0)
-    record = MatchRecord.from_json(
-        api.client.get(f"/api/matches/{created['id']}/record").text)
-    again = run_match(game_id, record.agents, seed=record.seed)
-    assert again.actions == record.actions and again.scores == record.scores
+
+@pytest.mark.parametrize("game_id", ["desperados", "douro1872"])
+def test_the_shipped_boards_come_from_their_games_packages(game_id: str) -> None:
+    package = Path(registry.__file__).parents[1] / "games" / game_id / "web"
+    boards = Boards()
+    assert Path(boards.template(game_id).filename) == package / "board.html"
+    assert Path(boards.table_template(game_id).filename) == package / "table.html"
+    game = registry.load_game(game_id)
+    css = registry.game_resource(game, "web", "board.css")
+    assert css is not None and Path(str(css)) == package / "board.css"
+
+
+def test_the_server_holds_no_games_content() -> None:
+    """No game's id, board or CSS in the server's templates, static files or catalogue:
+    every one of them comes from the games (bots.py names strengths per game)."""
+    boards = SERVER / "templates" / "boards"
+    assert sorted(p.name for p in boards.iterdir()) == ["generic.html"]
+    files = [*(SERVER / "templates").rglob("*.html"), *(SERVER / "static").iterdir(),
+             SERVER / "catalog.py", SERVER / "views.py", SERVER / "app.py",
+             SERVER / "matches.py"]
+    words = re.compile(r"desperados|douro|rabelo|barrel|\.dsp|\.dr-", re.I)
+    for path in files:
+        found = words.search(path.read_text(encoding="utf-8"))
+        assert found is None, f"{path.name}: {found.group(0) if found else ''}"
