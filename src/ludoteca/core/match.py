@@ -184,6 +184,7 @@ def choose(agent: Any, state: State, seat: int, rng: random.Random,
     action id the agent chose, unchecked (applying it checks it); raises whatever the agent
     raises.
     """
+    first: Any  # the view, or the legal actions
     if getattr(agent, "reads_view", True):
         method, first = agent.act, state.determinize(seat, rng)
     else:
@@ -260,6 +261,7 @@ class Stepper:
         current, outcomes = state.current_player, state.chance_outcomes
         apply_trusted, apply_action = state.apply_trusted, state.apply_action
         determinize, legal_actions = state.determinize, state.legal_actions
+        first: Any  # the view, or the legal actions
         steps = 0
         while steps < limit:
             player = current()

@@ -485,7 +485,8 @@ class LiveMatch:
                 async with self.lock:
                     if self.version != version:
                         continue
-                    new, batch, draft = state.clone(), [], self.stepper.fork()
+                    new, draft = state.clone(), self.stepper.fork()
+                    batch: list[Played] = []
                     self._play_chance(new, batch, draft)
                     if not await self._try_commit(new, batch, draft):
                         return
@@ -879,7 +880,8 @@ class Hub:
         for seat, digest in hashes.items():
             self.tokens[digest] = (public_id, seat)
         async with live.lock:
-            new, batch, draft = state.clone(), [], live.stepper.fork()
+            new, draft = state.clone(), live.stepper.fork()
+            batch: list[Played] = []
             live._play_chance(new, batch, draft)
             if batch:
                 try:
