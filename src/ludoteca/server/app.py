@@ -6,6 +6,7 @@ Pages
     ``/play/{token}``         a seat's page (the token is the seat's secret invite link)
     ``/watch/{id}``           a spectator's page
     ``/replay/{id}``          a finished match, step by step, from any seat or all revealed
+    ``/rules/{game}``         the game's rules summary and its rulings
 
 API (JSON; a seat's token travels as ``Authorization: Bearer <token>``)
     ``GET  /api/games``                        the catalogue
@@ -38,9 +39,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
+from ludoteca.core.registry import load_game
 from ludoteca.server import db
 from ludoteca.server.catalog import catalog
 from ludoteca.server.matches import Hub, LiveMatch, MatchError, Subscriber
+from ludoteca.server.rules import rules_page
 from ludoteca.server.views import STATIC, Boards, make_environment
 
 log = logging.getLogger("ludoteca.server")
@@ -242,6 +245,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
         except (MatchError, ValueError):
             view = live.replay_view("spectator", total)
         return page("replay.html", live=live, view=view, seats=live.seats, title=live.title)
+
+    @app.get("/rules/{game_id}", response_class=HTMLResponse)
+    async def rules(game_id: str) -> HTMLResponse:
+        try:
+            game = load_game(game_id)
+        except Exception:
+            return error_page(MatchError(404, "There is no such game."))
+        return page("rules.html", rules=rules_page(game))
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
