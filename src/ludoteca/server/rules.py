@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import html
 import re
-from importlib import resources
 from typing import Any
 
+from ludoteca.core.registry import game_resource
 from ludoteca.core.state import Game
 
 _TERM = re.compile(r"^(\S.*?)\s{2,}(\S.*)$")
@@ -23,10 +23,12 @@ _RULING_HEAD = re.compile(r"<h([23])>(R\d+)\b")
 
 def package_text(game: Game, name: str) -> str | None:
     """A text file of the game's package (None if it ships none)."""
+    resource = game_resource(game, name)
+    if resource is None:
+        return None
     try:
-        return resources.files(type(game).__module__).joinpath(name).read_text(
-            encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError, TypeError, ModuleNotFoundError, OSError):
+        return resource.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, OSError):
         return None
 
 

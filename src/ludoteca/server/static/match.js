@@ -115,7 +115,7 @@
       lines.push(e);
     }
     const titled = lines.filter((e) => e.moment);
-    $("moment-title").textContent = titled[titled.length - 1].moment;
+    $("moment-title").textContent = titled.length ? titled[titled.length - 1].moment : "";
     $("moment-lines").replaceChildren(...lines.map((e) => el("li", {text: e.text})));
     const over = view.finished && view.standings && view.standings.length;
     $("moment-result").textContent = over ? (view.result || "") : "";
@@ -127,7 +127,22 @@
   }
   function closeMoment() { momentBox.hidden = true; }
   $("moment-close").addEventListener("click", closeMoment);
+  let endShown = false;
   function checkMoments(fromIndex) {
+    if (view.finished && !endShown) {
+      // The end, with every side's standing: the last move's lines under the game's
+      // title for it, or "The match is over" when the game marks no moment there.
+      endShown = true;
+      let at = log.length - 1;
+      while (at > 0 && log[at - 1].move === log[log.length - 1].move) at--;
+      const marked = log.findIndex((e, k) => k >= at && e.moment);
+      if (marked >= 0) openMoment(log, marked);
+      else if (log.length) {
+        openMoment(log, at);
+        $("moment-title").textContent = "The match is over";
+      }
+      return;
+    }
     for (let i = fromIndex; i < log.length; i++) {
       if (log[i].moment) {
         // The first moment of the newest move that has one.
@@ -373,6 +388,7 @@
   }
   showInvites();
   log = view.log.slice();
+  endShown = !!view.finished;  // a page opened on a finished match shows its result already
   render(true);
   connect();
   setInterval(() => { if (ws && ws.readyState === 1) ws.send("ping"); }, 25000);
