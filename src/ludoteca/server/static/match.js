@@ -60,6 +60,7 @@
     if (undoBtn) undoBtn.hidden = !view.can_undo;
     renderLog(fresh);
     renderActions();
+    fitSoon();
   }
   // ----- what changed --------------------------------------------------------------
   // An element's key: what it stands for (data-key, else data-pick, data-seat or
@@ -372,6 +373,23 @@
       setTimeout(connect, 250 * 2 ** (retry - 1));
     };
   }
+  // The side column (moves, log) ends at the bottom of the window wherever it starts, so
+  // that the newest log line is always in view; below 900px it follows the board.
+  const side = document.querySelector(".side");
+  let fitting = false;
+  function fitSide() {
+    fitting = false;
+    if (!side) return;
+    if (window.innerWidth < 900) { side.style.maxHeight = ""; return; }
+    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
+    const top = Math.max(8, side.getBoundingClientRect().top);
+    side.style.maxHeight = Math.max(320, window.innerHeight - top - 8) + "px";
+    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+  }
+  const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
+  window.addEventListener("resize", fitSoon);
+  window.addEventListener("scroll", fitSoon, {passive: true});
+
   // The invite links of this match that the lobby kept in this browser (its creator's).
   function showInvites() {
     let list = [];
