@@ -121,6 +121,7 @@
     const over = view.finished && view.standings && view.standings.length;
     $("moment-result").textContent = over ? (view.result || "") : "";
     $("moment-result").hidden = !over;
+    $("moment-result").dataset.outcome = view.outcome || "";
     renderStandings($("moment-standings"), over ? view.standings : []);
     momentShown = first.n;
     momentBox.dataset.n = first.n;
@@ -380,10 +381,10 @@
   function fitSide() {
     fitting = false;
     if (!side) return;
-    if (window.innerWidth < 900) { side.style.maxHeight = ""; return; }
+    if (window.innerWidth < 900) { side.style.height = ""; return; }
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
     const top = Math.max(8, side.getBoundingClientRect().top);
-    side.style.maxHeight = Math.max(320, window.innerHeight - top - 8) + "px";
+    side.style.height = Math.max(320, window.innerHeight - top - 8) + "px";
     if (atBottom) logBox.scrollTop = logBox.scrollHeight;
   }
   const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
