@@ -582,30 +582,30 @@ class _Replay:
         self.checkpoints: dict[int, State] = {0: state.clone()}
         self.labels: list[str] = []
         _moment, chapter = table_marks(game)
-        opened: list[tuple[int, str]] = []
+        opened: list[tuple[int, str, int | None]] = []
         for i, played in enumerate(live.played):
             who = "Chance" if played.seat == CHANCE else live.names[played.seat]
             who = who[:1].upper() + who[1:]
             self.labels.append(f"{who}: {state.action_to_string(played.action)}")
             state.apply_action(played.action)
             for event in played.events:
-                kind = chapter(event)
-                if kind:
-                    opened.append((i + 1, kind))
+                part = chapter(event)
+                if part:
+                    opened.append((i + 1, *part))
             if (i + 1) % CHECKPOINT == 0:
                 self.checkpoints[i + 1] = state.clone()
         self.total = total = len(live.played)
         self.stops = sorted({0, total} | {i for i, p in enumerate(live.played)
                                           if p.seat != CHANCE})
-        every = {kind: sum(k == kind for _, k in opened) for _, kind in opened}
+        every = {kind: sum(k == kind for _, k, _ in opened) for _, kind, _ in opened}
         counts: dict[str, int] = {}
         self.chapters: list[dict[str, Any]] = []
-        for after, kind in opened:
+        for after, kind, number in opened:
             step = self.stops[bisect.bisect_left(self.stops, after)]
             counts[kind] = counts.get(kind, 0) + 1
             label = kind[:1].upper() + kind[1:]
-            if every[kind] > 1:  # "Round 2"; "Second half" alone
-                label += f" {counts[kind]}"
+            if number is not None or every[kind] > 1:  # "Round 2", "Fight 3"
+                label += f" {counts[kind] if number is None else number}"
             self.chapters.append({"step": step, "kind": kind, "label": label})
 
     def state_at(self, step: int) -> State:

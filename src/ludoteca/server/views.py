@@ -360,21 +360,34 @@ def escaped(value: Any) -> Any:
 
 
 def table_marks(game: Any) -> tuple[Any, Any]:
-    """The game's ``moment(event)`` and ``chapter(event)`` (from its ``view`` module), or
-    functions that say None when it has none.
+    """The game's ``moment(event)`` and ``chapter(event)`` for the table, or functions
+    that say None when it has none.
 
-    ``moment``: the title of something an event settles (a dispute revealed, a fight, a
-    round scored, the end), which the table shows in a panel that stays until the player
-    moves on. ``chapter``: what part of the match an event opens ("round", "fight",
-    "dispute"), which a replay may jump to.
+    ``moment`` (in the game's ``web`` module): the title of something an event settles (a
+    dispute revealed, a fight, a round scored, the end), which the table shows in a panel
+    that stays until the player moves on. ``chapter``: the part of the match an event
+    opens, ``(kind, number or None)`` ("round", 2), for a replay to jump to: the parts
+    the terminal marks (``render.chapter``) and any more the ``web`` module names
+    (``chapter(event) -> kind``: Desperados' fights).
     """
     cached = _MARKS.get(game.id)
     if cached is None:
         from ludoteca.core.registry import game_module
 
-        module = game_module(game, "view")
-        cached = (getattr(module, "moment", None) or _nothing,
-                  getattr(module, "chapter", None) or _nothing)
+        web = game_module(game, "web")
+        render = game_module(game, "render")
+        parts = getattr(render, "chapter", None)
+        # (a game written as one module is its own render and web: its chapter is render's)
+        extra = getattr(web, "chapter", None) if web is not render else None
+
+        def chapter(event: Event) -> tuple[str, int | None] | None:
+            found = parts(event) if parts is not None else None
+            if found:
+                return str(found[0]), found[1]
+            kind = extra(event) if extra is not None else None
+            return (kind, None) if kind else None
+
+        cached = (getattr(web, "moment", None) or _nothing, chapter)
         _MARKS[game.id] = cached
     return cached
 
@@ -443,7 +456,7 @@ class LogBook:
             if not seen:
                 continue
             kinds = {e.kind for e in seen}
-            marks = [(moment(e), chapter(e)) for e in seen]
+            marks = [(moment(e), (chapter(e) or (None,))[0]) for e in seen]
             foldable = seat == CHANCE and len(kinds) == 1 and not any(
                 m or c for m, c in marks)
             texts = [state.describe_event(e, viewer) for e in seen]

@@ -455,28 +455,3 @@ def _round_scored(state: DesperadosState, d: Any, viewer: int | None) -> str:
 def final_prompt(state: DesperadosState, viewer: int | None) -> str:
     return "The game is over."
 
-
-# ----- moments and chapters (what a table stops on, what a replay jumps to) -------------
-
-
-def moment(event: Event) -> str | None:
-    """The title of what ``event`` settles, for a panel a table keeps until the player
-    moves on: a fight, a round's scoring, the end of the match (None: nothing settled)."""
-    kind = event.kind
-    if kind == "fight_settled":
-        return "The fight is settled"
-    if kind == "round_scored":
-        return f"Round {event.data['round']} is scored"
-    if kind == "game_over":
-        return "The match is over"
-    return None
-
-
-def chapter(event: Event) -> str | None:
-    """The part of the match ``event`` opens, for a replay to jump to: a round (its
-    start) or a fight (the first Desperado laid on a mine)."""
-    if event.kind == "round_started":
-        return "round"
-    if event.kind == "fight" and not event.data.get("joins"):
-        return "fight"
-    return None

@@ -515,29 +515,3 @@ def describe_event(state: Any, event: Event, viewer: int | None) -> str:
         return _end(state, dict(d), viewer)
     return kind
 
-
-# ----- moments and chapters (what a table stops on, what a replay jumps to) -------------
-
-
-def moment(event: Event) -> str | None:
-    """The title of what ``event`` settles, for a panel a table keeps until the player
-    moves on: a dispute's reveal (the cards, the boat's order, who gains), the charity,
-    the end of the match (None: nothing settled)."""
-    kind = event.kind
-    if kind == "reveal":
-        return "The barrel cards are revealed"
-    if kind == "charity":
-        return "The charity is revealed"
-    if kind == "end":
-        return "The match is over"
-    return None
-
-
-def chapter(event: Event) -> str | None:
-    """The part of the match ``event`` opens, for a replay to jump to: each dispute (at
-    its reveal) and the second half (the middle of the game)."""
-    if event.kind == "reveal":
-        return "dispute"
-    if event.kind == "middle":
-        return "second half"
-    return None
