@@ -5,6 +5,7 @@ browser, and the server holds no game's content."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
@@ -16,7 +17,7 @@ import pytest
 from ludoteca.core import registry
 from ludoteca.server.views import Boards
 from tests.boardcard import ENTRY_POINT, GAME_ID
-from tests.server.conftest import tokens_of
+from tests.server.conftest import Api, tokens_of
 
 BOARDCARD = Path(__file__).parents[1] / "boardcard"
 SERVER = Path(registry.__file__).parents[1] / "server"
@@ -86,6 +87,15 @@ def test_a_game_from_an_entry_point_gets_its_board_and_css_on_the_table(client: 
     again = client.get(f"/games/{GAME_ID}/web/board.css",
                        headers={"If-None-Match": css.headers["etag"]})
     assert again.status_code == 304 and not again.content
+
+
+@pytest.mark.usefixtures("entry_point_game")
+def test_the_replay_of_a_game_with_a_board_links_its_css(api: Api) -> None:
+    created = create(api.client, GAME_ID)
+    api.play_out(created["id"], tokens_of(created), random.Random(1))
+    page = api.client.get(f"/replay/{created['id']}").text
+    assert f'<link rel="stylesheet" href="/games/{GAME_ID}/web/board.css">' in page
+    assert 'data-game="boardcard"' in page
 
 
 @pytest.mark.usefixtures("entry_point_game")

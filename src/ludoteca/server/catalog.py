@@ -126,6 +126,6 @@ def catalog() -> tuple[list[dict[str, Any]], dict[str, str]]:
             games.append(game_entry(load_game(game_id)))
         except Exception as err:  # one broken game must not hide the others
             broken[game_id] = f"{type(err).__name__}: {err}"
-    for game_id, err in load_errors.items():
-        broken.setdefault(game_id, err)
+    for game_id, reason in load_errors.items():
+        broken.setdefault(game_id, reason)
     return games, broken
