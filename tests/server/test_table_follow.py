@@ -92,6 +92,10 @@ def test_log_book_marks_the_moments_and_chapters_a_game_declares() -> None:
                               (0, ()), (CHANCE, (everyone("x"),))])
     assert [e["move"] for e in book.entries] == [0, 1]  # two chance lines folded, a move
     assert book.steps == 4 and book.moves == 1
+    note = book.note("Ana took back a move.", "undo")
+    assert note["n"] == 3 and note["move"] == 1 and note["step"] == 4
+    book.extend(state, None, [(CHANCE, (everyone("x"),))])
+    assert [e["n"] for e in book.entries] == [1, 2, 3, 4]  # a note ends a fold
     moment, chapter = table_marks(game)
     assert moment(everyone("reveal")) is None and chapter(everyone("x")) is None
 

@@ -481,6 +481,16 @@ class LogBook:
                 entries.append(entry)
 
 
+    def note(self, text: str, kind: str) -> dict[str, Any]:
+        """Adds a line that is no event of the game (a take-back, say), numbered like the
+        others and marked ``"note": kind``; it ends a fold (a deal) in progress."""
+        entry = {"n": len(self.entries) + 1, "move": self.moves, "step": self.steps,
+                 "text": text, "note": kind}
+        self.entries.append(entry)
+        self._run = None
+        return entry
+
+
 def log_entries(state: State, viewer: int | None,
                 played: Sequence[tuple[int, Sequence[Event]]]) -> list[dict[str, Any]]:
     """The move log of ``viewer`` over ``played`` (``(seat, events)`` per action, from the
