@@ -172,6 +172,9 @@ def test_seats_read_from_1_where_two_share_a_name(api: Api) -> None:
     assert "You play seat 2" in page
     assert '<span class="seat-no">1</span>' in page and '<span class="seat-no">0</span>' \
         not in page
+    refused = api.client.post("/api/matches", json={
+        "game": "highcard", "players": 2, "seats": [{"kind": "me"}, {"kind": "chair"}]})
+    assert refused.status_code == 400 and refused.json()["detail"].startswith("seat 2: ")
 
 
 @needs_desperados

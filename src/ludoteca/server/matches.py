@@ -864,7 +864,7 @@ class Hub:
             unnamed_bots: list[int] = []
             for seat, choice in enumerate(seat_choices):
                 if not isinstance(choice, Mapping):
-                    raise ConfigError(f"seat {seat}: choose me, invite or a bot")
+                    raise ConfigError(f"seat {seat + 1}: choose me, invite or a bot")
                 kind = choice.get("kind")
                 name = clean_name(choice.get("name"))
                 if kind in ("me", "invite"):
@@ -879,14 +879,14 @@ class Hub:
                     try:
                         check_spec(game, spec)
                     except ConfigError as err:
-                        raise ConfigError(f"seat {seat}: {err}") from None
+                        raise ConfigError(f"seat {seat + 1}: {err}") from None
                     if not name:  # the words say "normal bot draws a card"
                         name = (f"{choice_text} bot" if choice_text in
                                 ("easy", "normal", "strong") else f"bot ({spec})")
                         unnamed_bots.append(seat)
                     seats.append(SeatInfo(seat, "bot", spec, name))
                 else:
-                    raise ConfigError(f"seat {seat}: choose me, invite or a bot, not {kind!r}")
+                    raise ConfigError(f"seat {seat + 1}: choose me, invite or a bot, not {kind!r}")
             seats = distinct_bot_names(seats, unnamed_bots)
         except ConfigError as err:
             raise MatchError(400, str(err)) from None
