@@ -51,7 +51,7 @@
       } else {
         input = el("input", {type: o.kind === "text" ? "text" : "number", name: id, id: id, "data-kind": o.kind,
           value: o.default ?? "", min: o.minimum, max: o.maximum, step: o.kind === "number" ? "any" : null,
-          placeholder: o.optional ? "(the rulebook's)" : null});
+          placeholder: o.optional ? "(default)" : null});
       }
       const help = el("span", {class: "opt-help", text: o.help || ""});
       if (o.rulings && o.rulings.length) {
