@@ -368,7 +368,7 @@ def table_marks(game: Any) -> tuple[Any, Any]:
     that stays until the player moves on. ``chapter``: the part of the match an event
     opens, ``(kind, number or None)`` ("round", 2), for a replay to jump to: the parts
     the terminal marks (``render.chapter``) and any more the ``web`` module names
-    (``chapter(event) -> kind``: Desperados' fights).
+    (``chapter(event) -> kind``: a fight, say).
     """
     cached = _MARKS.get(game.id)
     if cached is None:
@@ -401,8 +401,8 @@ _ARTICLES = frozenset(("a", "an", "the"))
 
 
 def fold_texts(texts: Sequence[str]) -> str:
-    """Several lines of one kind (a deal) as one: "You are dealt a Gold Mine 1, a
-    Desperado 4 ×2; Bo is dealt a card ×6." Lines are grouped by their words before the
+    """Several lines of one kind (a deal) as one: "You are dealt a 3 of hearts, a queen
+    ×2; Bo is dealt a card ×6." Lines are grouped by their words before the
     first article (who and what happens), and a repeated remainder is counted."""
     groups: dict[str, list[str]] = {}
     for text in texts:
