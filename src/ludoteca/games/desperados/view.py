@@ -454,4 +454,3 @@ def _round_scored(state: DesperadosState, d: Any, viewer: int | None) -> str:
 
 def final_prompt(state: DesperadosState, viewer: int | None) -> str:
     return "The game is over."
-

@@ -514,4 +514,3 @@ def describe_event(state: Any, event: Event, viewer: int | None) -> str:
     if kind == "end":
         return _end(state, dict(d), viewer)
     return kind
-
