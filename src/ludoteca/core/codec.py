@@ -75,19 +75,20 @@ class Domain:
             values = values.values
         self._range: range | None = values if isinstance(values, range) else None
         self._index: dict[Any, int] = {}
-        if self._range is None:
-            if isinstance(values, str | bytes):
-                raise TypeError(f"a domain is a range or a tuple of values, not {values!r}")
-            values = tuple(values)
-            for k, value in enumerate(values):
-                try:
-                    known = value in self._index
-                except TypeError:
-                    raise TypeError(f"domain value {value!r} is not hashable") from None
-                if known:
-                    raise ValueError(f"domain value {value!r} is listed twice")
-                self._index[value] = k
-        self.values: range | tuple[Any, ...] = values
+        if isinstance(values, range):
+            self.values: range | tuple[Any, ...] = values
+            return
+        if isinstance(values, str | bytes):
+            raise TypeError(f"a domain is a range or a tuple of values, not {values!r}")
+        self.values = tuple(values)
+        for k, value in enumerate(self.values):
+            try:
+                known = value in self._index
+            except TypeError:
+                raise TypeError(f"domain value {value!r} is not hashable") from None
+            if known:
+                raise ValueError(f"domain value {value!r} is listed twice")
+            self._index[value] = k
 
     def __len__(self) -> int:
         return len(self.values)
