@@ -156,7 +156,8 @@ class Game(ABC):
     pydantic schema of its edition files), ``default_edition`` (the TOML file it ships),
     ``Options`` (a pydantic model of rule switches, every field with a default, or
     ``None``), and implements ``build_tables`` (the edition compiled into whatever the rules
-    read), ``build_codec`` (every structured action and chance outcome), ``build_info`` and
+    read), ``build_codec`` (its action and chance outcome types with their fields' domains),
+    ``build_info`` and
     ``tensor_layout``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
 
     Terminal rendering, the web board and the heuristic bot are not the Game's business:
@@ -202,7 +203,8 @@ class Game(ABC):
 
     @abstractmethod
     def build_codec(self) -> Codec:
-        """Every structured action and chance outcome of this edition, numbered once."""
+        """The numbering of this edition's actions and chance outcomes: each type with its
+        fields' domains, sized by the edition (:class:`~ludoteca.core.codec.Codec`)."""
 
     @abstractmethod
     def build_info(self) -> GameInfo:
