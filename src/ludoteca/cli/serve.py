@@ -20,9 +20,14 @@ def serve_command(
         metavar="URL",
         help="Database URL, e.g. postgresql+psycopg://user:pass@host/db (default: an SQLite "
              "file in your user data folder).")] = None,
+    bot_pace: Annotated[float, typer.Option(
+        min=0.0, max=10.0, metavar="SECONDS",
+        help="Seconds a bot waits before each move when a person is at the table, so "
+             "that every move can be followed (0: at once). Matches of bots alone are "
+             "never slowed.")] = 1.0,
 ) -> None:
     """Play in the browser: a lobby, matches with friends (invite links) and bots, live
     spectators and replays. Prints the address to open."""
     from ludoteca.server import serve
 
-    serve(host=host, port=port, db=db)
+    serve(host=host, port=port, db=db, bot_delay=bot_pace)

@@ -20,8 +20,11 @@ def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-          bot_delay: float = 0.4, bot_workers: int = 1, log_level: str = "warning") -> None:
-    """Runs the server until interrupted, printing the address to open."""
+          bot_delay: float = 1.0, bot_workers: int = 1, log_level: str = "warning") -> None:
+    """Runs the server until interrupted, printing the address to open.
+
+    ``bot_delay``: seconds each bot waits before it moves when a person is at the table
+    (a pace a person can follow); matches of bots alone are never slowed."""
     import uvicorn
 
     from ludoteca.server.app import create_app as _create
