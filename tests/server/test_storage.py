@@ -43,7 +43,7 @@ def test_migrations_build_the_declared_schema(db_url: str) -> None:
     try:
         db.migrate(engine)
         db.migrate(engine)  # applying again changes nothing
-        assert db.current_revision(engine) == "0001"
+        assert db.current_revision(engine) == "0002"
         with engine.connect() as connection:
             assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
     finally:
