@@ -458,7 +458,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
 
     @app.post("/api/matches/{public_id}/rematch")
     async def api_rematch(public_id: str, request: Request) -> dict[str, Any]:
-        body = await body_of(request)
+        raw = await request.body()
+        body = parse_body(raw) if raw.strip() else {}
         live = await hub().get(public_id)
         found = await hub().rematch(live, token_of(request, body), dict(request.cookies))
         url = f"/play/{found['token']}"

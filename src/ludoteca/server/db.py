@@ -173,8 +173,8 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """Applies every Alembic migration the database has not had yet."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Applies every Alembic migration the database has not had yet (up to ``revision``)."""
     from alembic import command
     from alembic.config import Config
 
@@ -182,7 +182,7 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         cfg.attributes["connection"] = connection
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, revision)
 
 
 def current_revision(engine: Engine) -> str | None:
