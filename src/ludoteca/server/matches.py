@@ -415,7 +415,8 @@ class LiveMatch:
                     [])
         step = next(step for step in state.pending() if step.seat == viewer)
         actions = [state.action_to_json(a) for a in together[viewer]]
-        return "Your turn (everyone chooses at once)", step.prompt(state, viewer), actions
+        return (f"Your turn: everyone chooses at once (waiting for {who})",
+                step.prompt(state, viewer), actions)
 
     def _message(self, viewer: int | None, log_start: int | None) -> str:
         """:meth:`view` as the JSON text of a live message (called within ``naming``).
