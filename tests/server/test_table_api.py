@@ -208,6 +208,21 @@ def test_bad_bodies_get_a_sentence_never_a_500(api: Api, body: bytes, status: in
     assert words in r.json()["detail"]
 
 
+@pytest.mark.parametrize(("query", "words"), [
+    ("replay?viewer=" + "9" * 5000, "viewer is a seat number"),
+    ("replay?step=" + "9" * 5000, "step: not a number"),
+    ("replay?step=1e9", "step: not a number"),
+])
+def test_out_of_range_query_numbers_get_a_sentence(api: Api, query: str, words: str) -> None:
+    created = api.create("highcard", 2, HUMANS2)
+    tokens, match = tokens_of(created), created["id"]
+    api.play_out(match, tokens, random.Random(1))
+    r = api.client.get(f"/api/matches/{match}/{query}")
+    assert r.status_code == 400 and words in r.json()["detail"], r.text
+    r = api.client.get("/api/matches?limit=" + "9" * 5000)
+    assert r.status_code == 400 and "limit" in r.json()["detail"]
+
+
 def test_a_large_move_body_is_refused(api: Api) -> None:
     created = api.create("highcard", 2, HUMANS2)
     tokens, match = tokens_of(created), created["id"]

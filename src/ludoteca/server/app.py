@@ -38,6 +38,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -379,6 +380,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
     async def match_error(_request: Request, err: MatchError) -> JSONResponse:
         return JSONResponse({"detail": err.message}, status_code=err.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(_request: Request, err: RequestValidationError) -> JSONResponse:
+        # FastAPI's own check of a query parameter (?limit=abc, a number of 5,000 digits):
+        # one sentence, as for every other refusal, not a list of pydantic errors.
+        names = [str(e.get("loc", ("", "?"))[-1]) for e in err.errors()] or ["a parameter"]
+        return JSONResponse({"detail": f"{', '.join(names)}: not a number this page takes"},
+                            status_code=400)
+
     async def body_of(request: Request) -> dict[str, Any]:
         return parse_body(await request.body())
 
@@ -548,7 +557,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
     async def api_replay(public_id: str, viewer: str = "spectator", step: int = 0
                          ) -> dict[str, Any]:
         live = await hub().get(public_id)
-        if viewer not in ("spectator", "all") and not viewer.lstrip("-").isdigit():
+        if viewer not in ("spectator", "all") and not (
+                viewer.lstrip("-").isdigit() and len(viewer) <= 4):
             raise MatchError(400, "viewer is a seat number, spectator or all")
         return live.replay_view(viewer, step)
 

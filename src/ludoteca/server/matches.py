@@ -803,6 +803,8 @@ class _Replay:
             return {**base, "panels": panels, "log": log_list,
                     "turn": turn_text(state, None, seats), "prompt": state.prompt(None),
                     "result": result_text(state, None, seats)}
+        if viewer != "spectator" and not (viewer.lstrip("-").isdigit() and len(viewer) <= 4):
+            raise MatchError(400, "viewer is a seat number, spectator or all")
         seat = None if viewer == "spectator" else int(viewer)
         if seat is not None and not 0 <= seat < live.num_players:
             raise MatchError(400, f"seat {seat} does not exist")
@@ -1107,6 +1109,8 @@ class Hub:
                 shown = repr(players) if len(repr(players)) <= 20 else "that"
                 raise ConfigError(f"choose how many players (a whole number such as 3), "
                                   f"not {shown}")
+            if isinstance(variant, str) and len(variant) > 64:
+                raise ConfigError(f"{game.info.title} has no such variant")
             variant = game.info.resolve(players, variant or None)
             parsed = game.parse_options(options or {})
             state = game.new_initial_state(players, variant, parsed)
