@@ -550,9 +550,10 @@ class LiveMatch:
             # In a group of simultaneous choices another seat's hidden choice changes the
             # version without changing what this seat may choose: any version since the
             # group opened will do.
-            since_group = (in_group and isinstance(version, int)
+            opened = self.group_version
+            since_group = (in_group and opened is not None and isinstance(version, int)
                            and not isinstance(version, bool)
-                           and self.group_version <= version <= self.version)
+                           and opened <= version <= self.version)
             if not since_group:
                 self._check_version(version)
             player = self.state.current_player()

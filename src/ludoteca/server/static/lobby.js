@@ -134,7 +134,7 @@
     items.push(el("li", {}, el("span", {text: "Spectators: "}), el("a", {href: match.watch, id: "watch-new", text: watchLink}), copyButton(watchLink)));
     const go = mine ? el("p", {}, el("a", {href: mine.url, id: "go-play", class: "button-link", text: "Go to your seat →"})) : el("p", {}, el("a", {href: match.watch, id: "go-play", text: "Watch the match →"}));
     created.replaceChildren(el("h2", {text: "Match created"}),
-      el("p", {class: "hint", text: "Keep these links: each invite link is the only key to its seat (it cannot be shown again). Anyone with the spectator link may watch."}),
+      el("p", {class: "hint", text: "Keep these links: each invite link is the only key to its seat (it cannot be shown again). Send each to its player and do not open it yourself: the first browser that opens a link takes the seat (from the match page you can issue a fresh link). Anyone with the spectator link may watch."}),
       el("ul", {class: "links", id: "created-links"}, ...items), go);
     created.hidden = false;
     created.scrollIntoView({behavior: "smooth"});
