@@ -235,7 +235,7 @@ def test_searching_bot_moves_in_a_worker_process(make_client: Any) -> None:
 
 def test_replays_step_through_a_finished_match(api: Api) -> None:
     created = api.create("highcard", 3, [{"kind": "me"}, {"kind": "invite"},
-                                         {"kind": "bot"}])
+                                         {"kind": "bot", "bot": "easy"}])
     tokens, match = tokens_of(created), created["id"]
     r = api.client.get(f"/api/matches/{match}/replay?viewer=all&step=1")
     assert r.status_code == 409  # not while the match is open: it would reveal hands
@@ -298,7 +298,7 @@ def test_pages(api: Api) -> None:
     created = api.create("highcard", 2, HUMANS2)
     tokens, match = tokens_of(created), created["id"]
     page = api.client.get(f"/play/{tokens[0]}")
-    assert page.status_code == 200 and "You play seat 0" in page.text
+    assert page.status_code == 200 and "You play seat 1" in page.text
     assert page.headers["referrer-policy"] == "no-referrer"
     watch = api.client.get(f"/watch/{match}")
     assert watch.status_code == 200 and "spectator" in watch.text

@@ -20,14 +20,16 @@ def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-          bot_delay: float = 0.4, bot_workers: int = 1, log_level: str = "warning",
+          bot_delay: float = 1.0, bot_workers: int = 1, log_level: str = "warning",
           public_url: str | None = None, allow_bots: tuple[str, ...] = ()) -> None:
     """Runs the server until interrupted, printing the address to open.
 
-    ``host``: the address to listen on (``0.0.0.0``: every address, so that people on
-    other computers can join); ``public_url``: the address they reach it at when it is
-    behind a proxy (the invite links use it); ``allow_bots``: agent names or specs anyone
-    may seat besides the named strengths."""
+    ``bot_delay``: seconds each bot waits before it moves when a person is at the table
+    (a pace a person can follow); matches of bots alone are never slowed. ``host``: the
+    address to listen on (``0.0.0.0``: every address, so that people on other computers
+    can join); ``public_url``: the address they reach it at when it is behind a proxy (the
+    invite links use it); ``allow_bots``: agent names or specs anyone may seat besides
+    the named strengths."""
     import uvicorn
 
     from ludoteca.server.app import create_app as _create

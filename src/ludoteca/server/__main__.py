@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None)
-    parser.add_argument("--bot-delay", type=float, default=0.4)
+    parser.add_argument("--bot-delay", type=float, default=1.0)
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--plugin", action="append", default=[])
     parser.add_argument("--log-level", default="warning")

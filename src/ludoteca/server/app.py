@@ -6,6 +6,7 @@ Pages
     ``/play/{token}``         a seat's page (the token is the seat's secret invite link)
     ``/watch/{id}``           a spectator's page
     ``/replay/{id}``          a finished match, step by step, from any seat or all revealed
+    ``/rules/{game}``         the game's rules summary and its rulings
     ``/games/{id}/web/{name}`` a file of the game's board (its CSS, images) from the
                               ``web/`` folder of the game's package
 
@@ -48,6 +49,7 @@ from ludoteca.core.state import ConfigError
 from ludoteca.server import db
 from ludoteca.server.catalog import catalog
 from ludoteca.server.matches import Hub, LiveMatch, MatchError, Subscriber, claim_cookie
+from ludoteca.server.rules import rules_page
 from ludoteca.server.views import STATIC, Boards, board_stylesheet, make_environment
 
 log = logging.getLogger("ludoteca.server")
@@ -464,6 +466,14 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
         return Response(body, media_type=media_type, headers=headers)
+
+    @app.get("/rules/{game_id}", response_class=HTMLResponse)
+    async def rules(game_id: str) -> HTMLResponse:
+        try:
+            game = load_game(game_id)
+        except Exception:
+            return error_page(MatchError(404, "There is no such game."))
+        return page("rules.html", rules=rules_page(game))
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:

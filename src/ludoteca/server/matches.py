@@ -15,6 +15,7 @@ version it was chosen at; any other version is stale and refused (HTTP 409).
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import json
 import logging
@@ -41,14 +42,18 @@ from ludoteca.server.bots import bot_move, check_spec, rng_for, spec_for
 from ludoteca.server.db import StorageError, Writer, token_hash
 from ludoteca.server.views import (
     Boards,
+    LogBook,
     Memo,
     SeatInfo,
     board_for,
     legal_for,
     log_entries,
+    outcome_of,
     result_text,
     seat_names,
+    standings,
     table_for,
+    table_marks,
     turn_text,
 )
 
@@ -144,6 +149,22 @@ def clean_name(raw: Any) -> str:
     return text.strip()[:MAX_NAME].strip()
 
 
+def distinct_bot_names(seats: list[SeatInfo], unnamed: Sequence[int]) -> list[SeatInfo]:
+    """The seats with the bots named by the lobby (``unnamed``) told apart by a letter when
+    several share a strength: "normal bot A", "normal bot B" (a seat number would read as
+    a count, and every sentence names them)."""
+    by_name: dict[str, list[int]] = {}
+    for seat in unnamed:
+        by_name.setdefault(seats[seat].name, []).append(seat)
+    out = list(seats)
+    for name, group in by_name.items():
+        if len(group) > 1 or any(s.name == name for s in seats if s.seat not in group):
+            for letter, seat in zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", group, strict=False):
+                info = seats[seat]
+                out[seat] = SeatInfo(info.seat, info.kind, info.agent, f"{name} {letter}")
+    return out
+
+
 def game_for(game_id: str, edition: str, shipped: bool) -> Game:
     """The game a stored match was created with (the shared default object when the
     shipped edition has not changed since)."""
@@ -206,8 +227,7 @@ class LiveMatch:
         self.broken: str | None = None
         self.lock = asyncio.Lock()
         self.subscribers: dict[int | None, set[Subscriber]] = {}
-        self._logs: dict[int | None, list[dict[str, Any]]] = {}
-        self._log_upto: dict[int | None, int] = {}
+        self._logs: dict[int | None, LogBook] = {}
         self._mark: dict[int | None, int] = {}
         self._memos: dict[int | None, Memo] = {}  # each live viewer's last board
         self._task: asyncio.Task[None] | None = None
@@ -287,7 +307,6 @@ class LiveMatch:
         self.notes = notes
         self.group_version = self.version if state.simultaneous() else None
         self._logs.clear()
-        self._log_upto.clear()
 
     def _undo_note(self, seat: int) -> str:
         with naming(self.names):
@@ -298,36 +317,26 @@ class LiveMatch:
 
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
         """``viewer``'s move log, kept per viewer and extended by the moves since."""
-        entries = self._logs.get(viewer)
+        book = self._logs.get(viewer)
         played = self.played
-        if entries is None:
-            entries = self._logs[viewer] = self._full_log(viewer)
-        else:
-            upto = self._log_upto.get(viewer, 0)
-            if upto < len(played):
-                with naming(self.names):
-                    entries.extend(log_entries(self.state, viewer,
-                                               [p.events for p in played[upto:]], first=upto))
-        self._log_upto[viewer] = len(played)
-        return entries
-
-    def _full_log(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The log from the start: the standing moves' events, and each take-back's note
-        where it was said (between the moves by their row numbers)."""
-        out: list[dict[str, Any]] = []
-        played, i = self.played, 0
-        with naming(self.names):
-            for _after, version, text in self.notes:
-                j = i
-                while j < len(played) and played[j].seq < version:
-                    j += 1
-                if j > i:
-                    out += log_entries(self.state, viewer, [p.events for p in played[i:j]],
-                                       first=i)
-                    i = j
-                out.append({"n": i, "text": text, "note": "undo"})
-            out += log_entries(self.state, viewer, [p.events for p in played[i:]], first=i)
-        return out
+        if book is None:
+            book = self._logs[viewer] = LogBook()
+            # From the start: the standing moves, and each take-back's note where it was
+            # said (between the moves, by their row numbers).
+            with naming(self.names):
+                for _after, version, text in self.notes:
+                    j = book.steps
+                    while j < len(played) and played[j].seq < version:
+                        j += 1
+                    if j > book.steps:
+                        book.extend(self.state, viewer,
+                                    [(p.seat, p.events) for p in played[book.steps:j]])
+                    book.note(text, "undo")
+        if book.steps < len(played):
+            with naming(self.names):
+                book.extend(self.state, viewer,
+                            [(p.seat, p.events) for p in played[book.steps:]])
+        return book.entries
 
     def can_undo(self, viewer: int | None) -> bool:
         """Whether ``viewer`` may take back its last move now.
@@ -385,6 +394,8 @@ class LiveMatch:
             "log_start": start,
             "log": entries[start:],
             "result": result_text(state, viewer, self.seats),
+            "outcome": outcome_of(state, viewer),
+            "standings": standings(state, viewer, self.seats),
             "finished": self.finished,
             "can_undo": self.can_undo(viewer),
             "rematch": self.rematch,
@@ -655,17 +666,13 @@ class LiveMatch:
             self.state = new
             self.version = start + 1
             self.played.pop()
-            n = len(self.played)
-            text = self._undo_note(seat)
-            self.notes.append((n, self.version, text))
+            self.notes.append((len(self.played), self.version, self._undo_note(seat)))
             if new.simultaneous() and self.group_version is None:
                 self.group_version = self.version
-            for viewer, entries in self._logs.items():
-                # The take-back's own entries go; every note stays, and this one joins.
-                entries[:] = [e for e in entries if "note" in e or e["n"] <= n]
-                self._mark[viewer] = min(self._mark.get(viewer, 0), len(entries))
-                entries.append({"n": n, "text": text, "note": "undo"})
-                self._log_upto[viewer] = min(self._log_upto.get(viewer, 0), n)
+            self._logs.clear()  # read again: the moves still standing, and every note
+            for viewer in list(self._mark):
+                # The new note is the last entry; what precedes it may have changed.
+                self._mark[viewer] = min(self._mark[viewer], len(self.log(viewer)) - 1)
             self.publish()
         self.kick()
         return {"version": self.version}
@@ -683,6 +690,14 @@ class LiveMatch:
             return
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._advance())
+
+    def bot_pace(self) -> float:
+        """Seconds a bot waits before it moves: the hub's ``bot_delay`` when a person sits
+        at the table, so that they can follow each move (and see it marked on the board);
+        none when only bots play, whose matches nobody follows move by move."""
+        if any(s.kind == "human" for s in self.seats):
+            return self.hub.bot_delay
+        return 0.0
 
     def stop(self) -> None:
         if self._task is not None:
@@ -703,8 +718,9 @@ class LiveMatch:
                 continue
             if player < 0 or self.seats[player].kind != "bot":
                 return
-            if self.hub.bot_delay:
-                await asyncio.sleep(self.hub.bot_delay)
+            pause = self.bot_pace()
+            if pause:
+                await asyncio.sleep(pause)
                 if self.version != version:
                     continue
             spec = self.seats[player].agent or "random"
@@ -761,7 +777,15 @@ class LiveMatch:
 
 
 class _Replay:
-    """Steps a finished match: checkpoints every few moves, and every action's full label."""
+    """Steps a finished match: checkpoints every few moves, every action's full label,
+    the positions a person steps between and the chapters a replay may jump to.
+
+    ``stops``: the positions (actions applied) at which a seat is about to move, or the
+    end: stepping by a player's move passes over the chance outcomes that follow a move
+    (a deal, a card turned) as part of it. ``chapters``: ``{"step", "kind", "label"}``
+    for each event the game marks as opening a part of the match (a round, a dispute, a
+    fight), at the first stop that shows it.
+    """
 
     def __init__(self, live: LiveMatch) -> None:
         self.live = live
@@ -769,14 +793,32 @@ class _Replay:
         state = game.new_initial_state(live.num_players, live.variant, live.options)
         self.checkpoints: dict[int, State] = {0: state.clone()}
         self.labels: list[str] = []
+        _moment, chapter = table_marks(game)
+        opened: list[tuple[int, str, int | None]] = []
         for i, played in enumerate(live.played):
             who = "Chance" if played.seat == CHANCE else live.names[played.seat]
             who = who[:1].upper() + who[1:]
             self.labels.append(f"{who}: {state.action_to_string(played.action)}")
             state.apply_action(played.action)
+            for event in played.events:
+                part = chapter(event)
+                if part:
+                    opened.append((i + 1, *part))
             if (i + 1) % CHECKPOINT == 0:
                 self.checkpoints[i + 1] = state.clone()
-        self.total = len(live.played)
+        self.total = total = len(live.played)
+        self.stops = sorted({0, total} | {i for i, p in enumerate(live.played)
+                                          if p.seat != CHANCE})
+        every = {kind: sum(k == kind for _, k, _ in opened) for _, kind, _ in opened}
+        counts: dict[str, int] = {}
+        self.chapters: list[dict[str, Any]] = []
+        for after, kind, number in opened:
+            step = self.stops[bisect.bisect_left(self.stops, after)]
+            counts[kind] = counts.get(kind, 0) + 1
+            label = kind[:1].upper() + kind[1:]
+            if number is not None or every[kind] > 1:  # "Round 2", "Fight 3"
+                label += f" {counts[kind] if number is None else number}"
+            self.chapters.append({"step": step, "kind": kind, "label": label})
 
     def state_at(self, step: int) -> State:
         base = step - step % CHECKPOINT
@@ -789,10 +831,11 @@ class _Replay:
         live = self.live
         step = max(0, min(int(step), self.total))
         state = self.state_at(step)
-        events = [p.events for p in live.played[:step]]
+        played = [(p.seat, p.events) for p in live.played[:step]]
         seats = live.seats
         boards = live.hub.boards
-        base = {"step": step, "total": self.total, "viewer": viewer}
+        base = {"step": step, "total": self.total, "viewer": viewer, "stops": self.stops,
+                "chapters": self.chapters}
         table = table_for(boards, state, seats)
         if viewer == "all":
             panels = [{"title": "Table (spectator)",
@@ -800,21 +843,24 @@ class _Replay:
             for seat in range(live.num_players):
                 panels.append({"title": f"{seats[seat].label()}'s view",
                                "board": board_for(boards, state, seat, seats, table)})
-            log_list = [{"n": i + 1, "text": text} for i, text in enumerate(self.labels[:step])]
+            log_list = [{"n": i + 1, "step": i + 1, "text": text}
+                        for i, text in enumerate(self.labels[:step])]
             return {**base, "panels": panels, "log": log_list,
                     "turn": turn_text(state, None, seats), "prompt": state.prompt(None),
-                    "result": result_text(state, None, seats)}
+                    "result": result_text(state, None, seats),
+                    "standings": standings(state, None, seats)}
         if viewer != "spectator" and not (viewer.lstrip("-").isdigit() and len(viewer) <= 4):
             raise MatchError(400, "viewer is a seat number, spectator or all")
         seat = None if viewer == "spectator" else int(viewer)
         if seat is not None and not 0 <= seat < live.num_players:
-            raise MatchError(400, f"seat {seat} does not exist")
+            raise MatchError(400, f"seat {seat + 1} does not exist")
         return {**base,
                 "panels": [{"title": "Table" if seat is None else f"{seats[seat].label()}",
                             "board": board_for(boards, state, seat, seats, table)}],
-                "log": log_entries(state, seat, events),
+                "log": log_entries(state, seat, played),
                 "turn": turn_text(state, seat, seats), "prompt": state.prompt(seat),
-                "result": result_text(state, seat, seats)}
+                "result": result_text(state, seat, seats),
+                "standings": standings(state, seat, seats)}
 
 
 class Hub:
@@ -1120,9 +1166,10 @@ class Hub:
             seats: list[SeatInfo] = []
             tokens: dict[int, str] = {}
             guests = 0
+            unnamed_bots: list[int] = []
             for seat, choice in enumerate(seat_choices):
                 if not isinstance(choice, Mapping):
-                    raise ConfigError(f"seat {seat}: choose me, invite or a bot")
+                    raise ConfigError(f"seat {seat + 1}: choose me, invite or a bot")
                 kind = choice.get("kind")
                 name = clean_name(choice.get("name"))
                 if kind in ("me", "invite"):
@@ -1132,9 +1179,9 @@ class Hub:
                         name = "Host" if kind == "me" else f"Guest {guests}"
                     seats.append(SeatInfo(seat, "human", None, name))
                 elif kind == "bot":
-                    choice_text = str(choice.get("bot") or "easy")
+                    choice_text = str(choice.get("bot") or "normal")
                     if len(choice_text) > self.bots.max_spec:
-                        raise ConfigError(f"seat {seat}: a bot is named in at most "
+                        raise ConfigError(f"seat {seat + 1}: a bot is named in at most "
                                           f"{self.bots.max_spec} characters")
                     spec = spec_for(game, choice_text)
                     try:
@@ -1143,13 +1190,15 @@ class Hub:
                             self.bots.check(choice_text if choice_text in BotPolicy.BUILT_IN
                                             else spec)
                     except ConfigError as err:
-                        raise ConfigError(f"seat {seat}: {err}") from None
+                        raise ConfigError(f"seat {seat + 1}: {err}") from None
                     if not name:  # the words say "normal bot draws a card"
                         name = (f"{choice_text} bot" if choice_text in
                                 ("easy", "normal", "strong") else f"bot ({spec})")
+                        unnamed_bots.append(seat)
                     seats.append(SeatInfo(seat, "bot", spec, name))
                 else:
-                    raise ConfigError(f"seat {seat}: choose me, invite or a bot, not {kind!r}")
+                    raise ConfigError(f"seat {seat + 1}: choose me, invite or a bot, not {kind!r}")
+            seats = distinct_bot_names(seats, unnamed_bots)
         except ConfigError as err:
             raise MatchError(400, str(err)) from None
         kinds = {seat: ("me" if seat_choices[seat].get("kind") == "me" else "invite")
