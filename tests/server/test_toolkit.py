@@ -98,7 +98,7 @@ def test_a_bots_only_match_on_the_server_is_run_matchs_match(make_client: Any, g
     worker's moves) are the ones run_match draws from the record's seed."""
     from ludoteca import run_match
 
-    api = Api(make_client(bot_workers=workers))
+    api = Api(make_client(bot_workers=workers, allow_bots=("ismcts",)))
     created = api.create(game_id, players, [{"kind": "bot", "bot": bot}] * players)
     _finish(api, created, 0)
     record = MatchRecord.from_json(

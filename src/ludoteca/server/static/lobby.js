@@ -117,7 +117,7 @@
   function remember(match) {
     const list = JSON.parse(localStorage.getItem(STORE) || "[]");
     for (const s of match.seats) {
-      if (s.url) list.unshift({match: match.id, game: match.game, seat: s.seat, name: s.name, role: s.role, url: s.url, at: Date.now()});
+      if (s.url) list.unshift({match: match.id, game: match.game, seat: s.seat, name: s.name, role: s.role, url: s.url, link: s.link, at: Date.now()});
     }
     localStorage.setItem(STORE, JSON.stringify(list.slice(0, 50)));
   }
@@ -128,6 +128,9 @@
   }
   function showCreated(match) {
     const abs = (u) => location.origin + u;
+    // Links for other people use the address the server gives (--public-url, or this
+    // computer's network address): "localhost" would point at the friend's own computer.
+    const shared = (s) => s.link || abs(s.url);
     const items = [];
     let mine = null;
     for (const s of match.seats) {
@@ -135,12 +138,13 @@
       if (s.role === "me" && !mine) mine = s;
       const label = s.role === "me" ? `Your seat (${s.seat + 1}, ${s.name})` : `Invite link for seat ${s.seat + 1} (${s.name})`;
       items.push(el("li", {class: "seat-link", "data-seat": s.seat, "data-role": s.role},
-        el("span", {text: label + ": "}), el("a", {href: s.url, text: abs(s.url)}), copyButton(abs(s.url))));
+        el("span", {text: label + ": "}), el("a", {href: s.url, text: shared(s)}), copyButton(shared(s))));
     }
-    items.push(el("li", {}, el("span", {text: "Spectators: "}), el("a", {href: match.watch, id: "watch-new", text: abs(match.watch)}), copyButton(abs(match.watch))));
+    const watchLink = match.watch_link || abs(match.watch);
+    items.push(el("li", {}, el("span", {text: "Spectators: "}), el("a", {href: match.watch, id: "watch-new", text: watchLink}), copyButton(watchLink)));
     const go = mine ? el("p", {}, el("a", {href: mine.url, id: "go-play", class: "button-link", text: "Go to your seat →"})) : el("p", {}, el("a", {href: match.watch, id: "go-play", text: "Watch the match →"}));
     created.replaceChildren(el("h2", {text: "Match created"}),
-      el("p", {class: "hint", text: "Keep these links: each invite link is the only key to its seat (it cannot be shown again). Anyone with the spectator link may watch."}),
+      el("p", {class: "hint", text: "Keep these links: each invite link is the only key to its seat (it cannot be shown again). Send each to its player and do not open it yourself: the first browser that opens a link takes the seat (from the match page you can issue a fresh link). Anyone with the spectator link may watch."}),
       el("ul", {class: "links", id: "created-links"}, ...items), go);
     created.hidden = false;
     created.scrollIntoView({behavior: "smooth"});

@@ -58,6 +58,7 @@
     }
     for (const id of ["replay-item", "record-item"]) { const a = $(id); if (a) a.hidden = !view.finished; }
     if (undoBtn) undoBtn.hidden = !view.can_undo;
+    renderRematch();
     renderLog(fresh);
     renderActions();
     fitSoon();
@@ -236,7 +237,7 @@
       logBox.replaceChildren(); shown = 0;
     }
     const from = Math.min(checked, log.length);  // entries already looked at for moments
-    const fresh = log.slice(shown).map((e) => el("li", {value: e.n, text: e.text, class: e.moment ? "settles" : null}));
+    const fresh = log.slice(shown).map((e) => el("li", {value: e.n, text: e.text, class: e.note ? "note" : e.moment ? "settles" : null}));
     if (fresh.length) logBox.append(...fresh);
     shown = log.length;
     if (atBottom || fresh.length) logBox.scrollTop = logBox.scrollHeight;
@@ -306,11 +307,16 @@
   });
 
   async function post(path, body) {
-    const res = await fetch(`/api/matches/${matchId}/${path}`, {
-      method: "POST",
-      headers: {"Content-Type": "application/json", "Authorization": "Bearer " + token},
-      body: JSON.stringify(body),
-    });
+    let res;
+    try {
+      res = await fetch(`/api/matches/${matchId}/${path}`, {
+        method: "POST",
+        headers: Object.assign({"Content-Type": "application/json"}, token ? {"Authorization": "Bearer " + token} : {}),
+        body: JSON.stringify(body),
+      });
+    } catch (e) {  // no answer at all: the browser says only "Failed to fetch"
+      throw new Error("The server is unreachable: nothing was sent. Try again once it is back.");
+    }
     let data = {};
     try { data = await res.json(); } catch (e) { /* not JSON */ }
     if (!res.ok) {
@@ -339,7 +345,55 @@
     finally { busy = false; }
   });
 
+  // ----- rematch, chat, invite links, the offline banner -----
+  const rematchBox = $("rematch-box"), rematchBtn = $("rematch");
+  function renderRematch() {
+    if (!rematchBox) return;
+    rematchBox.hidden = !view.finished;
+    rematchBtn.textContent = view.rematch ? "Join the rematch" : "Rematch: the same seats again";
+  }
+  if (rematchBtn) rematchBtn.addEventListener("click", async () => {
+    if (busy) return; busy = true; showError("");
+    try { const data = await post("rematch", {}); location.assign(data.url); }
+    catch (err) { showError(err.message); }
+    finally { busy = false; }
+  });
+  const chatBox = $("chat"), chatForm = $("chat-form"), chatText = $("chat-text");
+  function addChat(line) {
+    // Text nodes only: a chat line is never read as HTML.
+    const item = el("li", {"data-seat": line.seat === null ? "" : line.seat},
+      el("span", {class: "who", text: line.name + ":"}), document.createTextNode(line.text));
+    chatBox.append(item);
+    while (chatBox.children.length > 200) chatBox.firstElementChild.remove();
+    chatBox.scrollTop = chatBox.scrollHeight;
+  }
+  if (chatForm) chatForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = chatText.value.trim();
+    if (!text) return;
+    showError("");
+    try { await post("chat", {text}); chatText.value = ""; }
+    catch (err) { showError(err.message); }
+  });
+  for (const b of document.querySelectorAll(".fresh-link")) {
+    b.addEventListener("click", async () => {
+      showError("");
+      try {
+        const data = await post(`seats/${b.dataset.seat}/link`, {});
+        const a = b.parentElement.querySelector(".new-link");
+        a.href = data.url; a.textContent = data.link; a.hidden = false;
+      } catch (err) { showError(err.message); }
+    });
+  }
+  function setOffline(off) {
+    $("offline").hidden = !off;
+    root.dataset.offline = off ? "true" : "false";
+  }
+
   function accept(msg) {
+    if (msg.type === "chat") { addChat(msg); return; }
+    if (msg.type === "chat-history") { chatBox.replaceChildren(); msg.lines.forEach(addChat); return; }
+    if (msg.type === "rematch") { view.rematch = msg.id; renderRematch(); return; }
     if (msg.type !== "state") return;
     if (msg.log_start === 0 || msg.version >= view.version) {
       if (msg.log_start < shown) {  // entries taken back (undo) or a full snapshot
@@ -364,14 +418,17 @@
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const query = token ? "?token=" + encodeURIComponent(token) : "";
     ws = new WebSocket(`${proto}://${location.host}/api/matches/${matchId}/live${query}`);
-    ws.onopen = () => { retry = 0; setConn("live"); root.dataset.live = "true"; };
-    ws.onmessage = (e) => { const msg = JSON.parse(e.data); if (msg.type === "state") accept(msg); };
+    ws.onopen = () => { retry = 0; setConn("live"); setOffline(false); root.dataset.live = "true"; };
+    ws.onmessage = (e) => { accept(JSON.parse(e.data)); };
     ws.onclose = (e) => {
       root.dataset.live = "false";
       if (e.code >= 4400 && e.code < 4500) { setConn("closed: " + (e.reason || e.code)); return; }
       setConn("reconnecting…");
-      retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 250 * 2 ** (retry - 1));
+      // A restart (1012) or a lost connection: say so after a moment (a reconnect usually
+      // succeeds at once), and try every second so the banner clears soon after the return.
+      retry += 1;
+      if (retry > 1 || e.code !== 1012) setOffline(retry > 1);
+      setTimeout(connect, retry === 1 ? 150 : 1000);
     };
   }
   // The side column (moves, log) ends at the bottom of the window wherever it starts, so
@@ -398,7 +455,7 @@
     const mine = list.filter((s) => s.match === matchId && s.role === "invite");
     if (!isSeat || !mine.length) return;
     $("invite-links").replaceChildren(...mine.map((s) => {
-      const url = location.origin + s.url;
+      const url = s.link || location.origin + s.url;
       const copy = el("button", {type: "button", class: "copy secondary", text: "copy"});
       copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => { copy.textContent = "copied"; }));
       return el("li", {"data-seat": s.seat}, el("span", {text: `Seat ${s.seat + 1} (${s.name}): `}), el("a", {href: s.url, text: url}), copy);
