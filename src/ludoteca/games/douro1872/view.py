@@ -11,18 +11,8 @@ laid face up (back in the hands since, but the table remembers them); the disput
 progress (and the cards once revealed); the charity gifts once revealed; the result. Private
 to a seat: its hand, its face-down card and its charity card.
 
-Events (kind: data), each with its audience (:mod:`ludoteca.core.events`):
-
-* ``valley`` (level), ``fog_back``, ``tow_fog``, ``tow_back`` (level) - backs of the stack;
-* ``lottery_draw`` (seat, card, round), ``lottery_tie`` (seats, card),
-  ``phylloxera_drawn`` (seat, card), ``lottery_cut`` (seat) - the lottery;
-* ``lay`` (seat, purpose, and ``card`` for its owner only) - a card laid face down;
-* ``reveal`` (played, total); ``turn`` (level, order); ``turn_fog`` (fog, effect, order);
-* ``settled`` (effect, order, total, filled, side, card, tied, holder, points) - the points
-  each seat won or lost in a dispute and why (which card, reached or not, the holder's tie);
-  ``phylloxera`` (seat, previous) - the card passes;
-* ``middle``; ``charity`` (revealed, lowest, highest, points, phylloxera); ``end`` (scores,
-  winners, tied, phylloxera).
+The events a move produces, with their data and audiences, are listed in
+:mod:`.rules.tell`; :func:`describe_event` puts them in words for a viewer.
 """
 
 from __future__ import annotations
