@@ -32,8 +32,8 @@ def next_rabelo(state: DouroState, step: NextRabelo, action: None) -> None:
     """What happens next: deal the Valley, the lottery, the middle, a dispute, the end.
 
     Each part but the end is pushed above a new :data:`~..steps.NEXT_RABELO` (pushed
-    first, so that it lies below what the part pushes), which decides again once that part
-    is over; after the end nothing is pending."""
+    first, so that it lies below what the part pushes; a dispute's steps end with it),
+    which decides again once that part is over; after the end nothing is pending."""
     if not state.valley and not state.fog_top and (
             state.up_regular or state.up_fog or state.bottom):  # cards left on the stack
         state.push(DEAL_BACK, NEXT_RABELO)  # "This procedure is repeated throughout the game."
