@@ -18,7 +18,7 @@ The events a move produces, with their data and audiences, are listed in
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE
@@ -260,7 +260,8 @@ def observation_tensor(state: DouroState, player: int) -> list[float]:
     """The tensor of what ``observation(player)`` shows (see :func:`tensor_layout`), as a
     list of floats (:func:`write_observation_tensor`)."""
     vec = array("d", bytes(8 * state.tensor_layout().size))
-    write_observation_tensor(state, player, memoryview(vec).cast("d"))
+    # An array of doubles: its memoryview's items are floats (the type checker reads ints).
+    write_observation_tensor(state, player, cast("memoryview[float]", memoryview(vec)))
     return vec.tolist()
 
 
