@@ -754,5 +754,5 @@ def test_a_dispute_is_pushed_whole_with_what_it_is_about_in_its_steps():
     sc.backs(5)
     assert sc.state.pending()[0] == TurnRegular(sc.tables.level_index[5], towed_by=sirga)
     assert sc.obs["in_dispute"]["level"] == 5
-    for gone in ("target", "target_level", "turned_fog", "table_cards", "lot_set"):
+    for gone in ("target", "target_level", "turned_fog", "lot_set", "lot_round"):
         assert not hasattr(sc.state, gone)

@@ -82,8 +82,10 @@ class DouroState(State):
         self.fogs = (1 << t.num_fog) - 1  # fog cards not yet turned
         self.valley: list[int] = []  # level indices, the next to dispute first
         self.fog_top = 0  # fog cards known to be on top of the stack (backs seen)
-        # The cards laid in a dispute: face down, then (:attr:`revealed`) face up.
+        # The cards laid in a dispute: face down, then (:attr:`revealed`) face up, their
+        # values by seat in ``face_up`` (() while face down).
         self.choices: list[int] = [-1] * seats
+        self.face_up: tuple[int, ...] = ()
         self.dispute_steps = dispute.dispute_steps(self)  # shared, per level disputed
         # The middle of the game, charity and the end.
         self.half = 1

@@ -86,14 +86,10 @@ def lay_face_down(state: DouroState, step: LayFaceDown, action: PlayBarrel | Don
         state.donations[owner] = card
 
 
-def table_cards(state: DouroState) -> tuple[int, ...]:
-    """The values of the barrel cards in front of the seats (once revealed), by seat."""
-    return tuple(map(state.tables.values.__getitem__, state.choices))
-
-
 def reveal(state: DouroState) -> None:
     """1: all cards are revealed at once and added; then the Rabelo card is turned."""
-    state.emit(tell.reveal(state, table_cards(state)))
+    cards = state.face_up = tuple(map(state.tables.values.__getitem__, state.choices))
+    state.emit(tell.reveal(state, cards))
 
 
 def extreme(cards: tuple[int, ...], highest: bool) -> list[int]:
@@ -135,7 +131,7 @@ def turn_regular(state: DouroState, step: TurnRegular, face: Face) -> None:
         state.valley.pop(0)
     state.emit(state.tables.turn_events[state.column][r])
     before = tuple(state.points)
-    cards = table_cards(state)
+    cards = state.face_up
     decided = filled_or_not(state, cards, state.orders[r], state.tables.stakes["regular"])
     settle(state, "sirga" if towed else "regular", cards, before, decided)
 
@@ -156,3 +152,4 @@ def settle(state: DouroState, effect: str, cards: tuple[int, ...], before: tuple
         for pile, card in zip(state.piles, state.choices):  # noqa: B905 (one per seat)
             pile.append(card)
     state.choices = [-1] * state.seats
+    state.face_up = ()

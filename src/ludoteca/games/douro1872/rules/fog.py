@@ -17,7 +17,6 @@ from ludoteca.games.douro1872.rules.dispute import (
     extreme,
     filled_or_not,
     settle,
-    table_cards,
 )
 from ludoteca.games.douro1872.rules.phylloxera import reward
 from ludoteca.games.douro1872.rules.stack import show_back
@@ -37,7 +36,7 @@ def turn_fog(state: DouroState, step: TurnFog, fog: FogCard) -> None:
         sirga(state, f)
         return
     before = tuple(state.points)
-    cards = table_cards(state)
+    cards = state.face_up
     decided = EFFECTS[fog.effect](state, cards)
     settle(state, fog.effect, cards, before, decided, returned=fog.effect == "cardia")
 
