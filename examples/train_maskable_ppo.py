@@ -145,7 +145,7 @@ def evaluate(model: MaskablePPO | None, game: str, players: int, opponent: str,
 
 class Curve(BaseCallback):
     """Evaluates the policy every ``--eval-every`` steps, writes the figures so far, and
-    stops training once ``--cpu-minutes`` are spent."""
+    stops training once ``--cpu-minutes`` (or ``--wall-minutes``) are spent."""
 
     def __init__(self, args: argparse.Namespace, start: float,
                  baseline: dict[str, Any]) -> None:
@@ -153,6 +153,7 @@ class Curve(BaseCallback):
         self.args, self.start, self.baseline = args, start, baseline
         self.points: list[dict[str, Any]] = []
         self.next_at = 0
+        self.wall_start = time.monotonic()
 
     def cpu_minutes(self) -> float:
         return (time.process_time() - self.start) / 60
@@ -191,8 +192,9 @@ class Curve(BaseCallback):
         if self.num_timesteps >= self.next_at:
             self.point()
             self.next_at += self.args.eval_every
-        limit = self.args.cpu_minutes
-        return limit is None or self.cpu_minutes() < limit
+        cpu, wall = self.args.cpu_minutes, self.args.wall_minutes
+        return ((cpu is None or self.cpu_minutes() < cpu)
+                and (wall is None or time.monotonic() - self.wall_start < wall * 60))
 
 
 def plot(result: dict[str, Any], path: Path) -> None:
@@ -235,6 +237,8 @@ def main() -> None:
     parser.add_argument("--final-matches", type=int, default=500)
     parser.add_argument("--cpu-minutes", type=float,
                         help="stop training once this much CPU time is spent")
+    parser.add_argument("--wall-minutes", type=float,
+                        help="stop training after this long (on a shared machine)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="directory for the JSON figures and PNG")
     args = parser.parse_args()

@@ -203,7 +203,7 @@ def test_stable_baselines3_make_vec_env():
     assert venv.render_mode == "rgb_array"
     obs = venv.reset()
     assert obs.shape == (2, *venv.observation_space.shape)
-    obs, rewards, dones, infos = venv.step(np.array([0, 1]))
-    assert obs.shape[0] == 2 and rewards.shape == (2,)
+    obs, rewards, dones, _ = venv.step(np.array([0, 1]))
+    assert obs.shape[0] == 2 and rewards.shape == dones.shape == (2,)
     sb3_check_env(LudotecaEnv("highcard", 2, opponents="random"))
     sb3_check_env(LudotecaEnv("highcard", 2, opponents="random", mask_in_observation=True))

@@ -74,7 +74,7 @@ class VectorStep(NamedTuple):
     seats: np.ndarray
     """``(num_envs,)`` int64: the seat to act."""
     rewards: np.ndarray
-    """``(num_envs, num_players)`` float32: every seat's return where a match ended at
+    """``(num_envs, num_players)`` float64: every seat's return where a match ended at
     this step, 0 elsewhere (rewards come only at the end)."""
     ends: np.ndarray
     """``(num_envs,)`` bool: the match ended at this step; the row now shows a new one."""
@@ -88,10 +88,12 @@ def _seeds(seed: int | Sequence[int] | None, n: int) -> list[int | None]:
     if isinstance(seed, int | np.integer):
         return [int(seed) + i for i in range(n)]
     try:
-        seeds = [int(s) for s in seed if not isinstance(s, bool | float)]
+        items = [] if isinstance(seed, str | bytes) else list(seed)
+        seeds = [int(s) for s in items if isinstance(s, int | np.integer)
+                 and not isinstance(s, bool)]
     except TypeError:
-        seeds = []
-    if len(seeds) != n or len(list(seed)) != n:
+        items = seeds = []
+    if len(seeds) != n or len(items) != n:
         raise ConfigError(f"a seed is an integer or a sequence of {n} integers, not {seed!r}")
     return seeds
 
@@ -217,7 +219,7 @@ class SelfPlayVectorEnv:
         self._legal = [()] * n
         for i in range(n):
             self._start(i)
-        return self._result(np.zeros((n, self.num_players), dtype=np.float32),
+        return self._result(np.zeros((n, self.num_players)),
                             np.zeros(n, dtype=bool))
 
     def _start(self, i: int) -> None:
@@ -246,7 +248,7 @@ class SelfPlayVectorEnv:
                 except IllegalActionError as err:
                     raise IllegalActionError(f"match {i}: {err}") from None
                 raise AssertionError("an action outside the legal actions was accepted")
-        rewards = np.zeros((self.num_envs, self.num_players), dtype=np.float32)
+        rewards = np.zeros((self.num_envs, self.num_players))
         ends = np.zeros(self.num_envs, dtype=bool)
         chance = self._chance
         for i, action in enumerate(chosen):
@@ -390,7 +392,7 @@ class OneSeatVectorEnv(VectorEnv):
                     raise IllegalActionError(f"match {i}: {err}") from None
                 raise AssertionError("an action outside the legal actions was accepted")
         n = self.num_envs
-        rewards = np.zeros(n, dtype=np.float64)
+        rewards = np.zeros(n)
         ended = np.zeros(n, dtype=bool)
         for i, action in enumerate(chosen):
             matches[i].apply_trusted(action)
