@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any, ClassVar, NamedTuple
 
 from ludoteca.adapters import missing_extra
@@ -125,7 +126,7 @@ class _Batcher:
         self.high = np.asarray(layout.high(), dtype=np.float32)
         self.normalize = normalize
         self.scale = _arrays.scale(self.low, self.high)
-        self._rows: dict[tuple[int, ...], bytes] = {}
+        self._row_ids = np.arange(num_envs)
 
     def observation_space(self) -> spaces.Box:
         if self.normalize:
@@ -148,22 +149,14 @@ class _Batcher:
         return out
 
     def masks(self, legal: Sequence[tuple[int, ...]]) -> np.ndarray:
-        width = self.num_actions
-        buffer = bytearray(len(legal) * width)
-        rows = self._rows
-        start = 0
-        for actions in legal:
-            row = rows.get(actions)
-            if row is None:
-                ones = bytearray(width)
-                for action in actions:
-                    ones[action] = 1
-                if len(rows) >= _arrays.MASKS_KEPT:
-                    rows.clear()
-                row = rows[actions] = bytes(ones)
-            buffer[start:start + width] = row
-            start += width
-        return np.frombuffer(buffer, dtype=np.int8).reshape(len(legal), width)
+        # One scatter for the whole batch: legal sets repeat too little across matches
+        # (Desperados' hands) for a cache of rows to pay.
+        n = len(legal)
+        lengths = [len(actions) for actions in legal]
+        columns = np.fromiter(chain.from_iterable(legal), dtype=np.intp, count=sum(lengths))
+        out = np.zeros((n, self.num_actions), dtype=np.int8)
+        out[np.repeat(self._row_ids[:n], lengths), columns] = 1
+        return out
 
 
 def _legal(match: State) -> tuple[int, ...]:
