@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from ludoteca.adapters import missing_extra
 
@@ -81,7 +81,7 @@ class VectorStep(NamedTuple):
     """``(num_envs,)`` bool: the match ended at this step; the row now shows a new one."""
 
 
-def _seeds(seed: int | Sequence[int] | None, n: int) -> list[int | None]:
+def _seeds(seed: int | Sequence[int] | None, n: int) -> Sequence[int | None]:
     if seed is None:
         return [None] * n
     if isinstance(seed, bool):
@@ -136,7 +136,7 @@ class _Batcher:
     def observations(self, matches: Sequence[State], seats: Sequence[int]) -> np.ndarray:
         size = self.size
         out = np.zeros((len(matches), size), dtype=np.float32)
-        flat = memoryview(out.reshape(-1))
+        flat = memoryview(out.reshape(-1))  # type: ignore[arg-type]  # numpy arrays are buffers
         start = 0
         for match, seat in zip(matches, seats, strict=True):
             # The game's own writer, on a zeroed row: the seat is valid and the row has the
@@ -165,6 +165,7 @@ def _legal(match: State) -> tuple[int, ...]:
     if legal is None:
         match.legal_actions()
         legal = match._legal
+    assert legal is not None  # legal_actions() keeps the tuple
     return legal
 
 
@@ -290,8 +291,8 @@ class OneSeatVectorEnv(VectorEnv):
     match is changed.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.SAME_STEP,
-                                          "render_modes": []}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP,  # noqa: RUF012
+                                "render_modes": []}
 
     def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
                  num_envs: int = 8, *, seat: int | Sequence[int] = 0,
@@ -396,7 +397,7 @@ class OneSeatVectorEnv(VectorEnv):
         if ended.any():
             last = self._observations()
             final = np.empty(n, dtype=object)
-            for i in np.flatnonzero(ended):
+            for i in np.flatnonzero(ended).tolist():
                 final[i] = last[i]
                 self._start(i)
             infos = {"final_obs": final, "_final_obs": ended.copy()}
