@@ -31,6 +31,9 @@ The rules and the turn flow:
 * :func:`check_returns` - at the end ``returns()`` has one entry per seat, each within
   ``GameInfo.utility_bounds``, and they add up to the variant's ``constant_sum`` if it
   declares one.
+* :func:`check_simultaneous` - a group of simultaneous choices (``Step.group``) lists its
+  seats in the game's order with the legal actions each has when its turn comes, whatever
+  the earlier seats chose, and an earlier seat's choice changes nothing a later one sees.
 
 Copies, records and serialization:
 
@@ -107,7 +110,7 @@ import random
 import types
 from collections.abc import Iterator
 from enum import Enum
-from typing import Any
+from typing import Any, NoReturn
 
 from ludoteca.core.match import MatchRecord, record_of, replay
 from ludoteca.core.registry import load_game
@@ -118,7 +121,7 @@ class ConformanceError(AssertionError):
     """A game broke the State API contract."""
 
 
-def _fail(check: str, state: State, message: str) -> None:
+def _fail(check: str, state: State, message: str) -> NoReturn:
     raise ConformanceError(
         f"{state.game.id} ({state.num_players}p, {state.variant}) {check} after "
         f"{state.move_number()} actions: {message}"
@@ -239,6 +242,16 @@ def _final_state(game: Game, num_players: int, variant: str, seed: int, options:
 
 def _fresh(state: State) -> State:
     return state.game.new_initial_state(state.num_players, state.variant, state.options)
+
+
+def _determinized(check: str, state: State, player: int, rng: random.Random,
+                  seed: Any = "a drawn seed") -> State:
+    """``state.determinize(player, rng)``, any exception it raises a ConformanceError."""
+    try:
+        return state.determinize(player, rng)
+    except Exception as err:
+        _fail(check, state, f"determinize({player}, Random({seed})) raised "
+              f"{type(err).__name__}: {err}")
 
 
 def _replay_actions(start: State, actions: list[int]) -> State | None:
@@ -471,7 +484,8 @@ def check_clone_identity(game: Game | str, num_players: int, variant: str, *, se
                   f"(changing one changes the other): {', '.join(shared)}")
         if not state.is_terminal():
             p = rng.randrange(num_players)
-            shared = _shared_mutables(state, state.determinize(p, rng), allowed)
+            shared = _shared_mutables(state, _determinized("clone identity", state, p, rng),
+                                      allowed)
             if shared:
                 _fail("clone identity", state, f"determinize({p}) shares mutable objects with "
                       f"the true state (an agent could change the match): {', '.join(shared)}")
@@ -525,7 +539,8 @@ def check_pickle(game: Game | str, num_players: int, variant: str, *, seed: int 
                                 points=points):
         subjects = [("state", state)]
         if not state.is_terminal():
-            subjects.append(("view", state.determinize(rng.randrange(num_players), rng)))
+            subjects.append(("view", _determinized("pickle", state, rng.randrange(num_players),
+                                                    rng)))
         for what, subject in subjects:
             before = _full(subject)
             try:
@@ -610,8 +625,8 @@ def check_information(game: Game | str, num_players: int, variant: str, *, seed:
                 if s >= samples and len(hidden) > 1:
                     break
                 before = _snapshot(state)
-                det = state.determinize(
-                    p, random.Random(f"{seed}:{state.move_number()}:{p}:{s}"))
+                det = _determinized("determinize", state, p,
+                                    random.Random(f"{seed}:{state.move_number()}:{p}:{s}"), s)
                 if _snapshot(state) != before:
                     _fail("determinize", state, "determinize changed the true state")
                 if json.dumps(det.observation(p), sort_keys=True) != truth:
@@ -722,7 +737,7 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
         prefixes = _prefixes(state)
         for p in range(num_players):
             info = state.information_state_string(p)
-            view = state.determinize(p, random.Random(rng.random()))
+            view = _determinized("determinization", state, p, random.Random(rng.random()))
             try:
                 from_view = _replay_actions(_fresh(state), view.history())
             except Exception as err:
@@ -735,7 +750,8 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
             others = [from_view, *indistinguishable_states(state, p, rng, tries=tries,
                                                            prefixes=prefixes)]
             observed = json.dumps(state.observation(p), sort_keys=True)
-            ours = [state.determinize(p, random.Random(s)) for s in range(seeds)]
+            ours = [_determinized("determinization", state, p, random.Random(s), s)
+                    for s in range(seeds)]
             for k, other in enumerate(others):
                 if json.dumps(other.observation(p), sort_keys=True) != observed:
                     _fail("events", state, f"two states with equal information_state_string"
@@ -743,7 +759,7 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
                           f"{_history_diff(state.history(), other.history())}): the events do "
                           "not tell the seat everything its observation shows")
                 for s, one in enumerate(ours):
-                    two = other.determinize(p, random.Random(s))
+                    two = _determinized("determinization", other, p, random.Random(s), s)
                     diff = _world_diff(one, two)
                     if diff:
                         _fail("determinization", state, f"seat {p} cannot tell this state from "
@@ -797,9 +813,9 @@ def check_view_history(game: Game | str, num_players: int, variant: str, *, seed
             continue
         for p in range(num_players):
             info = state.information_state_string(p)
-            view = state.determinize(p, random.Random(rng.random()))
+            view = _determinized("view history", state, p, random.Random(rng.random()))
             _check_view_replays(view, p, info, state, f"a view of seat {p}")
-            played = state.determinize(p, random.Random(rng.random()))
+            played = _determinized("view history", state, p, random.Random(rng.random()))
             for _ in range(moves):
                 if played.is_terminal():
                     break
@@ -810,7 +826,7 @@ def check_view_history(game: Game | str, num_players: int, variant: str, *, seed
                 _fail("view history", state, f"a view of seat {p} played on forgot what the "
                       "seat saw before")
             q = rng.randrange(num_players)
-            inner = view.determinize(q, random.Random(rng.random()))
+            inner = _determinized("view history", view, q, random.Random(rng.random()))
             _check_view_replays(inner, q, view.information_state_string(q), state,
                                 f"a view of seat {q} drawn from a view of seat {p}")
 
@@ -980,7 +996,7 @@ def check_tensors(game: Game | str, num_players: int, variant: str, *, seed: int
                               f"[{low[k]}, {high[k]}]")
                 if state.is_terminal():
                     continue
-                seen = list(state.determinize(p, rng).observation_tensor(p))
+                seen = list(_determinized("tensor", state, p, rng).observation_tensor(p))
                 if seen != vec:
                     diff = sorted({names[k] for k, (x, y) in enumerate(zip(seen, vec,
                                                                            strict=True))
@@ -988,6 +1004,62 @@ def check_tensors(game: Game | str, num_players: int, variant: str, *, seed: int
                     _fail("tensor", state, f"observation_tensor({p}) differs on the seat's "
                           f"own determinized view (segments {', '.join(diff)}): the tensor "
                           "shows something observation() hides")
+
+
+def _group_top(state: State, group: str) -> bool:
+    steps = state.pending()
+    return bool(steps) and steps[0].group == group
+
+
+def check_simultaneous(game: Game | str, num_players: int, variant: str, *, playouts: int = 4,
+                       seed: int = 0, options: Any = None) -> None:
+    """Groups of simultaneous choices keep the promise of ``core/flow.py``: at each
+    pending group along random playouts, ``simultaneous()`` lists the seats in the game's
+    order, each seat's listed actions are its legal actions when its turn comes whatever
+    the earlier seats chose, and what an earlier seat chose changes nothing that a later
+    seat of the group observes or is told."""
+    game = _game(game)
+    for k in range(playouts):
+        rng = random.Random(f"{seed}:simultaneous:{k}")
+        for state in playout_states(game, num_players, variant, seed + k, options, every=1):
+            listed = state.simultaneous()
+            if not listed:
+                continue
+            group = state.pending()[0].group
+            assert group is not None
+            seats = list(listed)
+            if seats[0] != state.current_player():
+                _fail("simultaneous", state, f"the group {group!r} lists seat {seats[0]} "
+                      f"first, but seat {state.current_player()} is to act")
+            # Each seat's turn after random earlier choices: the same actions as listed.
+            walk = state.clone()
+            for seat in seats:
+                while walk.current_player() == CHANCE and _group_top(walk, group):
+                    random_step(walk, rng)
+                if walk.current_player() != seat or not _group_top(walk, group):
+                    _fail("simultaneous", state, f"seat {seat} of the group {group!r} is "
+                          "not asked in the order listed")
+                if walk.legal_actions() != listed[seat]:
+                    _fail("simultaneous", state, f"seat {seat}'s legal actions in the group "
+                          f"{group!r} depend on the earlier seats' choices: listed "
+                          f"{listed[seat]}, at its turn {walk.legal_actions()}")
+                walk.apply_action(rng.choice(listed[seat]))
+            # The first seat's choice is hidden from every later seat of the group.
+            first, later = seats[0], seats[1:]
+            if len(listed[first]) < 2 or not later:
+                continue
+            seen = []
+            for action in listed[first][:2]:
+                after = state.clone()
+                after.apply_action(action)
+                seen.append([(json.dumps(after.observation(q), sort_keys=True),
+                              [after.describe_event(e, q) for e in after.events_for(q)])
+                             for q in later])
+            for q, a, b in zip(later, seen[0], seen[1], strict=True):
+                if a != b:
+                    _fail("simultaneous", state, f"seat {q} of the group {group!r} sees "
+                          f"which action seat {first} chose ({listed[first][0]} or "
+                          f"{listed[first][1]}): a simultaneous choice must stay hidden")
 
 
 def check_conformance(game: Game | str, num_players: int, variant: str, *, playouts: int = 10,
@@ -1008,3 +1080,4 @@ def check_conformance(game: Game | str, num_players: int, variant: str, *, playo
     check_view_history(game, num_players, variant, **kw)
     check_events(game, num_players, variant, **kw)
     check_tensors(game, num_players, variant, **kw)
+    check_simultaneous(game, num_players, variant, **kw)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.errors import ConfigError, IllegalActionError
-from ludoteca.core.events import Event
+from ludoteca.core.events import Event, public_event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
 from ludoteca.core.names import check_names, naming
 
@@ -432,6 +432,7 @@ class State(ABC):
         if not self._steps:
             raise IndexError(f"{self.title}: no step is pending")
         step, self._steps = self._steps
+        self._legal = None
         return step
 
     def clear_pending(self) -> tuple[Step, ...]:
@@ -439,6 +440,7 @@ class State(ABC):
         next first."""
         steps = self.pending()
         self._steps = ()
+        self._legal = None
         return steps
 
     def pending(self) -> tuple[Step, ...]:
@@ -449,6 +451,30 @@ class State(ABC):
             step, node = node
             out.append(step)
         return tuple(out)
+
+    def simultaneous(self) -> dict[int, list[int]]:
+        """The pending group of simultaneous choices: ``{seat: sorted legal actions}``
+        for every seat whose step lies in the run of steps of the top step's
+        :attr:`~ludoteca.core.flow.Step.group` (the seat to act first, in the game's
+        order); ``{}`` when the top step belongs to no group. Nothing is applied: each
+        seat's legal actions are its own step's on this state, which the group's contract
+        makes the same as when its turn comes. Chance steps of the group (a ghost
+        player's random card) are passed over, as they are nobody's choice."""
+        node = self._steps
+        if not node:
+            return {}
+        group = node[0].group
+        if group is None:
+            return {}
+        out: dict[int, list[int]] = {}
+        while node:
+            step, node = node
+            if step.group != group:
+                break
+            seat = step.seat
+            if seat >= 0 and seat not in out:
+                out[seat] = sorted(step.legal_actions(self))
+        return out
 
     def emit(self, *events: Event) -> None:
         """Records events of the action being applied (rule functions call this)."""
@@ -590,13 +616,14 @@ class State(ABC):
         return self._moves
 
     def events(self) -> list[Event]:
-        """The events the last applied action produced, each with its audience."""
-        return list(self._events)
+        """The events the last applied action produced, each with its audience (their data
+        read-only: :class:`~ludoteca.core.events.EventData`)."""
+        return [public_event(e) for e in self._events]
 
     def events_for(self, viewer: int | None) -> list[Event]:
         """The events of the last action that ``viewer`` (a seat, None: spectator) saw."""
         viewer = self._check_seat(viewer, spectator=True)
-        return [e for e in self._events if e.visible_to(viewer)]
+        return [public_event(e) for e in self._events if e.visible_to(viewer)]
 
     def describe_event(self, event: Event, viewer: int | None,
                        seat_names: Sequence[str] | None = None) -> str:
@@ -619,7 +646,7 @@ class State(ABC):
     def event_log(self, viewer: int | None) -> list[tuple[int, Event]]:
         """Every event ``viewer`` saw so far, as (move number, event), oldest first."""
         viewer = self._check_seat(viewer, spectator=True)
-        return [(i + 1, e) for i, (_, events) in enumerate(_flatten(self._trail))
+        return [(i + 1, public_event(e)) for i, (_, events) in enumerate(_flatten(self._trail))
                 for e in events if e.visible_to(viewer)]
 
     def information_state_string(self, player: int) -> str:
