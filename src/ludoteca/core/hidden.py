@@ -87,9 +87,10 @@ class Pile(NamedTuple):
     counts of the face-up discard pile beside it, which is shuffled to become the unseen
     part when a card is to be drawn from an empty pile.
 
-    Build one with :meth:`Pile.of`. A pile is a value: every operation returns a new pile and leaves this one alone, so a
-    state's clone shares it for free (it is a tuple of tuples of small ints: it pickles,
-    hashes and compares as one). Games keep a pile in a state field and reassign it:
+    Build one with :meth:`Pile.of`. A pile is a value: every operation returns a new pile
+    and leaves this one alone, so a state's clone shares it for free (it is a tuple of
+    tuples of small ints: it pickles, hashes and compares as one). Games keep a pile in a
+    state field and reassign it:
     ``state.deck = state.deck.drawn(kind)``.
 
     The whole pile is ``size`` cards (top, unseen and bottom); :meth:`draw_odds` is the
@@ -175,7 +176,7 @@ class Pile(NamedTuple):
                                  f"not kind {kind}")
             bag.remove(kind)
             rest = self.bottom[1:]
-            return self._replace(bottom=((tuple(bag),) + rest) if bag else rest)
+            return self._replace(bottom=(tuple(bag), *rest) if bag else rest)
         if not any(self.discards):
             raise ValueError("the pile and its discards are empty: nothing to draw")
         return self.reshuffled().drawn(kind)
