@@ -308,7 +308,7 @@ class State(ABC):
     # Lists of ints are copied with ``list.copy``; lists of lists with one more level.
     _copy_lists: ClassVar[tuple[str, ...]] = ()
     _copy_nested: ClassVar[tuple[str, ...]] = ()
-    rules: ClassVar[Mapping[type[Step], Callable[[Any, Any, Any], None]]] = {}
+    rules: ClassVar[Mapping[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {}
     """Step type -> the rule ``rule(state, step, action)`` that resolves it."""
 
     # The public methods that every playout and search calls once or more per action ask
@@ -435,7 +435,7 @@ class State(ABC):
 
     # ----- turn flow -----------------------------------------------------------------
 
-    def push(self, *steps: Step) -> None:
+    def push(self, *steps: Step[Any]) -> None:
         """Makes ``steps`` pending, the first listed to be resolved first."""
         if len(steps) == 1:  # the usual push: one pair, no loop
             self._steps = (steps[0], self._steps)
@@ -446,7 +446,7 @@ class State(ABC):
             self._steps = pending
         self._legal = None
 
-    def pop(self) -> Step:
+    def pop(self) -> Step[Any]:
         """Removes and returns the next pending step (a challenge skipped, an ability
         cancelled); IndexError if nothing is pending."""
         if not self._steps:
@@ -454,14 +454,14 @@ class State(ABC):
         step, self._steps = self._steps
         return step
 
-    def clear_pending(self) -> tuple[Step, ...]:
+    def clear_pending(self) -> tuple[Step[Any], ...]:
         """Removes every pending step (a win in the middle of a turn); returns them, the
         next first."""
         steps = self.pending()
         self._steps = ()
         return steps
 
-    def pending(self) -> tuple[Step, ...]:
+    def pending(self) -> tuple[Step[Any], ...]:
         """The pending steps, the one to resolve next first."""
         out = []
         node = self._steps
@@ -469,6 +469,12 @@ class State(ABC):
             step, node = node
             out.append(step)
         return tuple(out)
+
+    def next_step(self) -> Step[Any] | None:
+        """The step to resolve next (``pending()[0]`` without building the tuple), None
+        once nothing is pending: what views read to say what is being decided."""
+        steps = self._steps
+        return steps[0] if steps else None
 
     def emit(self, *events: Event) -> None:
         """Records events of the action being applied (rule functions call this)."""

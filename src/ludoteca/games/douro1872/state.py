@@ -24,11 +24,15 @@ from ludoteca.games.douro1872.rules import dispute, fog, lottery, sebastiao, sta
 from ludoteca.games.douro1872.rules.development import next_rabelo
 from ludoteca.games.douro1872.steps import (
     DEAL_BACK,
-    NONE,
+    NEXT_RABELO,
+    REVEALED,
     DealBack,
     LayFaceDown,
     LotteryCut,
     LotteryDraw,
+    LotteryRound,
+    NextRabelo,
+    Reveal,
     TowBack,
     TurnFog,
     TurnRegular,
@@ -40,7 +44,7 @@ class DouroState(State):
     """A position of Douro 1872. See the module docstring for the layout."""
 
     _copy_lists = ("hands", "points", "valley", "level_pool", "choices", "donations",
-                   "returned", "lot")
+                   "returned")
     _copy_nested = ("piles",)
 
     def _setup(self) -> None:
@@ -70,31 +74,28 @@ class DouroState(State):
         self.fogs = (1 << t.num_fog) - 1  # fog cards not yet turned
         self.valley: list[int] = []  # level indices, the next to dispute first
         self.fog_top = 0  # fog cards known to be on top of the stack (backs seen)
-        # The dispute in progress.
-        self.target = NONE
-        self.target_level = -1
-        self.turned_fog = -1  # the fog card of the dispute, once turned
-        self.choices: list[int] = [-1] * seats  # face-down cards
-        self.revealed = False
-        self.table_cards: tuple[int, ...] = ()  # the values revealed, by seat
-        self.before: tuple[int, ...] = ()  # points at the reveal
-        self.dispute_lays = sebastiao.laying_order(self, DISPUTE)
+        # The cards laid in a dispute: face down, then (:attr:`revealed`) face up.
+        self.choices: list[int] = [-1] * seats
+        self.dispute_steps = dispute.dispute_steps(self)  # shared, per level disputed
         # The middle of the game, charity and the end.
         self.half = 1
         self.donations: list[int] = [-1] * seats
         self.returned: list[int] = [0] * seats  # cards back in hand by Cardia this half
-        self.charity_lays = sebastiao.laying_order(self, CHARITY)
         self.charity: tuple[int, ...] | None = None  # the gifts, once revealed
         self.table_winners: tuple[int, ...] = ()
-        # The phylloxera lottery (D).
-        self.lot: list[int] = [-1] * seats
-        self.lot_set: tuple[int, ...] = ()
-        self.lot_round = 0
-        self.lot_log: tuple[tuple[int, int, int], ...] = ()  # (round, seat, card value)
-        self.push(DEAL_BACK)  # B3: the Valley is dealt from the top of the stack
+        # The phylloxera lottery (D): every card it laid face up, (round, seat, card value).
+        self.lot_log: tuple[tuple[int, int, int], ...] = ()
+        # B3: the Valley is dealt from the top of the stack, then the game develops.
+        self.push(DEAL_BACK, NEXT_RABELO)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the cards of the dispute in progress lie face up: from the reveal until
+        the Rabelo card is settled (read from the pending step)."""
+        return type(self.next_step()) in REVEALED
 
     # The game's tables are not pickled with a state: the unpickled game has them.
-    _derived = ("tables", "dispute_lays", "charity_lays")
+    _derived = ("tables", "dispute_steps")
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
@@ -105,8 +106,7 @@ class DouroState(State):
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
         self.tables = self.game.tables  # type: ignore[attr-defined]
-        self.dispute_lays = sebastiao.laying_order(self, DISPUTE)
-        self.charity_lays = sebastiao.laying_order(self, CHARITY)
+        self.dispute_steps = dispute.dispute_steps(self)
 
     # ----- results -------------------------------------------------------------------
 
@@ -237,19 +237,16 @@ class DouroState(State):
     def _final_prompt(self, viewer: int | None) -> str:
         return view.final_prompt(self)
 
-    rules: ClassVar[dict[type[Step], Callable[[Any, Any, Any], None]]] = {
+    rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
         DealBack: stack.deal_back,
         TowBack: fog.tow_back,
         LotteryDraw: lottery.lottery_draw,
+        LotteryRound: lottery.lottery_round,
         LotteryCut: lottery.lottery_cut,
         LayFaceDown: dispute.lay_face_down,
+        Reveal: dispute.reveal,
         TurnRegular: dispute.turn_regular,
         TurnFog: fog.turn_fog,
+        NextRabelo: next_rabelo,
     }
     """Step type -> the rule that resolves it (:mod:`.rules`)."""
-
-    proceed = next_rabelo
-    """What happens next, once a section's rule has nothing more pending:
-    :func:`.rules.development.next_rabelo` as a method (the sections call it through the
-    state, so that they need not import the module that imports them; bound directly, not
-    wrapped, as every dispute ends with it)."""

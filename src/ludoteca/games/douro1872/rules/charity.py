@@ -10,7 +10,7 @@ card receive 1 point from the pile (note phylloxera card)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.douro1872.rules.phylloxera import (
@@ -19,9 +19,14 @@ from ludoteca.games.douro1872.rules.phylloxera import (
     penalty,
     reward,
 )
+from ludoteca.games.douro1872.rules.sebastiao import laying_order
+from ludoteca.games.douro1872.tables import CHARITY
+
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872.state import DouroState
 
 
-def middle_of_the_game(state: Any) -> None:
+def middle_of_the_game(state: DouroState) -> None:
     """Phase 2: everyone takes back the ten cards and gives one, face down, to charity
     (R10: when every hand is empty for the first time), one seat after another."""
     full = state.tables.full_hand
@@ -32,10 +37,10 @@ def middle_of_the_game(state: Any) -> None:
     state.donations = [-1] * seats
     state.returned = [0] * seats
     state.emit(everyone("middle"))
-    state.push(*state.charity_lays)
+    state.push(*laying_order(state, CHARITY))
 
 
-def charity(state: Any) -> None:
+def charity(state: DouroState) -> None:
     """2B, at the end: the lowest gift(s) -1, the highest gift(s) +1, the phylloxera tie
     rule applied (R6), then the card passes if the holder tied (R7).
 
