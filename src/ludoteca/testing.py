@@ -89,6 +89,24 @@ Hidden information:
   sampled node, for every seat, and holds finite numbers within the layout's bounds; it is
   the same on a determinized view as on the truth (it shows nothing the observation hides).
 
+Piles (:class:`ludoteca.core.hidden.Pile`):
+
+* :func:`check_game_piles` - every pile a game's states hold (in a field, or a list or
+  tuple of them) passes the pile checks below along a short random walk, and each seat's
+  determinized view holds it with what the seat knows of it kept; nothing to do for a
+  game without piles.
+* :func:`check_pile_odds` - a pile's fields are consistent and its draw probabilities are
+  positive, add up to 1 and are the ones its parts give; each outcome draws one card, and a
+  card that cannot come next is refused.
+* :func:`check_pile_determinization` - a pile's determinization for each seat keeps what
+  the seat knows and the cards it cannot place, is the same for piles that differ only in
+  where those cards lie, and varies a top the seat cannot see.
+* :func:`check_pile_values` - a pile is a value that clones may share: ints and tuples
+  only, pickled equal, left unchanged by every operation.
+* :func:`check_piles` runs the three on given piles and along a random walk from each
+  (:func:`pile_walk`); ``tests/core/test_core_hidden.py`` shows each failing on a broken
+  pile.
+
 Helpers for a game's own tests: :func:`playout_states` (the states of a random playout),
 :func:`random_step`, and :func:`indistinguishable_states` (history surgery: states a seat
 cannot tell from a given one).
