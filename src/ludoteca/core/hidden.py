@@ -301,13 +301,13 @@ def _odds_of_bag(bag: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
 # ----- sharing out unseen cards -------------------------------------------------------------
 
 class Limit(NamedTuple):
-    """What a seat is known to hold: ``count`` of its cards are of kinds in the bit mask
-    ``mask`` (``count`` -1: all of them). Build one with :func:`holds_only` or
+    """What a seat is known to hold: ``number`` of its cards are of kinds in the bit mask
+    ``mask`` (``number`` -1: all of them). Build one with :func:`holds_only` or
     :func:`holds_at_least`."""
 
     seat: int
     mask: int
-    count: int
+    number: int
 
 
 def holds_only(seat: int, mask: int) -> Limit:
@@ -359,11 +359,11 @@ def share_out(cards: Sequence[int], needs: Mapping[int, int], limits: Sequence[L
 def _served(needs: Mapping[int, int], limits: Sequence[Limit]) -> list[Limit]:
     """The limits as demands (seat, mask, count >= 0), in order: a "holds only" limit
     narrows the seat's other limits and asks for the rest of its cards."""
-    only = {lim.seat: lim.mask for lim in limits if lim.count < 0}
+    only = {lim.seat: lim.mask for lim in limits if lim.number < 0}
     asked: dict[int, int] = {}
     for lim in limits:
-        if lim.count >= 0:
-            asked[lim.seat] = asked.get(lim.seat, 0) + lim.count
+        if lim.number >= 0:
+            asked[lim.seat] = asked.get(lim.seat, 0) + lim.number
     out: list[Limit] = []
     for seat, mask, count in limits:
         if seat not in needs:
@@ -373,7 +373,7 @@ def _served(needs: Mapping[int, int], limits: Sequence[Limit]) -> list[Limit]:
         else:
             out.append(Limit(seat, mask & only.get(seat, -1), count))
     for lim in out:
-        if not 0 <= lim.count <= needs[lim.seat]:
+        if not 0 <= lim.number <= needs[lim.seat]:
             raise ValueError(f"seat {lim.seat} is dealt {needs[lim.seat]} cards, fewer "
                              f"than its limits ask for")
     return out
@@ -382,7 +382,7 @@ def _served(needs: Mapping[int, int], limits: Sequence[Limit]) -> list[Limit]:
 def _demands(needs: Mapping[int, int], limits: Sequence[Limit]
              ) -> tuple[list[int], list[int]]:
     served = _served(needs, limits)
-    return [lim.count for lim in served], [lim.mask for lim in served]
+    return [lim.number for lim in served], [lim.mask for lim in served]
 
 
 def _hall_ok(owed: list[int], masks: list[int], counts: list[int]) -> bool:
@@ -432,7 +432,9 @@ def secret(seats: tuple[int, ...], kind: str, public: Mapping[str, Any], /,
     The public half is how the default view history (:func:`view_history`) finds the
     hidden moves of a seat's history."""
     seats = tuple(seats)
-    return (_new(Event, (kind, {**public, **private}, seats, ())),
+    told: dict[str, Any] = dict(public)
+    told.update(private)
+    return (_new(Event, (kind, told, seats, ())),
             _new(Event, (kind, dict(public), None, seats)))
 
 
