@@ -38,7 +38,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
@@ -290,7 +290,7 @@ def _flatten(trail: Any) -> list[tuple[int, tuple[Event, ...]]]:
 
 
 def _chain(items: Sequence[tuple[int, tuple[Event, ...]]]) -> Any:
-    node = None
+    node: Any = None
     for action, events in items:
         node = (node, action, events)
     return node
@@ -664,14 +664,16 @@ class State(ABC):
         if known is not None and known[0] == moves:
             return known[1]
         if known is not None and known[0] < moves:
-            lines, node = [], self._trail
+            lines: list[str] = []
+            node = self._trail
+            reached_root = False  # a view's root: rebuild from the start
             for _ in range(moves - known[0]):
                 if type(node) is not tuple:
-                    lines = None  # a view's root: rebuild from the start
+                    reached_root = True
                     break
                 node, _action, events = node
                 lines.extend(e.key() for e in reversed(events) if e.visible_to(player))
-            if lines is not None:
+            if not reached_root:
                 lines.reverse()
                 text = "\n".join([known[1], *lines]) if lines else known[1]
                 self._remember_info(player, moves, text)
@@ -706,7 +708,7 @@ class State(ABC):
         self._observation_tensor_into(player, self.tensor_layout().writable(out))
         return out
 
-    def _observation_tensor_into(self, player: int, out: memoryview) -> None:
+    def _observation_tensor_into(self, player: int, out: memoryview[float]) -> None:
         """Writes the seat's tensor into ``out``, a zeroed memoryview of floats of the
         layout's length. This default copies ``_observation_tensor``'s list; a game
         overrides it to write only the nonzero values (the same code fills both)."""
@@ -773,7 +775,7 @@ class State(ABC):
         view._trail = _ViewRoot(player, self._trail, world)
         return view
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         new = object.__new__(type(self))
         # One dict copy, then the mutable fields replaced in it: faster than filling the new
         # object's attributes one by one (a search clones at every node).

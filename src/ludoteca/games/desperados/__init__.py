@@ -81,6 +81,8 @@ class Desperados(Game):
     Edition = DesperadosEdition
     default_edition = Path(__file__).with_name("editions") / "default.toml"
     Options = Options
+    edition: DesperadosEdition
+    cards: Tables
 
     def build_tables(self) -> None:
         self.cards = Tables(self.edition)

@@ -82,6 +82,8 @@ class Douro1872(Game):
     Edition = DouroEdition
     default_edition = Path(__file__).parent / "editions" / "default.toml"
     Options = DouroOptions
+    edition: DouroEdition
+    tables: Tables
 
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)  # static, shared by every state of this game

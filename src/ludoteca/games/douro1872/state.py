@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import Step
@@ -39,16 +39,21 @@ from ludoteca.games.douro1872.steps import (
 )
 from ludoteca.games.douro1872.tables import Tables
 
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872 import Douro1872
+
 
 class DouroState(State):
     """A position of Douro 1872. See the module docstring for the layout."""
+
+    game: Douro1872
 
     _copy_lists = ("hands", "points", "valley", "level_pool", "choices", "donations",
                    "returned")
     _copy_nested = ("piles",)
 
     def _setup(self) -> None:
-        t: Tables = self.game.tables  # type: ignore[attr-defined]
+        t: Tables = self.game.tables
         self.tables = t  # static, shared by every state of the game
         # The table: two players sit at a table of three with D. Sebastião (R11).
         self.seats, self.ghost, self.phylloxera_used, self.column = sebastiao.table(
@@ -105,7 +110,7 @@ class DouroState(State):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
-        self.tables = self.game.tables  # type: ignore[attr-defined]
+        self.tables = self.game.tables
         self.dispute_steps = dispute.dispute_steps(self)
 
     # ----- results -------------------------------------------------------------------
@@ -163,7 +168,7 @@ class DouroState(State):
     def _observation_tensor(self, player: int) -> list[float]:
         return view.observation_tensor(self, player)
 
-    def _observation_tensor_into(self, player: int, out: memoryview) -> None:
+    def _observation_tensor_into(self, player: int, out: memoryview[float]) -> None:
         view.write_observation_tensor(self, player, out)
 
     def _action_label(self, action: Any) -> str:

@@ -270,14 +270,14 @@ def observation_tensor(state: DouroState, player: int) -> list[float]:
     """The tensor of what ``observation(player)`` shows (see :func:`tensor_layout`), as a
     list of floats (:func:`write_observation_tensor`)."""
     vec = array("d", bytes(8 * state.tensor_layout().size))
-    write_observation_tensor(state, player, memoryview(vec))
+    write_observation_tensor(state, player, memoryview(vec).cast("d"))
     return vec.tolist()
 
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 
 
-def write_observation_tensor(state: DouroState, player: int, vec: memoryview) -> None:
+def write_observation_tensor(state: DouroState, player: int, vec: memoryview[float]) -> None:
     """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
     memoryview of floats of the layout's length, skipping most values that are 0. The list
     (:func:`observation_tensor`) and the arrays of ``State.observation_tensor_into`` both
