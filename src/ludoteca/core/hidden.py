@@ -339,13 +339,15 @@ def share_out(cards: Sequence[int], needs: Mapping[int, int], limits: Sequence[L
     if sum(needs.values()) > len(rest):
         raise ValueError(f"{sum(needs.values())} cards are needed, only {len(rest)} given")
     if limits:
-        owed, masks = _demands(needs, limits)
+        served = _served(needs, limits)
+        owed = [lim.number for lim in served]
+        masks = [lim.mask for lim in served]
         counts = [0] * (max(rest, default=0) + 1)
         for k in rest:
             counts[k] += 1
         if not _hall_ok(owed, masks, counts):
             raise ValueError("the cards cannot meet what the seats are known to hold")
-        for i, (seat, _, _) in enumerate(_served(needs, limits)):
+        for i, (seat, _, _) in enumerate(served):
             while owed[i]:
                 got[seat].append(rest.pop(_first_servable(i, rest, owed, masks, counts)))
     at = 0
@@ -377,12 +379,6 @@ def _served(needs: Mapping[int, int], limits: Sequence[Limit]) -> list[Limit]:
             raise ValueError(f"seat {lim.seat} is dealt {needs[lim.seat]} cards, fewer "
                              f"than its limits ask for")
     return out
-
-
-def _demands(needs: Mapping[int, int], limits: Sequence[Limit]
-             ) -> tuple[list[int], list[int]]:
-    served = _served(needs, limits)
-    return [lim.number for lim in served], [lim.mask for lim in served]
 
 
 def _hall_ok(owed: list[int], masks: list[int], counts: list[int]) -> bool:
