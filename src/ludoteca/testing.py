@@ -125,7 +125,7 @@ import random
 import types
 from collections.abc import Iterator
 from enum import Enum
-from typing import Any
+from typing import Any, NoReturn
 
 from ludoteca.core.hidden import Pile
 from ludoteca.core.match import MatchRecord, record_of, replay
@@ -137,7 +137,7 @@ class ConformanceError(AssertionError):
     """A game broke the State API contract."""
 
 
-def _fail(check: str, state: State, message: str) -> None:
+def _fail(check: str, state: State, message: str) -> NoReturn:
     raise ConformanceError(
         f"{state.game.id} ({state.num_players}p, {state.variant}) {check} after "
         f"{state.move_number()} actions: {message}"
@@ -258,6 +258,16 @@ def _final_state(game: Game, num_players: int, variant: str, seed: int, options:
 
 def _fresh(state: State) -> State:
     return state.game.new_initial_state(state.num_players, state.variant, state.options)
+
+
+def _determinized(check: str, state: State, player: int, rng: random.Random,
+                  seed: Any = "a drawn seed") -> State:
+    """``state.determinize(player, rng)``, any exception it raises a ConformanceError."""
+    try:
+        return state.determinize(player, rng)
+    except Exception as err:
+        _fail(check, state, f"determinize({player}, Random({seed})) raised "
+              f"{type(err).__name__}: {err}")
 
 
 def _replay_actions(start: State, actions: list[int]) -> State | None:
@@ -490,7 +500,8 @@ def check_clone_identity(game: Game | str, num_players: int, variant: str, *, se
                   f"(changing one changes the other): {', '.join(shared)}")
         if not state.is_terminal():
             p = rng.randrange(num_players)
-            shared = _shared_mutables(state, state.determinize(p, rng), allowed)
+            shared = _shared_mutables(state, _determinized("clone identity", state, p, rng),
+                                      allowed)
             if shared:
                 _fail("clone identity", state, f"determinize({p}) shares mutable objects with "
                       f"the true state (an agent could change the match): {', '.join(shared)}")
@@ -544,7 +555,8 @@ def check_pickle(game: Game | str, num_players: int, variant: str, *, seed: int 
                                 points=points):
         subjects = [("state", state)]
         if not state.is_terminal():
-            subjects.append(("view", state.determinize(rng.randrange(num_players), rng)))
+            subjects.append(("view", _determinized("pickle", state, rng.randrange(num_players),
+                                                    rng)))
         for what, subject in subjects:
             before = _full(subject)
             try:
@@ -629,8 +641,8 @@ def check_information(game: Game | str, num_players: int, variant: str, *, seed:
                 if s >= samples and len(hidden) > 1:
                     break
                 before = _snapshot(state)
-                det = state.determinize(
-                    p, random.Random(f"{seed}:{state.move_number()}:{p}:{s}"))
+                det = _determinized("determinize", state, p,
+                                    random.Random(f"{seed}:{state.move_number()}:{p}:{s}"), s)
                 if _snapshot(state) != before:
                     _fail("determinize", state, "determinize changed the true state")
                 if json.dumps(det.observation(p), sort_keys=True) != truth:
@@ -741,7 +753,7 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
         prefixes = _prefixes(state)
         for p in range(num_players):
             info = state.information_state_string(p)
-            view = state.determinize(p, random.Random(rng.random()))
+            view = _determinized("determinization", state, p, random.Random(rng.random()))
             try:
                 from_view = _replay_actions(_fresh(state), view.history())
             except Exception as err:
@@ -754,7 +766,8 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
             others = [from_view, *indistinguishable_states(state, p, rng, tries=tries,
                                                            prefixes=prefixes)]
             observed = json.dumps(state.observation(p), sort_keys=True)
-            ours = [state.determinize(p, random.Random(s)) for s in range(seeds)]
+            ours = [_determinized("determinization", state, p, random.Random(s), s)
+                    for s in range(seeds)]
             for k, other in enumerate(others):
                 if json.dumps(other.observation(p), sort_keys=True) != observed:
                     _fail("events", state, f"two states with equal information_state_string"
@@ -762,7 +775,7 @@ def check_determinization(game: Game | str, num_players: int, variant: str, *, s
                           f"{_history_diff(state.history(), other.history())}): the events do "
                           "not tell the seat everything its observation shows")
                 for s, one in enumerate(ours):
-                    two = other.determinize(p, random.Random(s))
+                    two = _determinized("determinization", other, p, random.Random(s), s)
                     diff = _world_diff(one, two)
                     if diff:
                         _fail("determinization", state, f"seat {p} cannot tell this state from "
@@ -816,9 +829,9 @@ def check_view_history(game: Game | str, num_players: int, variant: str, *, seed
             continue
         for p in range(num_players):
             info = state.information_state_string(p)
-            view = state.determinize(p, random.Random(rng.random()))
+            view = _determinized("view history", state, p, random.Random(rng.random()))
             _check_view_replays(view, p, info, state, f"a view of seat {p}")
-            played = state.determinize(p, random.Random(rng.random()))
+            played = _determinized("view history", state, p, random.Random(rng.random()))
             for _ in range(moves):
                 if played.is_terminal():
                     break
@@ -829,7 +842,7 @@ def check_view_history(game: Game | str, num_players: int, variant: str, *, seed
                 _fail("view history", state, f"a view of seat {p} played on forgot what the "
                       "seat saw before")
             q = rng.randrange(num_players)
-            inner = view.determinize(q, random.Random(rng.random()))
+            inner = _determinized("view history", view, q, random.Random(rng.random()))
             _check_view_replays(inner, q, view.information_state_string(q), state,
                                 f"a view of seat {q} drawn from a view of seat {p}")
 
@@ -999,7 +1012,7 @@ def check_tensors(game: Game | str, num_players: int, variant: str, *, seed: int
                               f"[{low[k]}, {high[k]}]")
                 if state.is_terminal():
                     continue
-                seen = list(state.determinize(p, rng).observation_tensor(p))
+                seen = list(_determinized("tensor", state, p, rng).observation_tensor(p))
                 if seen != vec:
                     diff = sorted({names[k] for k, (x, y) in enumerate(zip(seen, vec,
                                                                            strict=True))

@@ -224,6 +224,17 @@ class DeterminizeInPlace(HighCardState):
         return super()._determinize(player, rng)
 
 
+class SamplesTooMany(HighCardState):
+    """Deals more unseen cards than there are once a seat has acted: ``rng.sample`` raises
+    a bare ValueError, which the kit must report as a ConformanceError."""
+
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        if self.move_number() > self.num_players:
+            rng.sample(range(3), 4)
+        return view
+
+
 class KeepsLeftHand(HighCardState):
     """Issue #6, first broken determinization: the seat to the left keeps its true card."""
 
@@ -397,6 +408,8 @@ CASES = [
     (DeterminizeInPlace, {}, "standard", 2, check_information,
      "determinize changed the true state"),
     (KeepsLeftHand, {}, "standard", 3, check_determinization, "gives different worlds"),
+    (SamplesTooMany, {}, "standard", 2, check_determinization,
+     r"determinize\(\d, .*\) raised ValueError"),
     (KeepsFaceDownChoices, {}, "sealed", 3, check_determinization, "gives different worlds"),
     (TruthAfterThreeActions, {}, "standard", 2, check_determinization,
      "gives different worlds"),

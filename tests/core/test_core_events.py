@@ -123,3 +123,30 @@ def test_event_data_may_name_a_card_kind():
     event = everyone("draw", seat=0, kind=3)
     assert event.data == {"seat": 0, "kind": 3}
     assert event.key() == "draw(kind=3,seat=0)"
+
+
+def test_an_events_data_cannot_be_changed_through_a_clone_or_the_original():
+    state = played([0, 1])  # two deals: each seat was told its card
+    before = [state.information_state_string(p) for p in range(2)]
+    clone = state.clone()
+    for getter in (lambda s: s.events(), lambda s: s.events_for(1),
+                   lambda s: [e for _, e in s.event_log(1)]):
+        for holder in (clone, state):
+            event = next(e for e in getter(holder) if e.data)
+            with pytest.raises(TypeError, match="cannot be changed"):
+                event.data.clear()
+            with pytest.raises(TypeError, match="cannot be changed"):
+                event.data["card"] = -1
+    assert [state.information_state_string(p) for p in range(2)] == before
+    assert [clone.information_state_string(p) for p in range(2)] == before
+
+
+def test_read_only_event_data_is_still_a_dict_for_json_and_pickle():
+    import pickle
+
+    event = played([0, 1]).events()[0]
+    assert json.loads(json.dumps(event.data)) == dict(event.data)
+    again = pickle.loads(pickle.dumps(event))
+    assert again == event and dict(again.data) == dict(event.data)
+    with pytest.raises(TypeError):
+        again.data.pop("card")

@@ -66,6 +66,19 @@ def test_push_outside_a_rule_refreshes_the_legal_actions():
     assert state.legal_actions() == [FOLD, BET]
 
 
+def test_pop_and_clear_pending_outside_a_rule_refresh_the_legal_actions():
+    state = fresh(2)
+    state.push(Decide(1))
+    assert state.legal_actions() == [FOLD, BET]  # cached for this node
+    assert state.pop() == Decide(1)
+    assert state.legal_actions() == [0, 1, 2, 3, 4]  # the deal's again, not the cache
+    state.apply_action(0)  # the checked path reads the same cache
+    state.push(Decide(0))
+    assert state.legal_actions() == [FOLD, BET]
+    state.clear_pending()
+    assert state.legal_actions() == [] and state.is_terminal()
+
+
 def test_an_empty_stack_is_the_end():
     state = fresh(2)
     for action in (0, 1, FOLD, BET):

@@ -65,3 +65,33 @@ def test_register_without_an_id_uses_the_class_id():
 
     register(Decorated)
     assert "highcard-decorated" in registry.game_ids()
+
+
+def test_a_games_files_are_found_in_its_package_by_name():
+    from pathlib import Path
+
+    from tests.boardcard import BoardCard
+
+    game = BoardCard()
+    package = Path(__file__).parents[1] / "boardcard"
+    css = registry.game_resource(game, "web", "board.css")
+    assert css is not None and css.read_bytes() == (package / "web" / "board.css").read_bytes()
+    assert registry.game_resource(game, "web", "missing.css") is None
+    assert registry.game_resource(game, "web") is None  # a folder is not a file
+    assert registry.game_summary(game) == (package / "summary.md").read_text(encoding="utf-8")
+
+
+def test_a_game_written_as_one_module_ships_no_files():
+    game = load_game(GAME_ID)
+    assert registry.game_resource(game, "toygame.py") is None
+    assert registry.game_summary(game) is None
+
+
+@pytest.mark.parametrize("parts", [("..", "core", "conftest.py"), ("web", ".."), ("",),
+                                   ("web/board.css",), ("web\\board.css",), (".hidden",),
+                                   ("web", "board.css\0")])
+def test_a_game_file_is_named_by_plain_names_only(parts):
+    from tests.boardcard import BoardCard
+
+    with pytest.raises(ValueError, match="is not the name of a file in a game's package"):
+        registry.game_resource(BoardCard(), *parts)

@@ -315,3 +315,25 @@ def test_douro_match_in_the_browser(browser: Any, server: ServerProcess) -> None
     assert moves > 10
     check_end(players, [spectator])
     check_replay(host, server.url, match_id)
+
+
+@pytest.mark.parametrize("game_id, players", [("desperados", 4), ("douro1872", 3)])
+def test_a_games_board_is_styled_by_the_css_its_package_ships(
+        browser: Any, server: ServerProcess, game_id: str, players: int) -> None:
+    if game_id not in game_ids():
+        pytest.skip(f"{game_id} is not installed yet")
+    import httpx
+
+    created = httpx.post(server.url + "/api/matches", json={
+        "game": game_id, "players": players, "seats": [{"kind": "me"}]
+        + [{"kind": "bot", "bot": "easy"}] * (players - 1)}).json()
+    page = new_page(browser)
+    page.goto(server.url + f"/play/{created['seats'][0]['token']}")
+    href = f"/games/{game_id}/web/board.css"
+    rules = page.evaluate(f"document.querySelector('link[href=\"{href}\"]').sheet"
+                          ".cssRules.length")
+    assert rules > 10
+    # Both boards lay their parts out as a flex column; unstyled, the div is a block.
+    board = f"#board [data-game={game_id}]"
+    assert page.eval_on_selector(board, "el => getComputedStyle(el).display") == "flex"
+    assert page.js_errors == []

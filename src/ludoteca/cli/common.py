@@ -33,7 +33,7 @@ from rich.table import Table
 
 from ludoteca.core.edition import EditionError
 from ludoteca.core.match import ReplayError
-from ludoteca.core.registry import game_module, load_game
+from ludoteca.core.registry import game_module, game_summary, load_game
 from ludoteca.core.state import ConfigError, Game, State
 
 
@@ -345,14 +345,7 @@ def check_output_folder(path: Path | None, option: str) -> None:
 
 def rules_summary(game: Game) -> str | None:
     """The game's rules summary in plain words (``summary.md`` in its package), if any."""
-    from importlib import resources
-
-    package = type(game).__module__
-    try:
-        text = resources.files(package).joinpath("summary.md").read_text(encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError, TypeError, ModuleNotFoundError):
-        return None
-    return text
+    return game_summary(game)
 
 
 def render_hook(game: Game, name: str) -> Any:

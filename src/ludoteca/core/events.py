@@ -21,6 +21,30 @@ from typing import Any, NamedTuple
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
+class EventData(dict):  # type: ignore[type-arg]
+    """An event's data as the public API hands it out: a dict that refuses changes.
+
+    The state keeps each event's data as the plain dict its rule built (building a proxy for
+    every event would cost the engine a few percent) and shares it with every clone; the
+    accessors (:meth:`State.events`, :meth:`State.events_for`, :meth:`State.event_log`) hand
+    out events whose data is a read-only copy, so that no caller can change what a clone, the
+    original or an information state recorded. JSON-encodes and pickles as a dict.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("an event's data cannot be changed; copy it with dict(event.data)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventData, (dict(self),))
+
+
+
+
 class Event(NamedTuple):
     """Something that happened, and who saw it.
 
@@ -68,3 +92,11 @@ def only(seats: tuple[int, ...], kind: str, /, **data: Any) -> Event:
 def all_but(seats: tuple[int, ...], kind: str, /, **data: Any) -> Event:
     """Everyone but ``seats`` sees it (spectators included): the public side of a secret."""
     return _new(Event, (kind, data, None, tuple(seats)))
+
+
+def public_event(event: Event) -> Event:
+    """``event`` with its data read-only: what the State's accessors hand out."""
+    data = event.data
+    if type(data) is EventData or not data:
+        return event
+    return _new(Event, (event.kind, EventData(data), event.to, event.hidden_from))

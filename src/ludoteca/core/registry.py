@@ -12,15 +12,18 @@ optional edition (a path, or ``None`` for the edition it ships). :func:`register
 game class at run time (tests, notebooks).
 
 Fronts find a game's companions by module name (:func:`game_module`): ``render`` (the
-terminal view), ``bots`` (the heuristic bot), ``web`` (the board template) beside the
-module that defines the Game class.
+terminal view) and ``bots`` (the heuristic bot) beside the module that defines the Game
+class; and its files by name (:func:`game_resource`): ``summary.md`` (the rules in short)
+and the browser's board in ``web/`` (``board.html``, ``table.html``, ``board.css``).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from importlib import resources
 from importlib.metadata import entry_points
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -99,7 +102,7 @@ def load_game(game_id: str, edition: str | Path | None = None, *, edition_text: 
 
 
 def game_module(game: Game, name: str) -> ModuleType | None:
-    """The companion module ``name`` (``render``, ``bots``, ``web``) of a game's package,
+    """The companion module ``name`` (``render``, ``bots``) of a game's package,
     or None if the game has none. A game written as a single module (a toy, a notebook)
     is its own companion: its module is returned, and callers look for the function they
     need in it (``render``, ``heuristic_action``)."""
@@ -118,3 +121,38 @@ def game_module(game: Game, name: str) -> ModuleType | None:
 def _is_package(module_name: str) -> bool:
     module = importlib.import_module(module_name)
     return hasattr(module, "__path__")
+
+
+def game_resource(game: Game, *parts: str) -> Traversable | None:
+    """A file the game's package ships, by its path inside the package:
+    ``game_resource(game, "summary.md")``, ``game_resource(game, "web", "board.css")``.
+
+    None when there is no such file, or when the game is written as a single module (only
+    a package ships files). Read it with ``.read_text(encoding="utf-8")`` or
+    ``.read_bytes()``; it may sit inside a zip, so it is not always a
+    :class:`~pathlib.Path`.
+
+    Raises ValueError when a part is not one plain name (empty, ``.``, ``..``, hidden,
+    or holding a path separator): nothing outside the package can be named, whatever a
+    front was sent.
+    """
+    for part in parts:
+        if (not part or part.startswith(".") or "/" in part or "\\" in part
+                or "\0" in part):
+            raise ValueError(f"{part!r} is not the name of a file in a game's package")
+    module = type(game).__module__
+    if not _is_package(module):
+        return None
+    resource = resources.files(module)
+    for part in parts:
+        resource = resource.joinpath(part)
+    return resource if resource.is_file() else None
+
+
+def game_summary(game: Game) -> str | None:
+    """The game's rules in short (``summary.md`` in its package), or None if it ships none.
+
+    The file is plain text: a title line, a blank line, then paragraphs (the first says
+    the goal: the lobby shows it under the game's description)."""
+    resource = game_resource(game, "summary.md")
+    return None if resource is None else resource.read_text(encoding="utf-8")

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ludoteca.core.errors import ConfigError, IllegalActionError
-from ludoteca.core.events import Event
+from ludoteca.core.events import Event, public_event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
 from ludoteca.core.hidden import view_history
 from ludoteca.core.names import check_names, naming
@@ -452,6 +452,7 @@ class State(ABC):
         if not self._steps:
             raise IndexError(f"{self.title}: no step is pending")
         step, self._steps = self._steps
+        self._legal = None
         return step
 
     def clear_pending(self) -> tuple[Step[Any], ...]:
@@ -459,6 +460,7 @@ class State(ABC):
         next first."""
         steps = self.pending()
         self._steps = ()
+        self._legal = None
         return steps
 
     def pending(self) -> tuple[Step[Any], ...]:
@@ -616,13 +618,14 @@ class State(ABC):
         return self._moves
 
     def events(self) -> list[Event]:
-        """The events the last applied action produced, each with its audience."""
-        return list(self._events)
+        """The events the last applied action produced, each with its audience (their data
+        read-only: :class:`~ludoteca.core.events.EventData`)."""
+        return [public_event(e) for e in self._events]
 
     def events_for(self, viewer: int | None) -> list[Event]:
         """The events of the last action that ``viewer`` (a seat, None: spectator) saw."""
         viewer = self._check_seat(viewer, spectator=True)
-        return [e for e in self._events if e.visible_to(viewer)]
+        return [public_event(e) for e in self._events if e.visible_to(viewer)]
 
     def describe_event(self, event: Event, viewer: int | None,
                        seat_names: Sequence[str] | None = None) -> str:
@@ -645,7 +648,7 @@ class State(ABC):
     def event_log(self, viewer: int | None) -> list[tuple[int, Event]]:
         """Every event ``viewer`` saw so far, as (move number, event), oldest first."""
         viewer = self._check_seat(viewer, spectator=True)
-        return [(i + 1, e) for i, (_, events) in enumerate(_flatten(self._trail))
+        return [(i + 1, public_event(e)) for i, (_, events) in enumerate(_flatten(self._trail))
                 for e in events if e.visible_to(viewer)]
 
     def information_state_string(self, player: int) -> str:

@@ -6,6 +6,8 @@ Pages
     ``/play/{token}``         a seat's page (the token is the seat's secret invite link)
     ``/watch/{id}``           a spectator's page
     ``/replay/{id}``          a finished match, step by step, from any seat or all revealed
+    ``/games/{id}/web/{name}`` a file of the game's board (its CSS, images) from the
+                              ``web/`` folder of the game's package
 
 API (JSON; a seat's token travels as ``Authorization: Bearer <token>``)
     ``GET  /api/games``                        the catalogue
@@ -28,8 +30,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -38,10 +42,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
+from ludoteca.core.registry import game_resource, load_game
+from ludoteca.core.state import ConfigError
 from ludoteca.server import db
 from ludoteca.server.catalog import catalog
 from ludoteca.server.matches import Hub, LiveMatch, MatchError, Subscriber
-from ludoteca.server.views import STATIC, Boards, make_environment
+from ludoteca.server.views import STATIC, Boards, board_stylesheet, make_environment
 
 log = logging.getLogger("ludoteca.server")
 
@@ -52,6 +58,38 @@ PAGE_HEADERS = {
                                "img-src 'self' data:; connect-src 'self'",
     "Cache-Control": "no-store",
 }
+
+
+WEB_FILE_TYPES = {
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".webp": "image/webp",
+    ".woff2": "font/woff2",
+}
+"""What ``/games/{id}/web/{name}`` serves, by suffix: a board's assets. A board's
+templates (``.html``) and anything else in ``web/`` are not served."""
+WEB_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*")
+
+
+def web_file(game_id: str, name: str) -> tuple[bytes, str]:
+    """The bytes and media type of file ``name`` of the ``web/`` folder of game
+    ``game_id``. Raises :class:`MatchError` 404, with a sentence, for an unknown game, a
+    name that is not one plain file name with a suffix of :data:`WEB_FILE_TYPES`, or a
+    file the game does not ship."""
+    suffix = "." + name.rpartition(".")[2] if "." in name else ""
+    if WEB_FILE_NAME.fullmatch(name) is None or suffix not in WEB_FILE_TYPES:
+        raise MatchError(404, f"A game's web folder serves only {', '.join(WEB_FILE_TYPES)} "
+                              f"files by their plain name, not {name[:80]!r}.")
+    try:
+        game = load_game(game_id)
+    except ConfigError:
+        raise MatchError(404, f"There is no game {game_id[:80]!r}.") from None
+    resource = game_resource(game, "web", name)
+    if resource is None:
+        raise MatchError(404, f"{game.info.title} ships no web file {name!r}.")
+    return resource.read_bytes(), WEB_FILE_TYPES[suffix]
 
 
 def parse_body(raw: bytes) -> dict[str, Any]:
@@ -209,7 +247,7 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
     def match_page(live: LiveMatch, viewer: int | None, token: str | None) -> HTMLResponse:
         view = live.view(viewer)
         return page("match.html", live=live, view=view, viewer=viewer, token=token or "",
-                    seats=live.seats, title=live.title)
+                    seats=live.seats, title=live.title, board_css=board_stylesheet(live.game))
 
     @app.get("/play/{token}", response_class=HTMLResponse)
     async def play_page(token: str) -> HTMLResponse:
@@ -241,7 +279,20 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
             view = live.replay_view(viewer, total if step is None else step)
         except (MatchError, ValueError):
             view = live.replay_view("spectator", total)
-        return page("replay.html", live=live, view=view, seats=live.seats, title=live.title)
+        return page("replay.html", live=live, view=view, seats=live.seats, title=live.title,
+                    board_css=board_stylesheet(live.game))
+
+    @app.get("/games/{game_id}/web/{name}")
+    async def game_web_file(game_id: str, name: str, request: Request) -> Response:
+        body, media_type = web_file(game_id, name)
+        # Revalidated on every page (an upgraded game restyles at once), sent again only
+        # when it changed.
+        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+        headers = {"ETag": etag, "Cache-Control": "no-cache",
+                   "X-Content-Type-Options": "nosniff"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type=media_type, headers=headers)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:

@@ -1,65 +1,46 @@
-"""The lobby's catalogue: every registered game with its set-ups, options and a summary."""
+"""The lobby's catalogue: every registered game with its set-ups, options and a summary.
+
+Everything here is read from the game (its :class:`~ludoteca.core.state.GameInfo`, its
+options model and its ``summary.md``): the server holds no game's words.
+"""
 
 from __future__ import annotations
 
 import inspect
 from typing import Any
 
-from ludoteca.core.registry import game_ids, load_errors, load_game
+from ludoteca.core.registry import game_ids, game_summary, load_errors, load_game
 from ludoteca.core.state import Game
 from ludoteca.server.bots import STRENGTHS, spec_for
 
-SUMMARIES: dict[str, list[str]] = {
-    "desperados": [
-        "Prospectors in the Old West. On your turn you do exactly one thing: draw a card, "
-        "pass a card to your partner (partnership game), or play a card face up.",
-        "Mine cards open gold, silver or copper mines; chest cards of the same metal work "
-        "them (a double chest laid first doubles every later chest). Only a closed mine "
-        "scores, so a closing card banks a mine, and it may close anyone's mine.",
-        "A Desperado laid on an opponent's mine starts a fight: the other players get one "
-        "turn each to add Desperados, and the side with the higher total takes or keeps "
-        "the mine (defenders win ties). Rounds are scored until a side reaches the target.",
-    ],
-    "douro1872": [
-        "Port-wine growers fill the Rabelo boats. Everyone holds the same barrel cards "
-        "(0–4 and 6–10); each Rabelo card is disputed by everyone laying one card face "
-        "down, then all are revealed and added up.",
-        "If the barrels reach the boat's order, the highest card gains points; if not, the "
-        "lowest loses points. Fog cards twist a dispute (bigger stakes, cards back to "
-        "hand, reversed order, nothing at all…).",
-        "The phylloxera card loses every tie it is part of and then moves on. Halfway, "
-        "each grower gives one card to charity: the lowest gift loses a point, the "
-        "highest gains one. With two players the ghost D. Sebastião plays too, and can win.",
-    ],
-}
-
 
 def summary(game: Game) -> list[str]:
-    """A few sentences on how the game plays, in our own words (falls back to the
-    game's description and the first paragraph of its package docstring)."""
-    if game.id in SUMMARIES:
-        return SUMMARIES[game.id]
+    """A few sentences on how the game plays, all from the game: its description
+    (:class:`~ludoteca.core.state.GameInfo`) and the first paragraph of its rules summary
+    (``summary.md``, after the title line); for a game without one, the first paragraph of
+    the docstring of the module that defines it."""
     parts = []
     if game.info.description:
         parts.append(game.info.description)
-    module = inspect.getmodule(type(game))
-    doc = inspect.getdoc(module) if module is not None else None
-    if doc:
-        first = doc.split("\n\n")[0].replace("\n", " ").strip()
-        if first and first not in parts:
-            parts.append(first)
+    text = game_summary(game)
+    if text is not None:
+        first = _first_paragraph(text, after_title=True)
+    else:
+        module = inspect.getmodule(type(game))
+        doc = inspect.getdoc(module) if module is not None else None
+        first = _first_paragraph(doc or "", after_title=False)
+    if first and first not in parts:
+        parts.append(first)
     return parts or ["No summary yet."]
 
 
-def rules_text(game: Game) -> str | None:
-    """The game's longer rules summary (``summary.md`` in its package), if it ships one."""
-    from importlib import resources
-
-    try:
-        return resources.files(type(game).__module__).joinpath("summary.md").read_text(
-            encoding="utf-8")
-    except (FileNotFoundError, NotADirectoryError, TypeError, ModuleNotFoundError):
-        return None
+def _first_paragraph(text: str, *, after_title: bool) -> str:
+    """The first paragraph of ``text`` on one line ("" if none); with ``after_title``, a
+    first block of one line is the title and is skipped."""
+    blocks = [b.strip() for b in text.replace("\r\n", "\n").split("\n\n") if b.strip()]
+    if after_title and len(blocks) > 1 and "\n" not in blocks[0]:
+        blocks = blocks[1:]
+    return " ".join(blocks[0].split()) if blocks else ""
 
 
 def option_fields(game: Game) -> list[dict[str, Any]]:
@@ -103,7 +84,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         "title": info.title,
         "description": info.description,
         "summary": summary(game),
-        "rules": rules_text(game),
+        "rules": game_summary(game),
         "player_counts": list(info.player_counts),
         "teams": info.teams,
         "variants": [{"id": v.id, "players": list(v.player_counts),
@@ -121,6 +102,6 @@ def catalog() -> tuple[list[dict[str, Any]], dict[str, str]]:
             games.append(game_entry(load_game(game_id)))
         except Exception as err:  # one broken game must not hide the others
             broken[game_id] = f"{type(err).__name__}: {err}"
-    for game_id, err in load_errors.items():
-        broken.setdefault(game_id, err)
+    for game_id, reason in load_errors.items():
+        broken.setdefault(game_id, reason)
     return games, broken

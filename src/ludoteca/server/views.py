@@ -20,12 +20,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, TemplateNotFound, meta, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    TemplateNotFound,
+    meta,
+    select_autoescape,
+)
 from markupsafe import escape
 
 from ludoteca.core.events import Event
 from ludoteca.core.names import seat_names as names_in_force
-from ludoteca.core.state import CHANCE, TERMINAL, State
+from ludoteca.core.registry import game_resource, load_game
+from ludoteca.core.state import CHANCE, TERMINAL, ConfigError, Game, State
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -104,12 +113,50 @@ class BoardEnvironment(Environment):
         return super().getattr(obj, attribute)
 
 
+class GameWebLoader(BaseLoader):
+    """Board templates from the games' own packages: ``boards/<id>.html`` is the
+    ``web/board.html`` of game ``<id>``, ``boards/<id>.table.html`` its ``web/table.html``
+    (:func:`ludoteca.core.registry.game_resource`). Any other name, an unknown game or a
+    game without that file is :class:`~jinja2.TemplateNotFound` (the next loader's turn:
+    the server's generic board)."""
+
+    _NAME = re.compile(r"boards/([^/]+?)(\.table)?\.html")
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Any]:
+        found = self._NAME.fullmatch(template)
+        if found is None:
+            raise TemplateNotFound(template)
+        game_id, table = found.groups()
+        try:
+            game = load_game(game_id)
+        except ConfigError:
+            raise TemplateNotFound(template) from None
+        resource = game_resource(game, "web", "table.html" if table else "board.html")
+        if resource is None:
+            raise TemplateNotFound(template)
+        # A package's files do not change under a running server (and Boards keeps each
+        # template it loaded), so a template is never reloaded.
+        filename = str(resource) if isinstance(resource, Path) else None
+        return resource.read_text(encoding="utf-8"), filename, lambda: True
+
+
+def board_stylesheet(game: Game) -> str | None:
+    """The address of the game's board CSS (``web/board.css`` in its package, served by
+    the app at ``/games/<id>/web/board.css``), or None if it ships none."""
+    if game_resource(game, "web", "board.css") is None:
+        return None
+    return f"/games/{game.id}/web/board.css"
+
+
 def make_board_environment() -> Environment:
     """The boards' templates: rendered several times per move, so they skip Jinja's
     per-output escaping; instead *every* string of their context is escaped before they
-    see it (:func:`escaped`), so nothing a game or a player wrote reaches a page raw."""
+    see it (:func:`escaped`), so nothing a game or a player wrote reaches a page raw.
+
+    A game's board comes from its package (:class:`GameWebLoader`); the generic board,
+    for games that ship none, from the server's templates."""
     return _common(BoardEnvironment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+        loader=ChoiceLoader([GameWebLoader(), FileSystemLoader(str(TEMPLATES))]),
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -413,13 +460,15 @@ def legal_for(state: State, viewer: int | None) -> list[dict[str, Any]]:
 
 
 class Boards:
-    """Renders a game's board for a viewer: ``boards/<game id>.html`` or the generic one.
+    """Renders a game's board for a viewer: ``boards/<game id>.html`` (the ``web/board.html``
+    of the game's package, see :class:`GameWebLoader`) or the generic one.
 
     A board's context: ``obs`` (the viewer's observation), ``viewer`` (a seat, or None for a
     spectator), ``names`` ("you" or each seat's name), ``seats`` (seat, kind, name),
     ``title``, ``num_players``, ``variant``, ``to_act``; every string already escaped.
 
-    A game may split off the part every viewer sees alike as ``boards/<game id>.table.html``:
+    A game may split off the part every viewer sees alike as ``boards/<game id>.table.html``
+    (its ``web/table.html``):
     it is rendered once per change from the *spectator's* observation (``viewer`` None,
     ``names`` without "you") and handed to each viewer's board as ``table``, so a change
     costs one table and a small private part per viewer, and the shared part cannot show
