@@ -75,7 +75,7 @@ def hidden_action(world: DouroState, seat: int, index: int, event: Event,
     shown = "reveal" if purpose == DISPUTE else "charity"
     field = "played" if purpose == DISPUTE else "revealed"
     events = source[index][1]
-    after = next(i for i, e in enumerate(events) if e is event) + 1
+    after = next((i + 1 for i, e in enumerate(events) if e is event), 0)
     for later in (events[after:], *(ev for _, ev in source[index + 1:])):
         for e in later:
             if e.kind == shown and e.visible_to(seat):
