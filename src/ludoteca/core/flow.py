@@ -22,26 +22,30 @@ the state. A game subclasses :class:`Step` once per kind of pending decision, us
 remember) as fields::
 
     @dataclass(frozen=True, slots=True)
-    class LayFaceDown(Step):
+    class LayFaceDown(Step["DouroState"]):  # the state class, named for the type checker
         seat: int
+        level: int  # what the lay disputes: the context lives in the step, not the state
 
-        def legal_actions(self, state):
+        def legal_actions(self, state: DouroState) -> Sequence[int]:
             return state.cards_in_hand(self.seat)
 
-        def prompt(self, state, viewer):
+        def prompt(self, state: DouroState, viewer: int | None) -> str:
             return "Choose a barrel card to lay face down."
 
     # rules/dispute.py
-    def lay_face_down(state, step: LayFaceDown, action: PlayBarrel) -> None: ...
+    def lay_face_down(state: DouroState, step: LayFaceDown, action: PlayBarrel) -> None: ...
 
     # state.py
     class DouroState(State):
         rules = {LayFaceDown: dispute.lay_face_down, ...}
 
 A chance step derives from :class:`ChanceStep` and implements ``chance_outcomes`` instead
-of ``legal_actions``. A rule receives the *structured* action or chance outcome (decoded by
-the game's :class:`~ludoteca.core.codec.Codec`), so it reads ``action.card``, never a bare
-integer.
+of ``legal_actions``. An automatic step derives from :class:`AutoStep`: nobody decides it,
+and its rule runs as soon as it comes to the top. A phase ends with one, pushed below the
+phase's steps (a showdown after the decisions, "what comes next" after a dispute), rather
+than with a rule asking whether anything is still pending. A rule receives the
+*structured* action or chance outcome (decoded by the game's
+:class:`~ludoteca.core.codec.Codec`), so it reads ``action.card``, never a bare integer.
 """
 
 from __future__ import annotations

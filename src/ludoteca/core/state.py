@@ -586,13 +586,17 @@ class State(ABC):
         very state, without checking it: the fast path for search and rollouts. Anything
         else is undefined behaviour; outside callers use :meth:`apply_action`."""
         self._events = ()
-        # What _apply does, written out (see _THROUGH_HOOK).
+        # What _apply does, written out (see _THROUGH_HOOK), automatic steps included: a
+        # game whose every phase ends with one runs them a few times a match.
+        rules = self.rules
         step, self._steps = self._steps
-        self.rules[type(step)](
+        rules[type(step)](
             self, step, self._outcomes[action] if step.chance else self._actions[action])
         steps = self._steps
-        if steps and steps[0].auto:
-            self._run_automatic()
+        while steps and steps[0].auto:
+            step, self._steps = steps
+            rules[type(step)](self, step, None)
+            steps = self._steps
         self._trail = (self._trail, action, self._events)
         self._moves += 1
         self._legal = None

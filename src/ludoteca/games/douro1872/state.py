@@ -8,6 +8,10 @@ edition's list of values), piles and face-down cards are card positions, the Val
 of level indices, the unseen stack three counts (no future card is ever stored, R2). Seats
 at the table are ``0..seats-1``; in the two-player game the last one is D. Sebastião, who
 has a hand, a pile and points like anyone but whose cards are chance outcomes.
+
+Fields hold the position only. What a pending decision is about - the card in dispute, the
+Sirga card towing, the lottery round and who draws in it - is in the pending steps
+(:mod:`.steps`); whether a dispute's cards lie face up is read from them (:attr:`revealed`).
 """
 
 from __future__ import annotations
@@ -32,7 +36,6 @@ from ludoteca.games.douro1872.steps import (
     LotteryDraw,
     LotteryRound,
     NextRabelo,
-    Reveal,
     TowBack,
     TurnFog,
     TurnRegular,
@@ -193,7 +196,6 @@ class DouroState(State):
         LotteryRound: lottery.lottery_round,
         LotteryCut: lottery.lottery_cut,
         LayFaceDown: dispute.lay_face_down,
-        Reveal: dispute.reveal,
         TurnRegular: dispute.turn_regular,
         TurnFog: fog.turn_fog,
         NextRabelo: next_rabelo,

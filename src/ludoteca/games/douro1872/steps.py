@@ -12,16 +12,15 @@ dealing the Douro Valley or looking for the card Sirga tows), :class:`LotteryDra
 
 Automatic steps, resolved as soon as they come up, within the move that uncovered them:
 
-* :class:`Reveal` - after the last card of a dispute is laid, all are revealed at once;
 * :class:`LotteryRound` - after a lottery round's last draw, the lowest card receives the
   phylloxera, or the tied seats draw again (or cut);
 * :class:`NextRabelo` - a part of the game is over (the Valley dealt, the lottery, a
   dispute, the charity cards given): what comes next (Development of the Game).
 
-A dispute is pushed whole when it begins: each seat's :class:`LayFaceDown`, then
-:class:`Reveal`, then the turn of the Rabelo card, then :class:`NextRabelo`. What the
+A dispute is pushed whole when it begins: each seat's :class:`LayFaceDown` (the last one
+reveals the cards), then the turn of the Rabelo card, then :class:`NextRabelo`. What the
 dispute is about lives in its steps (the level on each lay and on :class:`TurnRegular`,
-the Sirga card on :class:`TowBack`), never in the state.
+the Sirga card on :class:`TowBack`, which lay is the last), never in the state.
 
 Each decision or chance step says who acts, what may be chosen or may happen (with the
 probabilities of the physical shuffle, R2), its ``phase`` name (shown in observations) and
@@ -170,13 +169,15 @@ class LayFaceDown(Step["DouroState"]):
     For a player ``seat == owner`` and the legal actions are the cards of the hand; for
     D. Sebastião ``seat`` is CHANCE and the outcomes are uniform over his hand. ``level``:
     the level index of the regular Rabelo card in dispute, or :data:`FOG` (the fog card on
-    the stack; a charity card). Build one with :func:`lay`.
+    the stack; a charity card). ``last``: the last seat's lay, after which a dispute's cards
+    are revealed. Build one with :func:`lay`.
     """
 
     owner: int
     purpose: str
     seat: int
     level: int
+    last: bool
     chance: bool  # type: ignore[misc]  # an instance field here: the ghost's lay is chance
 
     @property
@@ -221,15 +222,11 @@ class LayFaceDown(Step["DouroState"]):
         return f"your {action.card} is not in your hand"
 
 
-def lay(owner: int, purpose: str, ghost: bool, level: int = FOG) -> LayFaceDown:
+def lay(owner: int, purpose: str, ghost: bool, last: bool, level: int = FOG) -> LayFaceDown:
     """The step of ``owner`` laying a card for ``purpose`` (disputing the card of level
-    index ``level``, or the fog card); D. Sebastião's is chance."""
-    return LayFaceDown(owner, purpose, CHANCE if ghost else owner, level, ghost)
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal(AutoStep["DouroState"]):
-    """1: the last card of a dispute is laid: all are revealed at once and added."""
+    index ``level``, or the fog card), ``last`` of the round or not; D. Sebastião's is
+    chance."""
+    return LayFaceDown(owner, purpose, CHANCE if ghost else owner, level, last, ghost)
 
 
 # ----- turning the Rabelo card -------------------------------------------------------------
@@ -280,6 +277,5 @@ class NextRabelo(AutoStep["DouroState"]):
 
 
 DEAL_BACK = DealBack()
-REVEAL = Reveal()
 TURN_FOG = TurnFog()
 NEXT_RABELO = NextRabelo()

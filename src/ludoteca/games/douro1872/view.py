@@ -11,24 +11,14 @@ laid face up (back in the hands since, but the table remembers them); the disput
 progress (and the cards once revealed); the charity gifts once revealed; the result. Private
 to a seat: its hand, its face-down card and its charity card.
 
-Events (kind: data), each with its audience (:mod:`ludoteca.core.events`):
-
-* ``valley`` (level), ``fog_back``, ``tow_fog``, ``tow_back`` (level) - backs of the stack;
-* ``lottery_draw`` (seat, card, round), ``lottery_tie`` (seats, card),
-  ``phylloxera_drawn`` (seat, card), ``lottery_cut`` (seat) - the lottery;
-* ``lay`` (seat, purpose, and ``card`` for its owner only) - a card laid face down;
-* ``reveal`` (played, total); ``turn`` (level, order); ``turn_fog`` (fog, effect, order);
-* ``settled`` (effect, order, total, filled, side, card, tied, holder, points) - the points
-  each seat won or lost in a dispute and why (which card, reached or not, the holder's tie);
-  ``phylloxera`` (seat, previous) - the card passes;
-* ``middle``; ``charity`` (revealed, lowest, highest, points, phylloxera); ``end`` (scores,
-  winners, tied, phylloxera).
+The events a move produces, with their data and audiences, are listed in
+:mod:`.rules.tell`; :func:`describe_event` puts them in words for a viewer.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE
@@ -270,7 +260,8 @@ def observation_tensor(state: DouroState, player: int) -> list[float]:
     """The tensor of what ``observation(player)`` shows (see :func:`tensor_layout`), as a
     list of floats (:func:`write_observation_tensor`)."""
     vec = array("d", bytes(8 * state.tensor_layout().size))
-    write_observation_tensor(state, player, memoryview(vec).cast("d"))
+    # An array of doubles: its memoryview's items are floats (the type checker reads ints).
+    write_observation_tensor(state, player, cast("memoryview[float]", memoryview(vec)))
     return vec.tolist()
 
 

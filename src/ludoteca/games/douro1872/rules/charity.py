@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
+from ludoteca.games.douro1872.rules import tell
 from ludoteca.games.douro1872.rules.phylloxera import (
     next_holder,
     pass_phylloxera,
@@ -59,9 +60,5 @@ def charity(state: DouroState) -> None:
         penalty(state, [s for s, v in enumerate(values) if v == worst], full, tie)
     after = next_holder(state, values)
     state.charity = tuple(values)
-    state.emit(everyone(
-        "charity", revealed=values, lowest=worst, highest=best,
-        points=[a - b for a, b in zip(state.points, before, strict=True)],
-        phylloxera=[holder if holder >= 0 else None, after if after >= 0 else None],
-    ))
+    state.emit(tell.charity(state, values, before, holder, after))
     pass_phylloxera(state, after)

@@ -22,7 +22,6 @@ from ludoteca.games.douro1872.rules.charity import middle_of_the_game
 from ludoteca.games.douro1872.rules.dispute import start_dispute
 from ludoteca.games.douro1872.rules.end import end_of_the_game
 from ludoteca.games.douro1872.rules.lottery import start_lottery
-from ludoteca.games.douro1872.rules.stack import unseen
 from ludoteca.games.douro1872.steps import DEAL_BACK, FOG, NEXT_RABELO, NextRabelo
 
 if TYPE_CHECKING:
@@ -33,9 +32,10 @@ def next_rabelo(state: DouroState, step: NextRabelo, action: None) -> None:
     """What happens next: deal the Valley, the lottery, the middle, a dispute, the end.
 
     Each part but the end is pushed above a new :data:`~..steps.NEXT_RABELO` (pushed
-    first, so that it lies below what the part pushes), which decides again once that part
-    is over; after the end nothing is pending."""
-    if not state.valley and not state.fog_top and unseen(state):  # cards left on the stack
+    first, so that it lies below what the part pushes; a dispute's steps end with it),
+    which decides again once that part is over; after the end nothing is pending."""
+    if not state.valley and not state.fog_top and (
+            state.up_regular or state.up_fog or state.bottom):  # cards left on the stack
         state.push(DEAL_BACK, NEXT_RABELO)  # "This procedure is repeated throughout the game."
         return
     if state.phylloxera_used and state.holder < 0:
@@ -49,11 +49,10 @@ def next_rabelo(state: DouroState, step: NextRabelo, action: None) -> None:
             return
         end_of_the_game(state)
         return
+    # A dispute's steps end with NEXT_RABELO (they are pushed as one, a dispute at a time).
     if state.valley:  # R3: in the order they came out, the fog card last
-        state.push(NEXT_RABELO)
         start_dispute(state, state.valley[0])
     elif state.fog_top:
-        state.push(NEXT_RABELO)
         start_dispute(state, FOG)
     else:
         end_of_the_game(state)

@@ -14,11 +14,10 @@ middle of the game (:mod:`.charity`). A dispute's steps are pushed whole
 
 from __future__ import annotations
 
-from operator import sub
 from typing import TYPE_CHECKING
 
-from ludoteca.core.events import Event
 from ludoteca.games.douro1872.actions import Face, GhostCard, PlayBarrel
+from ludoteca.games.douro1872.rules import tell
 from ludoteca.games.douro1872.rules.phylloxera import (
     next_holder,
     pass_phylloxera,
@@ -28,11 +27,10 @@ from ludoteca.games.douro1872.rules.phylloxera import (
 from ludoteca.games.douro1872.rules.sebastiao import laying_order
 from ludoteca.games.douro1872.steps import (
     FOG,
+    NEXT_RABELO,
     NOT_TOWED,
-    REVEAL,
     TURN_FOG,
     LayFaceDown,
-    Reveal,
     TurnRegular,
 )
 from ludoteca.games.douro1872.tables import DISPUTE
@@ -44,30 +42,32 @@ if TYPE_CHECKING:
 
 
 def dispute_steps(state: DouroState) -> tuple[tuple[Step[DouroState], ...], ...]:
-    """The steps of a whole dispute, per level index of the regular card disputed, the fog
-    card's last (index :data:`FOG`): every seat lays a card face down in seat order, the
-    cards are revealed, the Rabelo card is turned. Built once per table and shared."""
+    """The steps of a whole dispute and of what follows it, per level index of the regular
+    card disputed, the fog card's last (index :data:`FOG`): every seat lays a card face
+    down in seat order (the last lay reveals them), the Rabelo card is turned, then the
+    game goes on (:data:`~..steps.NEXT_RABELO`). Built once per table and shared."""
     t = state.tables
     key = (state.seats, state.ghost, DISPUTE)
     found: tuple[tuple[Step[DouroState], ...], ...] | None = t.step_cache.get(key)
     if found is None:
-        regular = tuple((*laying_order(state, DISPUTE, level), REVEAL, TurnRegular(level))
+        regular = tuple((*laying_order(state, DISPUTE, level), TurnRegular(level), NEXT_RABELO)
                         for level in range(len(t.level_names)))
-        fog = (*laying_order(state, DISPUTE, FOG), REVEAL, TURN_FOG)
+        fog = (*laying_order(state, DISPUTE, FOG), TURN_FOG, NEXT_RABELO)
         found = t.step_cache[key] = (*regular, fog)
     return found
 
 
 def start_dispute(state: DouroState, level: int) -> None:
     """1: a dispute of the first card of the Valley (its level index) or of the fog card on
-    the stack (:data:`FOG`)."""
+    the stack (:data:`FOG`), then what comes next."""
     state.push(*state.dispute_steps[level])
 
 
 def lay_face_down(state: DouroState, step: LayFaceDown, action: PlayBarrel | Donate | GhostCard
                   ) -> None:
     """A seat lays a barrel card face down - to dispute the Rabelo card, or under the charity
-    card. Its owner is told which card; everyone else only that one was laid."""
+    card. Its owner is told which card; everyone else only that one was laid. After the last
+    seat of a dispute the cards are revealed."""
     owner = step.owner
     t = state.tables
     card = t.card_of[action.card]
@@ -80,6 +80,8 @@ def lay_face_down(state: DouroState, step: LayFaceDown, action: PlayBarrel | Don
         state.emit(told, others)  # two arguments, not a starred tuple: a lay is half the game
     if purpose == DISPUTE:
         state.choices[owner] = card
+        if step.last:  # the last seat (D. Sebastião is the last one)
+            reveal(state)
     else:
         state.donations[owner] = card
 
@@ -89,16 +91,9 @@ def table_cards(state: DouroState) -> tuple[int, ...]:
     return tuple(map(state.tables.values.__getitem__, state.choices))
 
 
-def reveal(state: DouroState, step: Reveal, action: None) -> None:
+def reveal(state: DouroState) -> None:
     """1: all cards are revealed at once and added; then the Rabelo card is turned."""
-    t = state.tables
-    cards = table_cards(state)
-    event = t.reveal_events.get(cards)
-    if event is None:
-        event = Event("reveal", {"played": list(cards), "total": sum(cards)})
-        if len(t.reveal_events) < t.EVENT_CACHE:
-            t.reveal_events[cards] = event
-    state.emit(event)
+    state.emit(tell.reveal(state, table_cards(state)))
 
 
 def extreme(cards: tuple[int, ...], highest: bool) -> list[int]:
@@ -151,15 +146,8 @@ def settle(state: DouroState, effect: str, cards: tuple[int, ...], before: tuple
     the reveal) are told, with what decided them (the cards and the Rabelo card were told
     when revealed and turned); the phylloxera passes if it tied (R7); the barrel cards stay
     in their piles - or go back to hand after Our Lady of Cardia."""
-    tied, side, order, filled = decided
-    holder = state.holder  # it passes after the points (R7)
-    state.emit(Event("settled", {
-        "effect": effect, "order": order, "total": sum(cards), "filled": filled,
-        "side": side, "card": cards[tied[0]] if tied else None, "tied": tied,
-        "holder": holder if holder >= 0 else None,
-        "points": list(map(sub, state.points, before)),
-    }))
-    pass_phylloxera(state, next_holder(state, cards))
+    state.emit(tell.settled(state, effect, cards, before, decided))
+    pass_phylloxera(state, next_holder(state, cards))  # after the points (R7)
     if returned:
         for seat, card in enumerate(state.choices):
             state.hands[seat] |= 1 << card

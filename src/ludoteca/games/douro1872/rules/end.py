@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.events import everyone
+from ludoteca.games.douro1872.rules import tell
 from ludoteca.games.douro1872.rules.charity import charity
 
 if TYPE_CHECKING:
@@ -22,12 +22,7 @@ def end_of_the_game(state: DouroState) -> None:
     Nothing is pending afterwards: the game is over."""
     charity(state)
     state.table_winners = final_ranking(state)
-    top = max(state.points)
-    state.emit(everyone(
-        "end", scores=list(state.points), winners=list(state.table_winners),
-        tied=[s for s, v in enumerate(state.points) if v == top],
-        phylloxera=state.holder if state.holder >= 0 else None,
-    ))
+    state.emit(tell.end(state))
 
 
 def final_ranking(state: DouroState) -> tuple[int, ...]:

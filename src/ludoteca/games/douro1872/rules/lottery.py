@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.douro1872.actions import Cut, LotteryCard
+from ludoteca.games.douro1872.rules import tell
 from ludoteca.games.douro1872.steps import LotteryCut, LotteryDraw, LotteryRound
 
 if TYPE_CHECKING:
@@ -32,13 +33,7 @@ def lottery_draw(state: DouroState, step: LotteryDraw, drawn: LotteryCard) -> No
     """One card, drawn from ``owner``'s hand, is revealed in front of ``owner``."""
     owner = step.owner
     state.lot_log += ((step.round, owner, drawn.card),)  # face up, for all to see
-    t = state.tables
-    key = (owner, drawn.card, step.round)
-    event = t.lottery_events.get(key)
-    if event is None:
-        event = t.lottery_events[key] = everyone(
-            "lottery_draw", seat=owner, card=drawn.card, round=step.round)
-    state.emit(event)
+    state.emit(tell.lottery_draw(state, owner, drawn.card, step.round))
 
 
 def lottery_round(state: DouroState, step: LotteryRound, action: None) -> None:

@@ -39,6 +39,8 @@ def laying_order(state: DouroState, purpose: str, level: int = FOG
     key = (state.seats, state.ghost, purpose, level)
     found: tuple[LayFaceDown, ...] | None = t.step_cache.get(key)
     if found is None:
+        last = state.seats - 1
         found = t.step_cache[key] = tuple(
-            lay(seat, purpose, seat == state.ghost, level) for seat in range(state.seats))
+            lay(seat, purpose, seat == state.ghost, seat == last, level)
+            for seat in range(state.seats))
     return found
