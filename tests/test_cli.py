@@ -159,6 +159,48 @@ def test_play_with_variant_option_and_edition(tmp_path):
     assert record.edition == edition.read_text()
 
 
+def _failing_disk(monkeypatch, tmp_path, refuse):
+    """``--save`` writes to paths in ``refuse`` fail as on a full disk."""
+    import tempfile
+
+    import ludoteca.cli.play as play
+
+    real = play.save_records
+
+    def save_records(path, records):
+        if str(path) in refuse or "*" in refuse:
+            raise OSError(28, "No space left on device")
+        real(path, records)
+
+    monkeypatch.setattr(play, "save_records", save_records)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+
+def test_a_failed_save_keeps_the_finished_match_elsewhere(tmp_path, monkeypatch):
+    save = tmp_path / "match.json"  # the disk fills up during the match
+    _failing_disk(monkeypatch, tmp_path, {str(save)})
+    result = run("play", GAME_ID, "-p", 2, "--seed", 4, "--save", save, input="2\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    out = "".join(result.output.split())  # rich wraps long paths
+    assert f"Couldnotwrite{save}:Nospaceleftondevice." in out
+    kept = list(tmp_path.glob(f"ludoteca-{GAME_ID}-4-*.json"))
+    assert len(kept) == 1 and f"Savedto{kept[0]}instead." in out
+    record = MatchRecord.from_json(kept[0].read_text())
+    assert record.finished and replay(record).scores() == record.scores
+
+
+def test_a_save_that_fails_everywhere_prints_the_record(tmp_path, monkeypatch):
+    save = tmp_path / "match.json"
+    _failing_disk(monkeypatch, tmp_path, {"*"})
+    result = run("play", GAME_ID, "-p", 2, "--seed", 4, "--save", save, input="q\ny\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    line = next(x for x in result.output.splitlines() if x.startswith('{"game"'))
+    record = MatchRecord.from_json(line)
+    assert not record.finished and len(record.actions) == 2
+
+
 def test_quit_offers_to_save_the_unfinished_match(tmp_path):
     save = tmp_path / "left.json"
     result = run("play", GAME_ID, "-p", 2, "--seed", 1, "--save", save, input="q\ny\n")

@@ -31,6 +31,9 @@ The rules and the turn flow:
 * :func:`check_returns` - at the end ``returns()`` has one entry per seat, each within
   ``GameInfo.utility_bounds``, and they add up to the variant's ``constant_sum`` if it
   declares one.
+* :func:`check_simultaneous` - a group of simultaneous choices (``Step.group``) lists its
+  seats in the game's order with the legal actions each has when its turn comes, whatever
+  the earlier seats chose, and an earlier seat's choice changes nothing a later one sees.
 
 Copies, records and serialization:
 
@@ -1022,6 +1025,62 @@ def check_tensors(game: Game | str, num_players: int, variant: str, *, seed: int
                           "shows something observation() hides")
 
 
+def _group_top(state: State, group: str) -> bool:
+    steps = state.pending()
+    return bool(steps) and steps[0].group == group
+
+
+def check_simultaneous(game: Game | str, num_players: int, variant: str, *, playouts: int = 4,
+                       seed: int = 0, options: Any = None) -> None:
+    """Groups of simultaneous choices keep the promise of ``core/flow.py``: at each
+    pending group along random playouts, ``simultaneous()`` lists the seats in the game's
+    order, each seat's listed actions are its legal actions when its turn comes whatever
+    the earlier seats chose, and what an earlier seat chose changes nothing that a later
+    seat of the group observes or is told."""
+    game = _game(game)
+    for k in range(playouts):
+        rng = random.Random(f"{seed}:simultaneous:{k}")
+        for state in playout_states(game, num_players, variant, seed + k, options, every=1):
+            listed = state.simultaneous()
+            if not listed:
+                continue
+            group = state.pending()[0].group
+            assert group is not None
+            seats = list(listed)
+            if seats[0] != state.current_player():
+                _fail("simultaneous", state, f"the group {group!r} lists seat {seats[0]} "
+                      f"first, but seat {state.current_player()} is to act")
+            # Each seat's turn after random earlier choices: the same actions as listed.
+            walk = state.clone()
+            for seat in seats:
+                while walk.current_player() == CHANCE and _group_top(walk, group):
+                    random_step(walk, rng)
+                if walk.current_player() != seat or not _group_top(walk, group):
+                    _fail("simultaneous", state, f"seat {seat} of the group {group!r} is "
+                          "not asked in the order listed")
+                if walk.legal_actions() != listed[seat]:
+                    _fail("simultaneous", state, f"seat {seat}'s legal actions in the group "
+                          f"{group!r} depend on the earlier seats' choices: listed "
+                          f"{listed[seat]}, at its turn {walk.legal_actions()}")
+                walk.apply_action(rng.choice(listed[seat]))
+            # The first seat's choice is hidden from every later seat of the group.
+            first, later = seats[0], seats[1:]
+            if len(listed[first]) < 2 or not later:
+                continue
+            seen = []
+            for action in listed[first][:2]:
+                after = state.clone()
+                after.apply_action(action)
+                seen.append([(json.dumps(after.observation(q), sort_keys=True),
+                              [after.describe_event(e, q) for e in after.events_for(q)])
+                             for q in later])
+            for q, a, b in zip(later, seen[0], seen[1], strict=True):
+                if a != b:
+                    _fail("simultaneous", state, f"seat {q} of the group {group!r} sees "
+                          f"which action seat {first} chose ({listed[first][0]} or "
+                          f"{listed[first][1]}): a simultaneous choice must stay hidden")
+
+
 # ----- piles (ludoteca.core.hidden) -------------------------------------------------------
 
 def _pile_fail(check: str, pile: Pile, message: str) -> None:
@@ -1254,4 +1313,5 @@ def check_conformance(game: Game | str, num_players: int, variant: str, *, playo
     check_view_history(game, num_players, variant, **kw)
     check_events(game, num_players, variant, **kw)
     check_tensors(game, num_players, variant, **kw)
+    check_simultaneous(game, num_players, variant, **kw)
     check_game_piles(game, num_players, variant, **kw)

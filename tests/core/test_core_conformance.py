@@ -31,6 +31,7 @@ from ludoteca.testing import (
     check_playouts,
     check_replay,
     check_returns,
+    check_simultaneous,
     check_tensors,
     check_view_history,
 )
@@ -371,6 +372,62 @@ class TensorOfEveryHand(HighCardState):
         return vec
 
 
+# ----- simultaneous choices -----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DecideAtOnce(Decide):
+    """The toy's decisions declared simultaneous (sound only where they are face down)."""
+
+    group = "decide"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DecideAfterOthers(Decide):
+    """Simultaneous, but nobody may bet once someone has folded: a seat's options depend
+    on the earlier choices, so they cannot be taken in any order."""
+
+    group = "decide"
+
+    def legal_actions(self, state):
+        return [FOLD] if FOLD in state.choices else [FOLD, BET]
+
+
+def _decisions_as(step_class):
+    class Grouped(HighCardState):
+        def _setup(self):
+            super()._setup()
+            steps = self.clear_pending()
+            n = self.num_players
+            self.push(*steps[:n], *(step_class(p) for p in range(n)))
+
+    Grouped.__name__ = Grouped.__qualname__ = f"Grouped{step_class.__name__}"
+    Grouped.rules = {**HighCardState.rules, step_class: HighCardState.rules[Decide]}
+    globals()[Grouped.__name__] = Grouped
+    return Grouped
+
+
+GroupedDecideAtOnce = _decisions_as(DecideAtOnce)
+GroupedDecideAfterOthers = _decisions_as(DecideAfterOthers)
+
+
+def test_face_down_decisions_taken_at_once_pass():
+    state = broken_game(GroupedDecideAtOnce).new_initial_state(3, "sealed")
+    while state.current_player() < 0:
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.simultaneous() == {0: [FOLD, BET], 1: [FOLD, BET], 2: [FOLD, BET]}
+    state.apply_action(BET)
+    assert state.simultaneous() == {1: [FOLD, BET], 2: [FOLD, BET]}
+    check_simultaneous(broken_game(GroupedDecideAtOnce), 3, "sealed")
+
+
+def test_no_group_means_nothing_simultaneous():
+    state = broken_game(HighCardState).new_initial_state(2, "sealed")
+    while state.current_player() < 0:
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.simultaneous() == {}
+
+
 # (broken state class, info changes, variant, players, check, message)
 CASES = [
     (UnsortedActions, {}, "standard", 2, check_playouts, "must be sorted"),
@@ -425,6 +482,10 @@ CASES = [
     (LongTensor, {}, "standard", 2, check_tensors, "has 22 values, the layout declares 21"),
     (TensorOutOfBounds, {}, "standard", 2, check_tensors, "outside the declared bounds"),
     (TensorOfEveryHand, {}, "standard", 2, check_tensors, "shows something observation"),
+    (GroupedDecideAtOnce, {}, "standard", 3, check_simultaneous,
+     "sees which action seat 0 chose"),
+    (GroupedDecideAfterOthers, {}, "sealed", 3, check_simultaneous,
+     "depend on the earlier seats' choices"),
 ]
 
 

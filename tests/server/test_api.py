@@ -159,7 +159,13 @@ def test_undo_only_own_last_move_before_anyone_acts(api: Api) -> None:
     r = api.undo(match, tokens[0], mine["version"])
     assert r.status_code == 200
     back = api.view(match, tokens[0])
-    assert back["to_act"] == 0 and back["log"] == start["log"]
+    # The move's own lines go; everyone reads that it was taken back.
+    *kept, note = back["log"]
+    assert back["to_act"] == 0 and kept == start["log"]
+    assert note == {**note, "n": len(kept) + 1, "text": "Host took back a move.",
+                    "note": "undo"}
+    for viewer in (tokens[1], None):
+        assert api.view(match, viewer)["log"][-1]["text"] == "Host took back a move."
     assert back["version"] == mine["version"] + 1
     # Choose differently; once seat 1 has acted, seat 0 can take nothing back.
     api.move(match, tokens[0], back["version"], {"type": "fold"})
@@ -212,7 +218,7 @@ def test_bots_play_a_match_by_themselves(api: Api) -> None:
 
 
 def test_searching_bot_moves_in_a_worker_process(make_client: Any) -> None:
-    api = Api(make_client(bot_workers=1))
+    api = Api(make_client(bot_workers=1, allow_bots=("ismcts",)))
     created = api.create("highcard", 2, [{"kind": "me"},
                                          {"kind": "bot", "bot": "ismcts:iterations=20"}])
     tokens, match = tokens_of(created), created["id"]
@@ -230,7 +236,7 @@ def test_searching_bot_moves_in_a_worker_process(make_client: Any) -> None:
 
 def test_replays_step_through_a_finished_match(api: Api) -> None:
     created = api.create("highcard", 3, [{"kind": "me"}, {"kind": "invite"},
-                                         {"kind": "bot"}])
+                                         {"kind": "bot", "bot": "easy"}])
     tokens, match = tokens_of(created), created["id"]
     r = api.client.get(f"/api/matches/{match}/replay?viewer=all&step=1")
     assert r.status_code == 409  # not while the match is open: it would reveal hands
@@ -293,7 +299,7 @@ def test_pages(api: Api) -> None:
     created = api.create("highcard", 2, HUMANS2)
     tokens, match = tokens_of(created), created["id"]
     page = api.client.get(f"/play/{tokens[0]}")
-    assert page.status_code == 200 and "You play seat 0" in page.text
+    assert page.status_code == 200 and "You play seat 1" in page.text
     assert page.headers["referrer-policy"] == "no-referrer"
     watch = api.client.get(f"/watch/{match}")
     assert watch.status_code == 200 and "spectator" in watch.text
@@ -327,7 +333,9 @@ def test_live_channel_sends_each_viewer_its_view(api: Api) -> None:
         assert [e["text"][:10] for e in seen["log"]] == ["seat 0 bet"]
         api.undo(match, tokens[0], update["version"])
         back = ws0.receive_json()
-        assert back["log_start"] == len(first["log"]) and back["log"] == []
+        # The move's line is gone (the log restarts where it stood), the note joins it.
+        assert back["log_start"] == len(first["log"])
+        assert [e["text"] for e in back["log"]] == ["Host took back a move."]
         ws0.send_text("ping")
         assert ws0.receive_json() == {"type": "pong"}
     with pytest.raises(Exception), api.client.websocket_connect(  # noqa: B017

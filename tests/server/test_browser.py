@@ -57,7 +57,8 @@ def new_page(browser: Any, *, phone: bool = False) -> Any:
 
 def create_in_lobby(page: Any, base: str, game: str, players: int, kinds: list[str],
                     variant: str | None = None) -> dict[str, Any]:
-    """Fills the lobby's form as a person would; returns the links it shows."""
+    """Fills the lobby's form as a person would; returns the links it gives: the page
+    goes to the creator's seat, which lists the invite links this browser keeps."""
     page.goto(base + "/")
     page.check(f"input[name=game][value={game}]")
     page.select_option("#players", str(players))
@@ -70,9 +71,19 @@ def create_in_lobby(page: Any, base: str, game: str, players: int, kinds: list[s
         else:
             page.select_option(f"select[name=kind-{seat}]", kind)
     page.click("#create")
-    page.wait_for_selector("#created-links")
-    links = {"seats": {}, "watch": page.get_attribute("#watch-new", "href")}
-    for item in page.query_selector_all("#created-links li.seat-link"):
+    links: dict[str, Any] = {"seats": {}}
+    if "me" not in kinds:
+        page.wait_for_selector("#created-links")
+        links["watch"] = page.get_attribute("#watch-new", "href")
+        for item in page.query_selector_all("#created-links li.seat-link"):
+            seat = int(item.get_attribute("data-seat"))
+            links["seats"][seat] = item.query_selector("a").get_attribute("href")
+        return links
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#match")
+    links["watch"] = page.get_attribute("#watch-link", "href")
+    links["seats"][kinds.index("me")] = page.url.replace(base, "")
+    for item in page.query_selector_all("#invite-links li"):
         seat = int(item.get_attribute("data-seat"))
         links["seats"][seat] = item.query_selector("a").get_attribute("href")
     return links
@@ -124,6 +135,8 @@ def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.R
             except Exception:
                 page.screenshot(path="/tmp/ludoteca-browser-failure.png", full_page=True)
                 raise
+        if page.is_visible("#moment"):  # a reveal, a fight, a round's scoring: read, go on
+            page.click("#moment-close")
         click_a_move(page, rng, board_share)
         wait_version(page, before)
         moves += 1
@@ -184,18 +197,19 @@ def check_end(players: dict[int, Any], watchers: list[Any]) -> None:
 def check_replay(page: Any, base: str, match_id: str) -> None:
     page.goto(f"{base}/replay/{match_id}")
     total = int(page.get_attribute("#replay", "data-total"))
-    assert total > 0
+    stops = json.loads(page.inner_text("#replay-data"))["stops"]
+    assert total > 0 and stops[0] == 0 and stops[-1] == total
     page.click("#first")
     page.wait_for_function("document.getElementById('replay').dataset.step === '0'")
-    page.click("#forward")
-    page.wait_for_function("document.getElementById('replay').dataset.step === '1'")
+    page.click("#forward")  # one player's move, with the chance outcomes that follow it
+    page.wait_for_function(f"document.getElementById('replay').dataset.step === '{stops[1]}'")
     page.select_option("#viewer", "all")
     page.wait_for_function("document.getElementById('replay').dataset.viewer === 'all'")
     page.click("#last")
     page.wait_for_function(f"document.getElementById('replay').dataset.step === '{total}'")
     assert page.inner_text("#result")
     page.click("#back")
-    page.wait_for_function(f"document.getElementById('replay').dataset.step === '{total - 1}'")
+    page.wait_for_function(f"document.getElementById('replay').dataset.step === '{stops[-2]}'")
     record = page.request.get(f"{base}/api/matches/{match_id}/record")
     assert record.ok and json.loads(record.text())["finished"]
 
@@ -212,7 +226,7 @@ def test_toy_match_two_people_a_bot_and_a_spectator(browser: Any, server: Server
     spectator.goto(server.url + links["watch"])
     for page in (host, friend, spectator):
         page.wait_for_function("document.getElementById('match').dataset.live === 'true'")
-    assert "You play seat 0" in host.inner_text(".viewer-note")
+    assert "You play seat 1" in host.inner_text(".viewer-note")
     assert "spectator" in spectator.inner_text(".viewer-note")
     # The host bets, takes it back (the friend has not acted yet), and folds instead.
     host.wait_for_selector("#actions button[data-type=bet]")

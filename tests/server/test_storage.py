@@ -43,7 +43,7 @@ def test_migrations_build_the_declared_schema(db_url: str) -> None:
     try:
         db.migrate(engine)
         db.migrate(engine)  # applying again changes nothing
-        assert db.current_revision(engine) == "0001"
+        assert db.current_revision(engine) == "0002"
         with engine.connect() as connection:
             assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
     finally:
@@ -207,3 +207,106 @@ def test_finished_matches_leave_memory_and_come_back_from_storage(make_client: A
         assert api.view(match, tokens.get(seat)) == view
     assert client.get(f"/api/matches/{match}/replay?viewer=all&step=2").json() == replay_view
     assert match in hub.finished_cache and match not in hub.live
+
+
+def test_matches_stored_before_the_table_revision_still_load(db_url: str,
+                                                             make_client: Any) -> None:
+    """A database at revision 0001 (no claims, creator, rematch nor chat) with an open
+    match in it: the server upgrades it, and the match plays on with its old links."""
+    from ludoteca.core.registry import load_game
+
+    engine = db.make_engine(db_url)
+    game = load_game("highcard")
+    token = "an-old-token-of-seat-0"
+    try:
+        db.migrate(engine, "0001")
+        assert db.current_revision(engine) == "0001"
+        with engine.begin() as connection:
+            # Inserts that name only the columns a revision-0001 table has.
+            connection.execute(db.matches.insert().values(
+                public_id="old1", game="highcard", num_players=2, variant="standard",
+                options={}, edition=game.edition_text_or_default(), edition_shipped=True,
+                seed=7, players=[{"kind": "human", "agent": None, "name": n}
+                                 for n in ("Ana", "Bo")],
+                status="open", created_at=db.now()))
+            match_id = connection.execute(select(db.matches.c.id)).scalar_one()
+            for seat, name in enumerate(("Ana", "Bo")):
+                connection.execute(db.seats.insert().values(
+                    match_id=match_id, seat=seat, kind="human", agent=None, name=name,
+                    token_hash=db.token_hash(token) if seat == 0 else None))
+            state = game.new_initial_state(2, "standard", game.parse_options({}))
+            for seq in range(2):  # the deal
+                action = state.chance_outcomes()[0][0]
+                state.apply_action(action)
+                connection.execute(db.actions.insert().values(
+                    match_id=match_id, seq=seq, kind="act", action=action, seat=-1,
+                    created_at=db.now()))
+    finally:
+        engine.dispose()
+    client = make_client(db_url)
+    api = Api(client)
+    view = api.view("old1", token)
+    assert view["to_act"] == 0 and view["version"] == 2
+    assert db.current_revision(db.make_engine(db_url)) == "0002"
+    assert api.move("old1", token, 2, {"type": "bet"}).status_code == 200
+    page = client.get(f"/play/{token}")  # the old link claims its seat now
+    assert page.status_code == 200 and any(c.startswith("ludoteca-claim-old1-0")
+                                           for c in client.cookies)
+    (seat_row,) = rows(db_url, db.seats, match_id=match_id, seat=0)
+    assert seat_row.claim_hash is not None
+
+
+def test_held_choices_claims_and_chat_survive_a_restart(db_url: str, make_client: Any) -> None:
+    first_client = make_client(db_url)
+    first = Api(first_client)
+    created = first.create("douro1872", 3, [{"kind": "me", "name": "Ana"},
+                                            {"kind": "invite", "name": "Bo"},
+                                            {"kind": "invite", "name": "Cy"}])
+    tokens, match = tokens_of(created), created["id"]
+    view = _until_group(first, match, tokens)
+    cy = first.view(match, tokens[2])
+    card = cy["actions"][0]
+    r = first.move(match, tokens[2], cy["version"], {"action": card["action"]})
+    assert r.status_code == 200 and r.json()["held"], r.text
+    assert first.client.post(f"/api/matches/{match}/chat", json={"text": "hello"},
+                             headers={"Authorization": f"Bearer {tokens[1]}"}
+                             ).status_code == 200
+    first_client.get(f"/play/{tokens[1]}")
+    bo_claim = dict(first_client.cookies)
+    first_client.__exit__(None, None, None)
+
+    second_client = make_client(db_url)
+    second = Api(second_client)
+    held = second.view(match, tokens[2])
+    assert held["actions"] == [] and "You chose" in held["prompt"]
+    assert second_client.app.state.hub.live[match].chat[-1]["text"] == "hello"
+    # Bo's seat stays claimed by Bo's browser: without its cookie the token is refused.
+    assert second.client.get(f"/api/matches/{match}/view", headers={
+        "Authorization": f"Bearer {tokens[1]}"}).status_code == 403
+    second_client.cookies.update(bo_claim)
+    assert second.view(match, tokens[1])["actions"]
+    # Ana and Bo lay; Cy's held card follows in seat order, and the reveal with it.
+    for seat in (0, 1):
+        v = second.view(match, tokens[seat])
+        assert second.move(match, tokens[seat], v["version"],
+                           {"action": v["actions"][0]["action"]}).status_code == 200
+    stored = sorted(rows(db_url, db.actions), key=lambda r: (r.match_id, r.seq))
+    kinds = [(r.kind, r.seat) for r in stored if r.seat >= 0][-4:]
+    assert kinds == [("hold", 2), ("act", 0), ("act", 1), ("act", 2)]
+    assert [r.action for r in stored if r.kind == "hold"] == [card["action"]]
+    after = second.view(match)
+    assert view["version"] < after["version"] and not second_client.app.state.hub.live[
+        match].held
+
+
+def _until_group(api: Api, match: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """Plays the first seat's moves until a group of simultaneous choices is pending."""
+    for _ in range(50):
+        view = api.view(match)
+        if len(view["choosing"]) > 1:
+            return view
+        seat = view["to_act"]
+        mine = api.view(match, tokens[seat])
+        assert api.move(match, tokens[seat], mine["version"],
+                        {"action": mine["actions"][0]["action"]}).status_code == 200
+    raise AssertionError("no group of simultaneous choices came")

@@ -9,6 +9,7 @@ the choices that matter stay on an 80x24 screen.
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -569,8 +570,35 @@ def play_command(
     console.print(f"[bold {'green' if won else 'red'}]"
                   f"{escape(result_line(final, seat, extra))}[/]")
     if save is not None:
-        save_records(save, [record])
-        console.print(f"Saved to {save}.")
+        _save(save, record, game, seed, finished=True)
+
+
+def _save(path: Path, record: MatchRecord, game: Game, seed: int | None, *,
+          finished: bool) -> bool:
+    """Writes ``record`` to ``path``; if that fails (a full disk, a folder that vanished,
+    no permission), to a file in the temporary folder, or else prints it: the match is
+    never lost to a failed write. True if it was written to ``path``."""
+    try:
+        save_records(path, [record])
+    except OSError as err:
+        console.print(f"[red]Could not write {escape(str(path))}: "
+                      f"{escape(err.strerror or str(err))}.[/]")
+    else:
+        console.print(f"Saved to {path}." if finished else
+                      f"Saved to {path}; continue with `ludoteca play --resume {path}`.")
+        return True
+    import tempfile
+
+    fallback = Path(tempfile.gettempdir()) / f"ludoteca-{game.id}-{seed}-{os.getpid()}.json"
+    try:
+        save_records(fallback, [record])
+    except OSError:
+        console.print("The record, to keep as a file of one line:")
+        print(record.to_json(), flush=True)  # plain print: no wrapping of the JSON
+        return False
+    console.print(f"Saved to {fallback} instead" + ("." if finished else
+                  f"; continue with `ludoteca play --resume {fallback}`."))
+    return False
 
 
 def _leave(stop: QuitMatch, partial: MatchRecord, save: Path | None, game: Game,
@@ -579,14 +607,12 @@ def _leave(stop: QuitMatch, partial: MatchRecord, save: Path | None, game: Game,
     if stop.input_ended:
         console.print("\nInput ended; the match is abandoned.")
         if save is not None:
-            save_records(save, [partial])
-            console.print(f"Saved to {save}; continue with `ludoteca play --resume {save}`.")
+            _save(save, partial, game, seed, finished=False)
         return
     console.print("You left the match.")
     target = save or Path(f"ludoteca-{game.id}-{seed}.json")
     if _confirm(f"Save the unfinished match to {target} to resume it later?"):
-        save_records(target, [partial])
-        console.print(f"Saved to {target}; continue with `ludoteca play --resume {target}`.")
+        _save(target, partial, game, seed, finished=False)
     else:
         console.print("The match was not saved.")
 

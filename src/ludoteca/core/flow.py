@@ -39,6 +39,22 @@ remember) as fields::
     class DouroState(State):
         rules = {LayFaceDown: dispute.lay_face_down, ...}
 
+Simultaneous choices
+--------------------
+Where the rulebook has players choose at the same time (Douro 1872's cards laid face down,
+Puerto Diablo's arrival choices), the game still asks them one seat after another: one step
+per seat, pushed together, each seat's choice hidden from the others until a reveal. Such
+steps name the group they belong to in :attr:`Step.group`. A run of consecutive steps of
+one group at the top of the stack is a *pending group*; :meth:`State.simultaneous` lists
+which seats in it still have to choose and what each may choose, without applying
+anything, so that a front (the server) may take the seats' choices in any order and apply
+them in the game's. The engine, its records and replays know nothing of this: a match
+still is the sequence of choices in the game's order.
+
+A step that declares a group promises what makes this sound (``ludoteca.testing`` checks
+both): a seat's legal actions do not depend on the choices of the seats before it in the
+group, and those choices tell it nothing (its observation is the same whatever they were).
+
 A chance step derives from :class:`ChanceStep` and implements ``chance_outcomes`` instead
 of ``legal_actions``. An automatic step derives from :class:`AutoStep`: nobody decides it,
 and its rule runs as soon as it comes to the top. A phase ends with one, pushed below the
@@ -83,6 +99,10 @@ class Step(Generic[StateT]):
     """An automatic step is nobody's decision: its rule runs (with ``action`` None) as soon
     as it reaches the top of the stack, within the action that uncovered it - an end of
     round or a final scoring that follows whichever sub-choice came last."""
+    group: ClassVar[str | None] = None
+    """The name of the group of simultaneous choices this step belongs to (None: none).
+    Consecutive steps of one group form a pending group: see "Simultaneous choices"
+    above and :meth:`State.simultaneous`."""
 
     def legal_actions(self, state: StateT) -> Sequence[int]:
         """Sorted legal action ids of ``self.seat`` (decision steps): a list, or a tuple

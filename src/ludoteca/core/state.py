@@ -478,6 +478,30 @@ class State(ABC):
         steps = self._steps
         return steps[0] if steps else None
 
+    def simultaneous(self) -> dict[int, list[int]]:
+        """The pending group of simultaneous choices: ``{seat: sorted legal actions}``
+        for every seat whose step lies in the run of steps of the top step's
+        :attr:`~ludoteca.core.flow.Step.group` (the seat to act first, in the game's
+        order); ``{}`` when the top step belongs to no group. Nothing is applied: each
+        seat's legal actions are its own step's on this state, which the group's contract
+        makes the same as when its turn comes. Chance steps of the group (a ghost
+        player's random card) are passed over, as they are nobody's choice."""
+        node = self._steps
+        if not node:
+            return {}
+        group = node[0].group
+        if group is None:
+            return {}
+        out: dict[int, list[int]] = {}
+        while node:
+            step, node = node
+            if step.group != group:
+                break
+            seat = step.seat
+            if seat >= 0 and seat not in out:
+                out[seat] = sorted(step.legal_actions(self))
+        return out
+
     def emit(self, *events: Event) -> None:
         """Records events of the action being applied (rule functions call this)."""
         self._events += events

@@ -20,8 +20,16 @@ def create_app(db_url: str | None = None, **kwargs: Any) -> Any:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-          bot_delay: float = 0.4, bot_workers: int = 1, log_level: str = "warning") -> None:
-    """Runs the server until interrupted, printing the address to open."""
+          bot_delay: float = 1.0, bot_workers: int = 1, log_level: str = "warning",
+          public_url: str | None = None, allow_bots: tuple[str, ...] = ()) -> None:
+    """Runs the server until interrupted, printing the address to open.
+
+    ``bot_delay``: seconds each bot waits before it moves when a person is at the table
+    (a pace a person can follow); matches of bots alone are never slowed. ``host``: the
+    address to listen on (``0.0.0.0``: every address, so that people on other computers
+    can join); ``public_url``: the address they reach it at when it is behind a proxy (the
+    invite links use it); ``allow_bots``: agent names or specs anyone may seat besides
+    the named strengths."""
     import uvicorn
 
     from ludoteca.server.app import create_app as _create
@@ -31,7 +39,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
 
-    app = _create(url, bot_delay=bot_delay, bot_workers=bot_workers)
+    app = _create(url, bot_delay=bot_delay, bot_workers=bot_workers, public_url=public_url,
+                  listen_host=host, allow_bots=tuple(allow_bots))
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: Any = None) -> None:
@@ -42,6 +51,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
             state = app.state
             resumed = state.resumed
             print(f"ludoteca is ready: open {address} in your browser", flush=True)
+            if public_url:
+                print(f"  invite links point to {public_url}", flush=True)
+            elif host in ("0.0.0.0", "::"):
+                from ludoteca.server.app import lan_address
+
+                lan = lan_address()
+                if lan:
+                    print(f"  friends on your network open http://{lan}:{port}/", flush=True)
+            else:
+                print("  only this computer can join: to let friends elsewhere in, start "
+                      "with --host 0.0.0.0 (and --public-url behind a proxy)", flush=True)
             print(f"  database: {_safe(url)}; {resumed} open match"
                   f"{'' if resumed == 1 else 'es'} resumed", flush=True)
             for problem in state.problems:

@@ -18,16 +18,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None)
-    parser.add_argument("--bot-delay", type=float, default=0.4)
+    parser.add_argument("--bot-delay", type=float, default=1.0)
     parser.add_argument("--bot-workers", type=int, default=1)
     parser.add_argument("--plugin", action="append", default=[])
     parser.add_argument("--log-level", default="warning")
+    parser.add_argument("--public-url", default=None)
+    parser.add_argument("--allow-bot", action="append", default=[])
     args = parser.parse_args(argv)
     for plugin in args.plugin:
         module, _, name = plugin.partition(":")
         getattr(importlib.import_module(module), name or "install")()
     serve(args.host, args.port, args.db, bot_delay=args.bot_delay,
-          bot_workers=args.bot_workers, log_level=args.log_level)
+          bot_workers=args.bot_workers, log_level=args.log_level,
+          public_url=args.public_url, allow_bots=tuple(args.allow_bot))
 
 
 if __name__ == "__main__":

@@ -7,11 +7,13 @@ options model and its ``summary.md``): the server holds no game's words.
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any
 
 from ludoteca.core.registry import game_ids, game_summary, load_errors, load_game
 from ludoteca.core.state import Game
 from ludoteca.server.bots import STRENGTHS, spec_for
+from ludoteca.server.views import humanize
 
 
 def summary(game: Game) -> list[str]:
@@ -43,18 +45,38 @@ def _first_paragraph(text: str, *, after_title: bool) -> str:
     return " ".join(blocks[0].split()) if blocks else ""
 
 
+_RULING = re.compile(r"\s*[—-]+\s*rulings?\s+(R\d+(?:(?:,\s*|\s+and\s+)R\d+)*)\s*$")
+
+
+def plain_help(description: str) -> tuple[str, list[str]]:
+    """An option's description without its trailing "— ruling R20" (the rulings it
+    refers to come apart, for a link to the rules page): ``(text, ["R20"])``."""
+    found = _RULING.search(description)
+    if found is None:
+        return description, []
+    return description[:found.start()].rstrip(), re.findall(r"R\d+", found.group(1))
+
+
 def option_fields(game: Game) -> list[dict[str, Any]]:
-    """The rule switches as form fields: name, kind, default, choices, bounds, help."""
+    """The rule switches as form fields: name, label (the field's title), kind, default,
+    choices with their labels, bounds, help in plain words, the rulings it refers to and
+    the variants it applies to (a game says so with ``json_schema_extra={"variants": [...],
+    "choice_labels": {...}}`` on the field)."""
     if game.Options is None:
         return []
     schema = game.Options.model_json_schema()
     out = []
     for name, prop in schema.get("properties", {}).items():
+        help_text, rulings = plain_help(prop.get("description", ""))
         field: dict[str, Any] = {
             "name": name,
-            "label": prop.get("title") or name,
+            "label": prop.get("title") or humanize(name),
             "default": prop.get("default"),
-            "help": prop.get("description", ""),
+            "help": help_text,
+            "rulings": rulings,
+            # the variants the switch changes anything in (None: every variant)
+            "variants": prop.get("variants"),
+            "choice_labels": prop.get("choice_labels") or {},
             "optional": False,
         }
         choices = prop.get("anyOf")
@@ -64,6 +86,8 @@ def option_fields(game: Game) -> list[dict[str, Any]]:
             prop = {**prop, **(kinds[0] if len(kinds) == 1 else {})}
         if "enum" in prop:
             field["kind"], field["choices"] = "choice", list(prop["enum"])
+            for choice in field["choices"]:  # "any card (any)": the label says it
+                field["help"] = field["help"].replace(f" ({choice})", "")
         elif prop.get("type") == "boolean":
             field["kind"] = "bool"
         elif prop.get("type") in ("integer", "number"):

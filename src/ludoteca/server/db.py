@@ -1,21 +1,29 @@
 """Storage that loses nothing: the schema, the engine, migrations and a group-committing writer.
 
-Three tables (the schema is created and upgraded by the Alembic migrations shipped in
+Four tables (the schema is created and upgraded by the Alembic migrations shipped in
 ``migrations/``, applied when the server starts):
 
 ``matches``
     one row per match: game, player count, variant, options (JSON), the edition's TOML text
     (``edition_shipped`` says it is the one the game ships), the seed, the players (JSON,
     one entry per seat), the status (``open`` / ``finished``) and, once finished, the
-    scores and returns.
+    scores and returns; the hash of the creator's token (who may issue fresh invite links)
+    and the public id of its rematch, once one is set up.
 ``seats``
     one row per seat: human or bot, the bot's agent spec, a display name, and for a human
-    the SHA-256 hash of its secret token (the token itself is never stored).
+    the SHA-256 hash of its secret token (the token itself is never stored) and, once a
+    browser has opened the seat's link, the hash of that browser's claim (a cookie). A
+    rematch's human seat has no token until its player asks for it with the old one.
 ``actions``
     append-only: ``(match_id, seq)`` is the primary key, ``seq`` counting from 0 with no gap.
     A row is either an applied action (``kind = 'act'``, the action id, the seat that chose
     it or -1 for chance) or a take-back (``kind = 'undo'``: the last standing action is
-    withdrawn). Rows are never updated or deleted; the match is the replay of its rows.
+    withdrawn) or a held choice (``kind = 'hold'``: a seat's hidden choice in a group of
+    simultaneous choices, made before its turn in the game's order; it is applied, as an
+    ``act`` row of that seat, once every earlier seat has chosen). Rows are never updated
+    or deleted; the match is the replay of its rows.
+``chat``
+    the match's chat: who wrote (a seat, or None for a spectator), the name shown, the text.
 
 Writes go through :class:`Writer`, one thread that commits whatever has queued up in one
 transaction (a group commit) and then resolves each caller's future: every accepted action
@@ -76,6 +84,8 @@ matches = Table(
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("scores", JSON, nullable=True),
     Column("returns", JSON, nullable=True),
+    Column("creator_hash", String(64), nullable=True),
+    Column("rematch", String(32), nullable=True),
 )
 
 seats = Table(
@@ -87,6 +97,7 @@ seats = Table(
     Column("agent", String(200), nullable=True),
     Column("name", String(80), nullable=False),
     Column("token_hash", String(64), nullable=True, unique=True),
+    Column("claim_hash", String(64), nullable=True),
 )
 
 actions = Table(
@@ -97,6 +108,17 @@ actions = Table(
     Column("kind", String(8), nullable=False),
     Column("action", Integer, nullable=True),
     Column("seat", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(80), nullable=False),
+    Column("text", String(500), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -151,8 +173,8 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """Applies every Alembic migration the database has not had yet."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Applies every Alembic migration the database has not had yet (up to ``revision``)."""
     from alembic import command
     from alembic.config import Config
 
@@ -160,7 +182,7 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
         cfg.attributes["connection"] = connection
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, revision)
 
 
 def current_revision(engine: Engine) -> str | None:
@@ -176,6 +198,30 @@ def dumps(value: Any) -> str:
 
 class StorageError(RuntimeError):
     """The database refused or failed a write; nothing was accepted."""
+
+
+_INSERT_ACTIONS_SQLITE = ("INSERT INTO actions (match_id, seq, kind, action, seat, created_at) "
+                          "VALUES (?, ?, ?, ?, ?, ?)")
+
+
+def insert_actions(connection: Connection, rows: list[dict[str, Any]]) -> None:
+    """Inserts action rows (dicts of the ``actions`` columns).
+
+    On SQLite straight through the driver, in the connection's transaction: building and
+    compiling SQLAlchemy's insert for a few rows costs several times what SQLite takes to
+    store them, on every move. The time is written as SQLAlchemy's SQLite ``DateTime``
+    writes it (``YYYY-MM-DD HH:MM:SS.ffffff``, UTC), so it reads back the same.
+    """
+    if connection.dialect.name != "sqlite":
+        connection.execute(actions.insert(), rows)
+        return
+    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.executemany(_INSERT_ACTIONS_SQLITE, [
+            (r["match_id"], r["seq"], r["kind"], r["action"], r["seat"],
+             r["created_at"].strftime("%Y-%m-%d %H:%M:%S.%f")) for r in rows])
+    finally:
+        cursor.close()
 
 
 class Append:
@@ -195,7 +241,7 @@ class Append:
         self.then = then
 
     def __call__(self, connection: Connection) -> Any:
-        connection.execute(actions.insert(), self.rows)
+        insert_actions(connection, self.rows)
         return None if self.then is None else self.then(connection)
 
 
@@ -363,7 +409,7 @@ class Writer:
                 results[i] = job(connection)
         rows = [row for i in appends for row in jobs[i].rows]
         if rows:
-            connection.execute(actions.insert(), rows)
+            insert_actions(connection, rows)
         for i in appends:
             then = jobs[i].then
             if then is not None:

@@ -15,6 +15,7 @@ version it was chosen at; any other version is stale and refused (HTTP 409).
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import json
 import logging
@@ -41,20 +42,31 @@ from ludoteca.server.bots import bot_move, check_spec, rng_for, spec_for
 from ludoteca.server.db import StorageError, Writer, token_hash
 from ludoteca.server.views import (
     Boards,
+    LogBook,
     Memo,
     SeatInfo,
     board_for,
     legal_for,
     log_entries,
+    outcome_of,
     result_text,
     seat_names,
+    standings,
     table_for,
+    table_marks,
     turn_text,
 )
 
 log = logging.getLogger("ludoteca.server")
 
 MAX_NAME = 40
+MAX_CHAT = 300
+"""Characters a chat line may have."""
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+"""A chat sender may write :data:`CHAT_BURST` lines per :data:`CHAT_WINDOW` seconds."""
+CHAT_KEPT = 200
+"""Chat lines a page is sent when it opens (the newest)."""
 CHECKPOINT = 64
 FINISHED_CACHE = 64
 
@@ -75,11 +87,82 @@ class MatchError(Exception):
         self.message = message
 
 
+CLAIMED = ("This seat was claimed by another browser: its link works only where it was "
+           "first opened. Ask the match's creator for a fresh link.")
+MAX_PLAYERS = 16
+
+
+def claim_cookie(public_id: str, seat: int) -> str:
+    """The name of the cookie that holds a browser's claim of a seat."""
+    return f"ludoteca-claim-{public_id}-{seat}"
+
+
+def chat_line(seat: int | None, name: str, text: str, at: datetime | None) -> dict[str, Any]:
+    return {"type": "chat", "seat": seat, "name": name, "text": text,
+            "at": at.isoformat() if at else None}
+
+
+@dataclass(frozen=True)
+class BotPolicy:
+    """Which bots anyone who can reach the server may seat, and how hard they may think.
+
+    ``allowed``: besides the named strengths (``easy``, ``normal``, ``strong``) and the
+    plain agents behind them (``random``, ``heuristic``), the specs the operator allows
+    (``ludoteca serve --allow-bot``): an agent's name (``ismcts``: any options) or a whole
+    spec (``ismcts:iterations=400``). Every bot is held to ``max_time`` seconds of thought
+    a move and ``max_iterations`` search iterations, whatever the operator allowed.
+    """
+
+    allowed: tuple[str, ...] = ()
+    max_time: float = 5.0
+    max_iterations: int = 5000
+    max_spec: int = 200
+
+    BUILT_IN = ("easy", "normal", "strong", "random", "heuristic")
+
+    def check(self, spec: str) -> None:
+        """ConfigError with a sentence if ``spec`` may not be seated here."""
+        from ludoteca.agents import parse_spec
+
+        if len(spec) > self.max_spec:
+            raise ConfigError(f"a bot is named in at most {self.max_spec} characters")
+        name, options = parse_spec(spec)
+        if not (spec in self.BUILT_IN or spec in self.allowed or name in self.allowed):
+            raise ConfigError(
+                f"this server seats the bots easy, normal and strong; {spec!r} needs the "
+                "operator's leave (ludoteca serve --allow-bot)")
+        think = options.get("time")
+        if isinstance(think, int | float) and think > self.max_time:
+            raise ConfigError(f"a bot thinks at most {self.max_time:g} s a move here, not "
+                              f"{think:g}")
+        for key in ("iterations", "calls"):
+            value = options.get(key)
+            if isinstance(value, int | float) and value > self.max_iterations:
+                raise ConfigError(f"a bot searches at most {self.max_iterations:,} "
+                                  f"{key} a move here, not {value:,}")
+
+
 def clean_name(raw: Any) -> str:
     """A seat's name as given in the lobby: printable characters only, trimmed, at most
     :data:`MAX_NAME` characters ("" when none is given)."""
     text = "".join(ch for ch in str(raw or "") if ch.isprintable())
     return text.strip()[:MAX_NAME].strip()
+
+
+def distinct_bot_names(seats: list[SeatInfo], unnamed: Sequence[int]) -> list[SeatInfo]:
+    """The seats with the bots named by the lobby (``unnamed``) told apart by a letter when
+    several share a strength: "normal bot A", "normal bot B" (a seat number would read as
+    a count, and every sentence names them)."""
+    by_name: dict[str, list[int]] = {}
+    for seat in unnamed:
+        by_name.setdefault(seats[seat].name, []).append(seat)
+    out = list(seats)
+    for name, group in by_name.items():
+        if len(group) > 1 or any(s.name == name for s in seats if s.seat not in group):
+            for letter, seat in zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", group, strict=False):
+                info = seats[seat]
+                out[seat] = SeatInfo(info.seat, info.kind, info.agent, f"{name} {letter}")
+    return out
 
 
 def game_for(game_id: str, edition: str, shipped: bool) -> Game:
@@ -116,6 +199,7 @@ class Played:
     action: int
     seat: int
     events: tuple[Event, ...]
+    seq: int = -1  # its row in the action table
 
 
 class LiveMatch:
@@ -143,13 +227,20 @@ class LiveMatch:
         self.broken: str | None = None
         self.lock = asyncio.Lock()
         self.subscribers: dict[int | None, set[Subscriber]] = {}
-        self._logs: dict[int | None, list[dict[str, Any]]] = {}
-        self._log_upto: dict[int | None, int] = {}
+        self._logs: dict[int | None, LogBook] = {}
         self._mark: dict[int | None, int] = {}
         self._memos: dict[int | None, Memo] = {}  # each live viewer's last board
         self._task: asyncio.Task[None] | None = None
         self._replay: _Replay | None = None
         self._table: tuple[int, str | None, str | None] = (-1, None, None)
+        self.claims: dict[int, str | None] = {s.seat: None for s in seats}  # claim hashes
+        self.creator_hash: str | None = None
+        self.rematch: str | None = None
+        self.held: dict[int, int] = {}  # simultaneous choices made before their turn
+        self.group_version: int | None = None  # the version at which the pending group opened
+        self.notes: list[tuple[int, int, str]] = []  # (after move n, version, text): undos
+        self.chat: list[dict[str, Any]] = []
+        self._chat_times: dict[Any, list[float]] = {}
 
     # ----- facts ---------------------------------------------------------------------
 
@@ -187,40 +278,65 @@ class LiveMatch:
 
     def rebuild(self, rows: Sequence[tuple[str, int | None, int]]) -> None:
         """Replays the action rows (``(kind, action, seat)`` in ``seq`` order)."""
-        standing: list[tuple[int, int]] = []
-        for kind, action, seat in rows:
+        standing: list[tuple[int, int, int]] = []
+        held: dict[int, int] = {}
+        notes: list[tuple[int, int, str]] = []
+        for seq, (kind, action, seat) in enumerate(rows):
+            version = seq + 1
             if kind == "undo":
                 if standing:
                     standing.pop()
+                notes.append((len(standing), version, self._undo_note(seat)))
+            elif kind == "hold":
+                held[seat] = int(action)  # type: ignore[arg-type]
             else:
-                standing.append((int(action), seat))  # type: ignore[arg-type]
+                standing.append((int(action), seat, seq))  # type: ignore[arg-type]
+                held.pop(seat, None)  # a held choice is applied as its seat's act row
         state = self.game.new_initial_state(self.num_players, self.variant, self.options)
         played: list[Played] = []
-        for i, (action, seat) in enumerate(standing):
+        for i, (action, seat, seq) in enumerate(standing):
             try:
                 state.apply_action(action)
             except IllegalActionError as err:
                 raise ConfigError(f"action {i} ({action}) does not replay: {err}") from None
-            played.append(Played(action, seat, tuple(state.events())))
+            played.append(Played(action, seat, tuple(state.events()), seq))
         self.state = state
         self.played = played
         self.version = len(rows)
+        self.held = held
+        self.notes = notes
+        self.group_version = self.version if state.simultaneous() else None
         self._logs.clear()
-        self._log_upto.clear()
+
+    def _undo_note(self, seat: int) -> str:
+        with naming(self.names):
+            name = self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat + 1}"
+        return f"{name[:1].upper()}{name[1:]} took back a move."
 
     # ----- what a viewer is shown -------------------------------------------------------
 
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
         """``viewer``'s move log, kept per viewer and extended by the moves since."""
-        entries = self._logs.setdefault(viewer, [])
-        upto = self._log_upto.get(viewer, 0)
+        book = self._logs.get(viewer)
         played = self.played
-        if upto < len(played):
+        if book is None:
+            book = self._logs[viewer] = LogBook()
+            # From the start: the standing moves, and each take-back's note where it was
+            # said (between the moves, by their row numbers).
             with naming(self.names):
-                entries.extend(log_entries(self.state, viewer,
-                                           [p.events for p in played[upto:]], first=upto))
-            self._log_upto[viewer] = len(played)
-        return entries
+                for _after, version, text in self.notes:
+                    j = book.steps
+                    while j < len(played) and played[j].seq < version:
+                        j += 1
+                    if j > book.steps:
+                        book.extend(self.state, viewer,
+                                    [(p.seat, p.events) for p in played[book.steps:j]])
+                    book.note(text, "undo")
+        if book.steps < len(played):
+            with naming(self.names):
+                book.extend(self.state, viewer,
+                            [(p.seat, p.events) for p in played[book.steps:]])
+        return book.entries
 
     def can_undo(self, viewer: int | None) -> bool:
         """Whether ``viewer`` may take back its last move now.
@@ -232,6 +348,8 @@ class LiveMatch:
         outcome after the move, or another seat's move, makes the move the last no more.
         """
         if viewer is None or self.finished or not self.played or self.broken:
+            return False
+        if viewer >= len(self.seats):
             return False
         if self.seats[viewer].kind != "human":
             return False
@@ -257,22 +375,59 @@ class LiveMatch:
         entries = self.log(viewer)
         start = 0 if log_start is None else min(log_start, len(entries))
         actions = [] if self.broken else legal_for(state, viewer)
+        turn, prompt = turn_text(state, viewer, self.seats), state.prompt(viewer)
+        together = self._together(viewer)
+        if together is not None:
+            turn, prompt, group_actions = together
+            actions = actions or ([] if self.broken else group_actions)
         return {
             "type": "state",
             "match": self.public_id,
             "version": self.version,
             "viewer": viewer,
             "to_act": state.current_player(),
-            "turn": turn_text(state, viewer, self.seats),
-            "prompt": self.broken or state.prompt(viewer),
+            "turn": turn,
+            "prompt": self.broken or prompt,
+            "choosing": self._choosing(),
             "board": board_for(self.hub.boards, state, viewer, self.seats, table, memo),
             "actions": actions,
             "log_start": start,
             "log": entries[start:],
             "result": result_text(state, viewer, self.seats),
+            "outcome": outcome_of(state, viewer),
+            "standings": standings(state, viewer, self.seats),
             "finished": self.finished,
             "can_undo": self.can_undo(viewer),
+            "rematch": self.rematch,
         }
+
+    def _choosing(self) -> list[int]:
+        """The seats of the pending group of simultaneous choices that have not chosen."""
+        together = self.state.simultaneous()
+        return [seat for seat in together if seat not in self.held]
+
+    def _together(self, viewer: int | None) -> tuple[str, str, list[dict[str, Any]]] | None:
+        """In a pending group of simultaneous choices: the turn line, the prompt and the
+        actions ``viewer`` is shown (its own choice may be made now, whoever is first in
+        the game's order); None outside a group."""
+        together = self.state.simultaneous()
+        if not together:
+            return None
+        state = self.state
+        waiting = [seat for seat in together if seat not in self.held]
+        names = ["you" if seat == viewer else self.names[seat] for seat in waiting]
+        who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+        turn = f"Everyone chooses at once: waiting for {who}"
+        if viewer is None or viewer not in together:
+            return turn, state.prompt(viewer), []
+        if viewer in self.held:
+            label = state.action_to_string(self.held[viewer])
+            return (turn, f"You chose {label}; it stays hidden until everyone has chosen.",
+                    [])
+        step = next(step for step in state.pending() if step.seat == viewer)
+        actions = [state.action_to_json(a) for a in together[viewer]]
+        return (f"Your turn: everyone chooses at once (waiting for {who})",
+                step.prompt(state, viewer), actions)
 
     def _message(self, viewer: int | None, log_start: int | None) -> str:
         """:meth:`view` as the JSON text of a live message (called within ``naming``).
@@ -308,6 +463,9 @@ class LiveMatch:
             text = self._message(sub.viewer, None)
         self._mark[sub.viewer] = len(self.log(sub.viewer))
         sub.push(text)
+        if self.chat:
+            sub.push(json.dumps({"type": "chat-history", "lines": self.chat},
+                                separators=(",", ":")))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.hub.connections.discard(sub)
@@ -341,7 +499,8 @@ class LiveMatch:
             state.apply_action(outcome)
             batch.append(Played(outcome, CHANCE, tuple(state.events())))
 
-    async def _commit(self, new: State, batch: list[Played]) -> None:
+    async def _commit(self, new: State, batch: list[Played],
+                      held: dict[int, int] | None = None) -> None:
         """Commits ``batch`` (applied to ``new``), then installs ``new`` and tells everyone.
 
         Called with the lock held. If the database fails nothing changes in memory.
@@ -350,6 +509,8 @@ class LiveMatch:
         done = new.is_terminal()
         rows = [{"match_id": self.id, "seq": start + i, "kind": "act", "action": p.action,
                  "seat": p.seat, "created_at": db.now()} for i, p in enumerate(batch)]
+        for i, p in enumerate(batch):
+            p.seq = start + i
         finish = None
         if done:
             result = {"scores": new.scores(), "returns": new.returns()}
@@ -361,9 +522,17 @@ class LiveMatch:
                         status="finished", finished_at=db.now(), **result))
 
         await self.hub.writer.submit(db.Append(rows, finish))
+        grouped = bool(self.state.simultaneous())
         self.state = new
         self.version = start + len(batch)
         self.played.extend(batch)
+        if held is not None:
+            self.held = held
+        if not new.simultaneous():
+            self.group_version = None
+            self.held = {}
+        elif not grouped or self.group_version is None:
+            self.group_version = self.version
         if done:
             self.status = "finished"
         self.hub.moves += len(batch)
@@ -387,11 +556,24 @@ class LiveMatch:
                 raise MatchError(503, self.broken)
             if self.finished:
                 raise MatchError(409, "The match is over.")
-            self._check_version(version)
+            together = self.state.simultaneous()
+            in_group = seat in together and self.group_version is not None
+            # In a group of simultaneous choices another seat's hidden choice changes the
+            # version without changing what this seat may choose: any version since the
+            # group opened will do.
+            opened = self.group_version
+            since_group = (in_group and opened is not None and isinstance(version, int)
+                           and not isinstance(version, bool)
+                           and opened <= version <= self.version)
+            if not since_group:
+                self._check_version(version)
             player = self.state.current_player()
-            if player != seat:
+            if player != seat and not in_group:
                 who = ("chance" if player == CHANCE else self.seats[player].label())
                 raise MatchError(409, f"It is not your turn: {who} is to play.")
+            if seat in self.held:
+                raise MatchError(409, "You have chosen already; your choice is laid when "
+                                      "every seat before yours has chosen.")
             if not isinstance(data, Mapping):
                 raise MatchError(400, f"an action is a JSON object such as "
                                       f'{{"action": 3}}, not {data!r}')
@@ -399,21 +581,65 @@ class LiveMatch:
                 action = self.state.action_from_json(data)
             except IllegalActionError as err:
                 raise MatchError(400, str(err)) from None
+            with naming(self.names):
+                label = self.state.action_to_string(action)
+            if player != seat:
+                await self._hold(seat, action, together[seat])
+                return {"version": self.version, "action": action, "label": label,
+                        "held": True}
             new = self.state.clone()
             try:
                 new.apply_action(action)
             except IllegalActionError as err:
                 raise MatchError(422, str(err)) from None
-            with naming(self.names):
-                label = self.state.action_to_string(action)
             batch = [Played(action, seat, tuple(new.events()))]
-            self._play_chance(new, batch)
+            held = self._play_chance_and_held(new, batch)
             try:
-                await self._commit(new, batch)
+                await self._commit(new, batch, held)
             except StorageError as err:
                 raise MatchError(503, f"{err}; the move was not accepted") from None
         self.kick()
         return {"version": self.version, "action": action, "label": label}
+
+    async def _hold(self, seat: int, action: int, legal: list[int]) -> None:
+        """Keeps ``seat``'s hidden choice of a pending group until its turn in the game's
+        order (a ``hold`` row, so that a restart keeps it). Called with the lock held."""
+        if action not in legal:
+            with naming(self.names):
+                try:
+                    probe = self.state.clone()
+                    reason = probe.explain_illegal(action) if hasattr(probe, "explain_illegal") \
+                        else None
+                except Exception:
+                    reason = None
+            raise MatchError(422, f"That move is not allowed{': ' + reason if reason else ''}.")
+        row = {"match_id": self.id, "seq": self.version, "kind": "hold", "action": action,
+               "seat": seat, "created_at": db.now()}
+        try:
+            await self.hub.writer.submit(db.Append([row]))
+        except StorageError as err:
+            raise MatchError(503, f"{err}; the choice was not accepted") from None
+        self.held[seat] = action
+        self.version += 1
+        self.publish()
+
+    def _play_chance_and_held(self, state: State, batch: list[Played]) -> dict[int, int]:
+        """Plays chance, then every held choice whose turn has come (and chance after it),
+        on ``state``; returns the held choices still waiting (installed on commit)."""
+        held = dict(self.held)
+        while True:
+            self._play_chance(state, batch)
+            player = state.current_player()
+            action = held.pop(player, None) if player >= 0 else None
+            if action is None:
+                return held
+            try:
+                state.apply_action(action)
+            except IllegalActionError:  # cannot happen if the group keeps its promise
+                log.error("a held choice of seat %d in match %s is illegal at its turn; "
+                          "the seat chooses again", player, self.public_id)
+                continue
+            batch.append(Played(action, player, tuple(state.events())))
 
     async def undo(self, seat: int, version: Any) -> dict[str, Any]:
         async with self.lock:
@@ -440,10 +666,13 @@ class LiveMatch:
             self.state = new
             self.version = start + 1
             self.played.pop()
-            n = len(self.played)
-            for viewer, entries in self._logs.items():
-                entries[:] = [e for e in entries if e["n"] <= n]
-                self._log_upto[viewer] = min(self._log_upto.get(viewer, 0), n)
+            self.notes.append((len(self.played), self.version, self._undo_note(seat)))
+            if new.simultaneous() and self.group_version is None:
+                self.group_version = self.version
+            self._logs.clear()  # read again: the moves still standing, and every note
+            for viewer in list(self._mark):
+                # The new note is the last entry; what precedes it may have changed.
+                self._mark[viewer] = min(self._mark[viewer], len(self.log(viewer)) - 1)
             self.publish()
         self.kick()
         return {"version": self.version}
@@ -462,6 +691,14 @@ class LiveMatch:
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._advance())
 
+    def bot_pace(self) -> float:
+        """Seconds a bot waits before it moves: the hub's ``bot_delay`` when a person sits
+        at the table, so that they can follow each move (and see it marked on the board);
+        none when only bots play, whose matches nobody follows move by move."""
+        if any(s.kind == "human" for s in self.seats):
+            return self.hub.bot_delay
+        return 0.0
+
     def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
@@ -475,14 +712,15 @@ class LiveMatch:
                     if self.version != version:
                         continue
                     new, batch = state.clone(), []
-                    self._play_chance(new, batch)
-                    if not await self._try_commit(new, batch):
+                    held = self._play_chance_and_held(new, batch)
+                    if not await self._try_commit(new, batch, held):
                         return
                 continue
             if player < 0 or self.seats[player].kind != "bot":
                 return
-            if self.hub.bot_delay:
-                await asyncio.sleep(self.hub.bot_delay)
+            pause = self.bot_pace()
+            if pause:
+                await asyncio.sleep(pause)
                 if self.version != version:
                     continue
             spec = self.seats[player].agent or "random"
@@ -509,14 +747,15 @@ class LiveMatch:
                     new = state.clone()
                     new.apply_action(action)
                 batch = [Played(action, player, tuple(new.events()))]
-                self._play_chance(new, batch)
-                if not await self._try_commit(new, batch):
+                held = self._play_chance_and_held(new, batch)
+                if not await self._try_commit(new, batch, held):
                     return
 
-    async def _try_commit(self, new: State, batch: list[Played]) -> bool:
+    async def _try_commit(self, new: State, batch: list[Played],
+                          held: dict[int, int] | None = None) -> bool:
         for attempt in range(5):
             try:
-                await self._commit(new, batch)
+                await self._commit(new, batch, held)
                 return True
             except StorageError:
                 log.exception("storing a bot move of match %s failed (attempt %d)",
@@ -538,7 +777,15 @@ class LiveMatch:
 
 
 class _Replay:
-    """Steps a finished match: checkpoints every few moves, and every action's full label."""
+    """Steps a finished match: checkpoints every few moves, every action's full label,
+    the positions a person steps between and the chapters a replay may jump to.
+
+    ``stops``: the positions (actions applied) at which a seat is about to move, or the
+    end: stepping by a player's move passes over the chance outcomes that follow a move
+    (a deal, a card turned) as part of it. ``chapters``: ``{"step", "kind", "label"}``
+    for each event the game marks as opening a part of the match (a round, a dispute, a
+    fight), at the first stop that shows it.
+    """
 
     def __init__(self, live: LiveMatch) -> None:
         self.live = live
@@ -546,14 +793,32 @@ class _Replay:
         state = game.new_initial_state(live.num_players, live.variant, live.options)
         self.checkpoints: dict[int, State] = {0: state.clone()}
         self.labels: list[str] = []
+        _moment, chapter = table_marks(game)
+        opened: list[tuple[int, str, int | None]] = []
         for i, played in enumerate(live.played):
             who = "Chance" if played.seat == CHANCE else live.names[played.seat]
             who = who[:1].upper() + who[1:]
             self.labels.append(f"{who}: {state.action_to_string(played.action)}")
             state.apply_action(played.action)
+            for event in played.events:
+                part = chapter(event)
+                if part:
+                    opened.append((i + 1, *part))
             if (i + 1) % CHECKPOINT == 0:
                 self.checkpoints[i + 1] = state.clone()
-        self.total = len(live.played)
+        self.total = total = len(live.played)
+        self.stops = sorted({0, total} | {i for i, p in enumerate(live.played)
+                                          if p.seat != CHANCE})
+        every = {kind: sum(k == kind for _, k, _ in opened) for _, kind, _ in opened}
+        counts: dict[str, int] = {}
+        self.chapters: list[dict[str, Any]] = []
+        for after, kind, number in opened:
+            step = self.stops[bisect.bisect_left(self.stops, after)]
+            counts[kind] = counts.get(kind, 0) + 1
+            label = kind[:1].upper() + kind[1:]
+            if number is not None or every[kind] > 1:  # "Round 2", "Fight 3"
+                label += f" {counts[kind] if number is None else number}"
+            self.chapters.append({"step": step, "kind": kind, "label": label})
 
     def state_at(self, step: int) -> State:
         base = step - step % CHECKPOINT
@@ -566,10 +831,11 @@ class _Replay:
         live = self.live
         step = max(0, min(int(step), self.total))
         state = self.state_at(step)
-        events = [p.events for p in live.played[:step]]
+        played = [(p.seat, p.events) for p in live.played[:step]]
         seats = live.seats
         boards = live.hub.boards
-        base = {"step": step, "total": self.total, "viewer": viewer}
+        base = {"step": step, "total": self.total, "viewer": viewer, "stops": self.stops,
+                "chapters": self.chapters}
         table = table_for(boards, state, seats)
         if viewer == "all":
             panels = [{"title": "Table (spectator)",
@@ -577,27 +843,33 @@ class _Replay:
             for seat in range(live.num_players):
                 panels.append({"title": f"{seats[seat].label()}'s view",
                                "board": board_for(boards, state, seat, seats, table)})
-            log_list = [{"n": i + 1, "text": text} for i, text in enumerate(self.labels[:step])]
+            log_list = [{"n": i + 1, "step": i + 1, "text": text}
+                        for i, text in enumerate(self.labels[:step])]
             return {**base, "panels": panels, "log": log_list,
                     "turn": turn_text(state, None, seats), "prompt": state.prompt(None),
-                    "result": result_text(state, None, seats)}
+                    "result": result_text(state, None, seats),
+                    "standings": standings(state, None, seats)}
+        if viewer != "spectator" and not (viewer.lstrip("-").isdigit() and len(viewer) <= 4):
+            raise MatchError(400, "viewer is a seat number, spectator or all")
         seat = None if viewer == "spectator" else int(viewer)
         if seat is not None and not 0 <= seat < live.num_players:
-            raise MatchError(400, f"seat {seat} does not exist")
+            raise MatchError(400, f"seat {seat + 1} does not exist")
         return {**base,
                 "panels": [{"title": "Table" if seat is None else f"{seats[seat].label()}",
                             "board": board_for(boards, state, seat, seats, table)}],
-                "log": log_entries(state, seat, events),
+                "log": log_entries(state, seat, played),
                 "turn": turn_text(state, seat, seats), "prompt": state.prompt(seat),
-                "result": result_text(state, seat, seats)}
+                "result": result_text(state, seat, seats),
+                "standings": standings(state, seat, seats)}
 
 
 class Hub:
     """Every match the server knows, the writer, the bot pool and the live connections."""
 
     def __init__(self, engine: Engine, boards: Boards, *, bot_delay: float = 0.0,
-                 bot_workers: int = 1) -> None:
+                 bot_workers: int = 1, bots: BotPolicy | None = None) -> None:
         self.engine = engine
+        self.bots = bots or BotPolicy()
         self.writer = Writer(engine)
         self.boards = boards
         self.bot_delay = bot_delay
@@ -641,6 +913,14 @@ class Hub:
         for r in seat_rows:
             if r.token_hash:
                 self.tokens[r.token_hash] = (row.public_id, r.seat)
+            live.claims[r.seat] = r.claim_hash
+        live.creator_hash = row.creator_hash
+        live.rematch = row.rematch
+        chat_rows = connection.execute(
+            select(db.chat).where(db.chat.c.match_id == row.id).order_by(db.chat.c.id.desc())
+            .limit(CHAT_KEPT)).all()
+        live.chat = [chat_line(r.seat, r.name, r.text, r.created_at)
+                     for r in reversed(chat_rows)]
         return live
 
     def load_open(self) -> tuple[int, list[str]]:
@@ -701,7 +981,10 @@ class Hub:
         for sub in list(self.connections):
             sub.push(None)  # type: ignore[arg-type]
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            # Waited for (in a thread): a pool left to die with the interpreter leaks its
+            # semaphores ("leaked semaphore objects" at exit).
+            pool, self._pool = self._pool, None
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
         await self.writer.aclose()
 
     def retire(self, live: LiveMatch) -> None:
@@ -776,26 +1059,105 @@ class Hub:
         live = await self.get(found[0])
         return live, found[1]
 
-    async def seat_of(self, live: LiveMatch, token: str | None) -> int:
-        """The seat of ``token`` in ``live`` (403 if the token is not one of its seats)."""
+    async def seat_of(self, live: LiveMatch, token: str | None,
+                      claims: Mapping[str, str] | None = None) -> int:
+        """The seat of ``token`` in ``live`` (403 if the token is not one of its seats, or
+        if the seat was claimed by a browser whose claim is not among ``claims``, the
+        request's cookies)."""
         other, seat = await self.by_token(token)
         if other is not live:
             raise MatchError(403, "This token belongs to another match.")
+        claim = live.claims.get(seat)
+        if claim is not None:
+            mine = (claims or {}).get(claim_cookie(live.public_id, seat))
+            if not mine or token_hash(mine) != claim:
+                raise MatchError(403, CLAIMED)
         return seat
+
+    async def claim(self, live: LiveMatch, seat: int, cookie: str | None) -> str | None:
+        """Opening a seat's link in a browser: the first browser claims the seat (returns
+        the claim to set as its cookie); the same browser again is welcome (None); any
+        other browser is refused (403)."""
+        claim = live.claims.get(seat)
+        if claim is not None:
+            if cookie and token_hash(cookie) == claim:
+                return None
+            raise MatchError(403, CLAIMED)
+        secret = secrets.token_urlsafe(24)
+        digest = live.claims[seat] = token_hash(secret)  # at once: a second browser waits
+        match_id = live.id
+
+        def job(connection: Connection) -> None:
+            connection.execute(db.seats.update().where(
+                (db.seats.c.match_id == match_id) & (db.seats.c.seat == seat)).values(
+                claim_hash=digest))
+
+        try:
+            await self.writer.submit(job)
+        except StorageError as err:
+            live.claims[seat] = None
+            raise MatchError(503, f"{err}; the seat was not claimed") from None
+        return secret
+
+    async def fresh_link(self, live: LiveMatch, seat: Any, token: str | None,
+                         claims: Mapping[str, str] | None) -> str:
+        """A new secret link for a person's seat, asked for by the match's creator: the old
+        link stops working and the seat is unclaimed (its browser is disconnected)."""
+        if not token or live.creator_hash is None or token_hash(token) != live.creator_hash:
+            raise MatchError(403, "Only the match's creator may issue a fresh link.")
+        if self.tokens.get(token_hash(token), (None,))[0] == live.public_id:
+            await self.seat_of(live, token, claims)  # the creator's own seat: its browser
+        if isinstance(seat, bool) or not isinstance(seat, int) or \
+                not 0 <= seat < live.num_players:
+            raise MatchError(400, f"there is no seat {seat!r}")
+        if live.seats[seat].kind != "human":
+            raise MatchError(400, f"seat {seat + 1} is a bot's: it has no link")
+        if live.finished:
+            raise MatchError(409, "The match is over.")
+        new = secrets.token_urlsafe(24)
+        digest, match_id = token_hash(new), live.id
+
+        def job(connection: Connection) -> None:
+            connection.execute(db.seats.update().where(
+                (db.seats.c.match_id == match_id) & (db.seats.c.seat == seat)).values(
+                token_hash=digest, claim_hash=None))
+
+        try:
+            await self.writer.submit(job)
+        except StorageError as err:
+            raise MatchError(503, f"{err}; no new link was made") from None
+        for old, (public_id, s) in list(self.tokens.items()):
+            if public_id == live.public_id and s == seat:
+                del self.tokens[old]
+        self.tokens[digest] = (live.public_id, seat)
+        live.claims[seat] = None
+        for sub in list(live.subscribers.get(seat, ())):
+            sub.push(None)  # type: ignore[arg-type]  # the old link's page: closed
+        return new
 
     # ----- creating ------------------------------------------------------------------------
 
     async def create(self, game_id: Any, players: Any, variant: Any, options: Any,
-                     seat_choices: Any) -> dict[str, Any]:
+                     seat_choices: Any, *, game: Game | None = None, trusted: bool = False,
+                     unissued: frozenset[int] = frozenset()) -> dict[str, Any]:
         """A new match. ``seat_choices``: one ``{"kind": "me" | "invite" | "bot", "bot":
         strength or agent spec, "name": ...}`` per seat. Returns the match id and, for each
         human seat, its secret token (shown once: only its hash is stored)."""
         try:
             if not isinstance(game_id, str):
                 raise ConfigError("choose a game")
-            game = load_game(game_id)
-            if isinstance(players, str) and players.isdigit():
+            if len(game_id) > 64:
+                raise ConfigError("there is no such game")
+            game = game or load_game(game_id)
+            if isinstance(players, str) and players.isdigit() and len(players) <= 3:
                 players = int(players)
+            if isinstance(players, bool) or not isinstance(players, int) or \
+                    not 1 <= players <= MAX_PLAYERS:
+                shown = repr(players) if len(repr(players)) <= 20 else "that"
+                raise ConfigError(f"choose how many players (a whole number such as 3), "
+                                  f"not {shown}")
+            if isinstance(variant, str) and len(variant) > 64:
+                raise ConfigError(f"{game.info.title} has no such variant")
             variant = game.info.resolve(players, variant or None)
             parsed = game.parse_options(options or {})
             state = game.new_initial_state(players, variant, parsed)
@@ -804,9 +1166,10 @@ class Hub:
             seats: list[SeatInfo] = []
             tokens: dict[int, str] = {}
             guests = 0
+            unnamed_bots: list[int] = []
             for seat, choice in enumerate(seat_choices):
                 if not isinstance(choice, Mapping):
-                    raise ConfigError(f"seat {seat}: choose me, invite or a bot")
+                    raise ConfigError(f"seat {seat + 1}: choose me, invite or a bot")
                 kind = choice.get("kind")
                 name = clean_name(choice.get("name"))
                 if kind in ("me", "invite"):
@@ -816,18 +1179,26 @@ class Hub:
                         name = "Host" if kind == "me" else f"Guest {guests}"
                     seats.append(SeatInfo(seat, "human", None, name))
                 elif kind == "bot":
-                    choice_text = str(choice.get("bot") or "easy")
+                    choice_text = str(choice.get("bot") or "normal")
+                    if len(choice_text) > self.bots.max_spec:
+                        raise ConfigError(f"seat {seat + 1}: a bot is named in at most "
+                                          f"{self.bots.max_spec} characters")
                     spec = spec_for(game, choice_text)
                     try:
                         check_spec(game, spec)
+                        if not trusted:
+                            self.bots.check(choice_text if choice_text in BotPolicy.BUILT_IN
+                                            else spec)
                     except ConfigError as err:
-                        raise ConfigError(f"seat {seat}: {err}") from None
+                        raise ConfigError(f"seat {seat + 1}: {err}") from None
                     if not name:  # the words say "normal bot draws a card"
                         name = (f"{choice_text} bot" if choice_text in
                                 ("easy", "normal", "strong") else f"bot ({spec})")
+                        unnamed_bots.append(seat)
                     seats.append(SeatInfo(seat, "bot", spec, name))
                 else:
-                    raise ConfigError(f"seat {seat}: choose me, invite or a bot, not {kind!r}")
+                    raise ConfigError(f"seat {seat + 1}: choose me, invite or a bot, not {kind!r}")
+            seats = distinct_bot_names(seats, unnamed_bots)
         except ConfigError as err:
             raise MatchError(400, str(err)) from None
         kinds = {seat: ("me" if seat_choices[seat].get("kind") == "me" else "invite")
@@ -838,14 +1209,20 @@ class Hub:
         options_json = game.options_dict(parsed)
         created = db.now()
         players_json = [{"kind": s.kind, "agent": s.agent, "name": s.name} for s in seats]
-        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()
+                  if seat not in unissued}
+        # The creator may issue fresh links: the key is the "me" seat's token, if any.
+        me = next((seat for seat in tokens if kinds[seat] == "me"), None)
+        creator_token = tokens[me] if me is not None else secrets.token_urlsafe(24)
+        creator_hash = token_hash(creator_token)
 
         def job(connection: Connection) -> int:
             result = connection.execute(db.matches.insert().values(
                 public_id=public_id, game=game.id, num_players=players, variant=variant,
                 options=options_json, edition=edition,
                 edition_shipped=game.edition_text is None, seed=seed, players=players_json,
-                status="open", created_at=created))
+                status="open", created_at=created, creator_hash=creator_hash,
+                rematch=None))
             match_id = int(result.inserted_primary_key[0])
             connection.execute(db.seats.insert(), [
                 {"match_id": match_id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
@@ -861,6 +1238,7 @@ class Hub:
                          seed=seed, seats=seats, status="open", created_at=created,
                          edition=edition, edition_shipped=game.edition_text is None)
         live.state = state
+        live.creator_hash = creator_hash
         self.live[public_id] = live
         for seat, digest in hashes.items():
             self.tokens[digest] = (public_id, seat)
@@ -876,11 +1254,117 @@ class Hub:
         return {
             "id": public_id,
             "game": game.id,
+            **({} if me is not None else {"creator_token": creator_token}),
             "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "agent": s.agent,
                        **({"token": tokens[s.seat], "role": kinds[s.seat]}
-                          if s.seat in tokens else {})}
+                          if s.seat in hashes else {})}
                       for s in seats],
         }
+
+    # ----- the table's comforts: chat and rematch ---------------------------------------------
+
+    async def say(self, live: LiveMatch, token: str | None, claims: Mapping[str, str] | None,
+                  text: Any, name: Any, sender: str) -> dict[str, Any]:
+        """A chat line from a seat (its token) or a spectator (``name``; ``sender``
+        identifies the connection for the rate limit). Stored with the match, then sent to
+        every page of the match; pages show it as text, never as HTML."""
+        seat = None if token is None else await self.seat_of(live, token, claims)
+        if not isinstance(text, str):
+            raise MatchError(400, 'a chat line is {"text": "..."}')
+        text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+        if not text:
+            raise MatchError(400, "Write something first.")
+        if len(text) > MAX_CHAT:
+            raise MatchError(400, f"A chat line has at most {MAX_CHAT} characters "
+                                  f"(this one has {len(text)}).")
+        key = ("seat", seat) if seat is not None else ("spectator", sender)
+        now = time.monotonic()
+        times = [t for t in live._chat_times.get(key, ()) if now - t < CHAT_WINDOW]
+        if len(times) >= CHAT_BURST:
+            raise MatchError(429, "You are writing faster than the table can read: wait a "
+                                  "few seconds.")
+        times.append(now)
+        live._chat_times[key] = times
+        who = (live.names[seat] if seat is not None
+               else f"{clean_name(name) or 'Spectator'} (watching)")
+        at, match_id = db.now(), live.id
+
+        def job(connection: Connection) -> None:
+            connection.execute(db.chat.insert().values(
+                match_id=match_id, seat=seat, name=who[:80], text=text, created_at=at))
+
+        try:
+            await self.writer.submit(job)
+        except StorageError as err:
+            raise MatchError(503, f"{err}; the line was not sent") from None
+        line = chat_line(seat, who, text, at)
+        live.chat = [*live.chat[-(CHAT_KEPT - 1):], line]
+        message = json.dumps(line, separators=(",", ":"))
+        for group in live.subscribers.values():
+            for sub in list(group):
+                sub.push(message)
+        return line
+
+    async def rematch(self, live: LiveMatch, token: str | None,
+                      claims: Mapping[str, str] | None) -> dict[str, Any]:
+        """A finished match's rematch: the same game, set-up, people and bots. The first
+        person to ask sets it up; each person's seat link is issued when they ask (with
+        their old seat's token, so nobody else can take it). Returns ``{"id", "token"}``."""
+        seat = await self.seat_of(live, token, claims)
+        if not live.finished:
+            raise MatchError(409, "A rematch is set up once the match is over.")
+        async with live.lock:
+            if live.rematch is None:
+                choices = [{"kind": "me" if s.seat == seat else "invite", "name": s.name}
+                           if s.kind == "human" else
+                           {"kind": "bot", "bot": s.agent or "random", "name": s.name}
+                           for s in live.seats]
+                others = frozenset(s.seat for s in live.seats
+                                   if s.kind == "human" and s.seat != seat)
+                created = await self.create(live.game.id, live.num_players, live.variant,
+                                            live.options, choices, game=live.game,
+                                            trusted=True, unissued=others)
+                new_id, match_id = created["id"], live.id
+
+                def job(connection: Connection) -> None:
+                    connection.execute(db.matches.update().where(
+                        db.matches.c.id == match_id).values(rematch=new_id))
+
+                try:
+                    await self.writer.submit(job)
+                except StorageError as err:
+                    raise MatchError(503, f"{err}; the rematch was not set up") from None
+                live.rematch = new_id
+                message = json.dumps({"type": "rematch", "id": new_id})
+                for group in live.subscribers.values():
+                    for sub in list(group):
+                        sub.push(message)
+                mine = next(s["token"] for s in created["seats"] if s["seat"] == seat)
+                return {"id": new_id, "token": mine}
+        new = await self.get(live.rematch)
+        return {"id": new.public_id, "token": await self._issue(new, seat)}
+
+    async def _issue(self, live: LiveMatch, seat: int) -> str:
+        """The first token of a rematch's seat (409 if it was issued already)."""
+        if live.seats[seat].kind != "human" or any(
+                where == (live.public_id, seat) for where in self.tokens.values()):
+            raise MatchError(409, "You have joined the rematch already, from the browser "
+                                  "that asked first.")
+        new = secrets.token_urlsafe(24)
+        digest, match_id = token_hash(new), live.id
+        self.tokens[digest] = (live.public_id, seat)
+
+        def job(connection: Connection) -> None:
+            connection.execute(db.seats.update().where(
+                (db.seats.c.match_id == match_id) & (db.seats.c.seat == seat)
+                & db.seats.c.token_hash.is_(None)).values(token_hash=digest))
+
+        try:
+            await self.writer.submit(job)
+        except StorageError as err:
+            del self.tokens[digest]
+            raise MatchError(503, f"{err}; try again") from None
+        return new
 
     # ----- listing -------------------------------------------------------------------------
 

@@ -50,21 +50,22 @@ class SeatInfo:
     name: str
 
     def label(self) -> str:
-        return f"Seat {self.seat} · {self.name}"
+        """"Seat 1 · Ana": seats are numbered from 1 wherever a person reads them."""
+        return f"Seat {self.seat + 1} · {self.name}"
 
 
 def seat_names(seats: Sequence[SeatInfo]) -> tuple[str, ...]:
     """The name of each seat in sentences ("Ana draws a card"): its lobby name, with the
-    seat number added where two seats share a name ("Guest (seat 1)"). Within a
+    seat number (from 1) added where two seats share a name ("Guest (seat 2)"). Within a
     :func:`ludoteca.core.names.naming` block for as many seats: the names in force."""
     in_force = names_in_force()
     if in_force is not None and len(in_force) == len(seats):
         return in_force
-    names = [s.name.strip() or f"seat {s.seat}" for s in seats]
+    names = [s.name.strip() or f"seat {s.seat + 1}" for s in seats]
     counts: dict[str, int] = {}
     for name in names:
         counts[name.casefold()] = counts.get(name.casefold(), 0) + 1
-    return tuple(name if counts[name.casefold()] == 1 else f"{name} (seat {s.seat})"
+    return tuple(name if counts[name.casefold()] == 1 else f"{name} (seat {s.seat + 1})"
                  for name, s in zip(names, seats, strict=True))
 
 
@@ -358,19 +359,185 @@ def escaped(value: Any) -> Any:
 # ----- words ---------------------------------------------------------------------------
 
 
-def log_entries(state: State, viewer: int | None, move_events: Sequence[tuple[Event, ...]],
-                first: int = 0) -> list[dict[str, Any]]:
-    """The move log of ``viewer``: every event it saw, in words, numbered by move.
+def table_marks(game: Any) -> tuple[Any, Any]:
+    """The game's ``moment(event)`` and ``chapter(event)`` for the table, or functions
+    that say None when it has none.
 
-    ``move_events``: the events of moves ``first + 1``, ``first + 2``, ... (one tuple per
-    move). Seats are named as the enclosing :func:`ludoteca.core.names.naming` says.
+    ``moment`` (in the game's ``web`` module): the title of something an event settles (a
+    dispute revealed, a fight, a round scored, the end), which the table shows in a panel
+    that stays until the player moves on. ``chapter``: the part of the match an event
+    opens, ``(kind, number or None)`` ("round", 2), for a replay to jump to: the parts
+    the terminal marks (``render.chapter``) and any more the ``web`` module names
+    (``chapter(event) -> kind``: a fight, say).
     """
-    out: list[dict[str, Any]] = []
-    for n, events in enumerate(move_events, first + 1):
-        for event in events:
-            if event.visible_to(viewer):
-                out.append({"n": n, "text": state.describe_event(event, viewer)})
+    cached = _MARKS.get(game.id)
+    if cached is None:
+        from ludoteca.core.registry import game_module
+
+        web = game_module(game, "web")
+        render = game_module(game, "render")
+        parts = getattr(render, "chapter", None)
+        # (a game written as one module is its own render and web: its chapter is render's)
+        extra = getattr(web, "chapter", None) if web is not render else None
+
+        def chapter(event: Event) -> tuple[str, int | None] | None:
+            found = parts(event) if parts is not None else None
+            if found:
+                return str(found[0]), found[1]
+            kind = extra(event) if extra is not None else None
+            return (kind, None) if kind else None
+
+        cached = (getattr(web, "moment", None) or _nothing, chapter)
+        _MARKS[game.id] = cached
+    return cached
+
+
+def _nothing(_event: Event) -> None:
+    return None
+
+
+_MARKS: dict[str, tuple[Any, Any]] = {}
+_ARTICLES = frozenset(("a", "an", "the"))
+
+
+def fold_texts(texts: Sequence[str]) -> str:
+    """Several lines of one kind (a deal) as one: "You are dealt a 3 of hearts, a queen
+    ×2; Bo is dealt a card ×6." Lines are grouped by their words before the
+    first article (who and what happens), and a repeated remainder is counted."""
+    groups: dict[str, list[str]] = {}
+    for text in texts:
+        words = text.rstrip(".").split(" ")
+        cut = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _ARTICLES),
+                   len(words))
+        groups.setdefault(" ".join(words[:cut]), []).append(" ".join(words[cut:]))
+    parts = []
+    for head, tails in groups.items():
+        counted: dict[str, int] = {}
+        for tail in tails:
+            counted[tail] = counted.get(tail, 0) + 1
+        rest = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in counted.items() if t)
+        parts.append(f"{head} {rest}".strip() if rest else
+                     (f"{head} ×{len(tails)}" if len(tails) > 1 else head))
+    return "; ".join(parts) + "."
+
+
+class LogBook:
+    """One viewer's move log in words, grown as the match goes on.
+
+    Each entry is ``{"n", "move", "step", "text"}`` with ``"moment"`` and ``"chapter"``
+    when the game marks its event (:func:`table_marks`): ``n`` numbers the entries
+    (1, 2, ...: never twice the same), ``move`` counts the seats' moves up to it (chance
+    outcomes belong to the move they follow; 0 before the first), ``step`` is the number
+    of actions applied when it happened (a replay's position). Consecutive chance
+    outcomes that tell the viewer one kind of thing (the cards of a deal) make one entry.
+    """
+
+    __slots__ = ("_run", "entries", "moves", "steps")
+
+    def __init__(self) -> None:
+        self.entries: list[dict[str, Any]] = []
+        self.steps = 0  # actions read so far
+        self.moves = 0  # seats' moves among them
+        self._run: tuple[str, list[str]] | None = None  # the foldable entry being grown
+
+    def extend(self, state: State, viewer: int | None,
+               played: Sequence[tuple[int, Sequence[Event]]]) -> None:
+        """Adds the entries of ``played``: ``(seat, events)`` per action after those
+        read so far, the seat being CHANCE for a chance outcome. Seats are named as the
+        enclosing :func:`ludoteca.core.names.naming` says."""
+        moment, chapter = table_marks(state.game)
+        entries = self.entries
+        for seat, events in played:
+            self.steps += 1
+            if seat != CHANCE:
+                self.moves += 1
+                self._run = None
+            seen = [e for e in events if e.visible_to(viewer)]
+            if not seen:
+                continue
+            kinds = {e.kind for e in seen}
+            marks = [(moment(e), (chapter(e) or (None,))[0]) for e in seen]
+            foldable = seat == CHANCE and len(kinds) == 1 and not any(
+                m or c for m, c in marks)
+            texts = [state.describe_event(e, viewer) for e in seen]
+            run = self._run
+            if foldable and run is not None and run[0] == next(iter(kinds)):
+                run[1].extend(texts)
+                entry = entries[-1]
+                entry["text"] = fold_texts(run[1])
+                entry["step"] = self.steps
+                continue
+            self._run = (next(iter(kinds)), list(texts)) if foldable else None
+            if foldable and len(texts) > 1:
+                texts = [fold_texts(texts)]
+                marks = [(None, None)]
+            for text, (title, part) in zip(texts, marks, strict=True):
+                entry = {"n": len(entries) + 1, "move": self.moves, "step": self.steps,
+                         "text": text}
+                if title:
+                    entry["moment"] = title
+                if part:
+                    entry["chapter"] = part
+                entries.append(entry)
+
+
+    def note(self, text: str, kind: str) -> dict[str, Any]:
+        """Adds a line that is no event of the game (a take-back, say), numbered like the
+        others and marked ``"note": kind``; it ends a fold (a deal) in progress."""
+        entry = {"n": len(self.entries) + 1, "move": self.moves, "step": self.steps,
+                 "text": text, "note": kind}
+        self.entries.append(entry)
+        self._run = None
+        return entry
+
+
+def log_entries(state: State, viewer: int | None,
+                played: Sequence[tuple[int, Sequence[Event]]]) -> list[dict[str, Any]]:
+    """The move log of ``viewer`` over ``played`` (``(seat, events)`` per action, from the
+    start of the match): see :class:`LogBook`."""
+    book = LogBook()
+    book.extend(state, viewer, played)
+    return book.entries
+
+
+def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
+              ) -> list[dict[str, Any]]:
+    """Every side's standing at the end, best first: ``{"place", "names", "score",
+    "won", "you"}`` (partners as one side; equal scores share a place, winners first).
+    [] before the end."""
+    if not state.is_terminal():
+        return []
+    scores = state.scores()
+    winners = set(state.winners())
+    sides: dict[int, list[int]] = {}
+    for seat in range(state.num_players):
+        sides.setdefault(state.team_of(seat), []).append(seat)
+    rows = []
+    for group in sides.values():
+        values = [scores[s] for s in group]
+        score = values[0] if len(set(values)) == 1 else sum(values)
+        rows.append({"seats": group, "score": score, "won": bool(winners & set(group))})
+    rows.sort(key=lambda r: (not r["won"], -r["score"]))
+    out = []
+    for i, row in enumerate(rows):
+        same = i > 0 and (row["won"], row["score"]) == (rows[i - 1]["won"],
+                                                         rows[i - 1]["score"])
+        place = out[-1]["place"] if same else i + 1
+        out.append({"place": place, "names": _names(row["seats"], seats, None),
+                    "score": _fmt(row["score"]), "won": row["won"],
+                    "you": viewer in row["seats"]})
     return out
+
+
+def outcome_of(state: State, viewer: int | None) -> str | None:
+    """"won", "shared" or "lost" for a seat at the end (None: a spectator, or not over)."""
+    if viewer is None or not state.is_terminal():
+        return None
+    winners = set(state.winners())
+    mine = {s for s in range(state.num_players) if state.team_of(s) == state.team_of(viewer)}
+    if not winners & mine:
+        return "lost"
+    return "won" if winners <= mine else "shared"
 
 
 def turn_text(state: State, viewer: int | None, seats: Sequence[SeatInfo]) -> str:

@@ -56,21 +56,30 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     opponent_displays: Literal["any", "close_or_fight"] = Field(
-        "any", description="What may be played into an opponent's display: any card (any), "
+        "any", title="What may be played into an opponent's display",
+        json_schema_extra={"choice_labels": {
+            "any": "any card",
+            "close_or_fight": "only a closed-mine card or a Desperado"}},
+        description="What may be played into an opponent's display: any card (any), "
         "or only a closed-mine card or a Desperado (close_or_fight) — rulings R2 and R3")
     fight_joiners: Literal["all", "owner"] = Field(
-        "all", description="Who may add a Desperado to a fight in the individual game: every "
+        "all", title="Who may join a fight",
+        json_schema_extra={"variants": ["individual"], "choice_labels": {
+            "all": "every other player", "owner": "only the mine's owner"}},
+        description="Who may add a Desperado to a fight in the individual game: every "
         "other player (all) or only the mine's owner (owner) — ruling R11")
     passes_in_a_row: int | None = Field(
-        None, ge=0, le=MAX_RUN,
+        None, ge=0, le=MAX_RUN, title="Passes in a row before someone must draw or play",
+        json_schema_extra={"variants": ["partnership"]},
         description="While the deck lasts, after this many passes in a row (nobody drawing "
         "or playing) the next player must draw or play; default: the number of players "
         "— ruling R20")
     pass_limit: int | None = Field(
-        None, ge=0, le=MAX_PASS_LIMIT,
+        None, ge=0, le=MAX_PASS_LIMIT, title="Most cards each player may pass in a round",
+        json_schema_extra={"variants": ["partnership"]},
         description="House rule: the most cards each player may pass in a round while the "
         "deck lasts; default: no such limit — ruling R20")
-    max_rounds: int = Field(20, ge=1, le=MAX_ROUNDS,
+    max_rounds: int = Field(20, ge=1, le=MAX_ROUNDS, title="Most rounds",
                             description="Rounds after which, if nobody has reached the "
                             "target, the highest total wins — ruling R21")
 

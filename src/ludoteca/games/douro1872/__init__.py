@@ -72,7 +72,10 @@ class DouroOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     charity_all_equal: Literal["literal", "nothing"] = Field(
-        "literal",
+        "literal", title="When every charity gift is equal",
+        json_schema_extra={"choice_labels": {
+            "literal": "the holder of the phylloxera pays 1, the others gain 1",
+            "nothing": "nobody pays or gains"}},
         description="What the charity does when every gift is equal: literal, everyone gave "
         "both the lowest and the highest card, so the phylloxera's holder pays 1 and the "
         "others gain 1; nothing, nobody pays or gains — ruling R9")

@@ -179,6 +179,9 @@ class LayFaceDown(Step["DouroState"]):
     level: int
     last: bool
     chance: bool  # type: ignore[misc]  # an instance field here: the ghost's lay is chance
+    # "Each player chooses one of their cards and places it face down": the seats lay at
+    # once (the steps ask in seat order; a front may take them in any, core/flow.py).
+    group: ClassVar[str] = "lay face down"
 
     @property
     def phase(self) -> str:

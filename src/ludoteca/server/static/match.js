@@ -16,6 +16,9 @@
   let picks = {};
   let busy = false;
   let ws = null, retry = 0;
+  const baseTitle = document.title;
+  const isSeat = root.dataset.viewer !== "";
+  const prefs = {sound: "ludoteca.sound", notify: "ludoteca.notify"};
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -35,24 +38,186 @@
   }
   function setConn(text) { $("conn").textContent = text; }
 
-  function render() {
+  function render(fresh) {
     root.dataset.version = view.version;
     root.dataset.finished = view.finished ? "true" : "false";
     root.dataset.toAct = view.to_act;
+    const before = fresh ? null : snapshot(board);
     board.innerHTML = view.board;
     markOwn(board);
+    if (before) markChanges(before, board);
     $("turn").textContent = view.turn;
     $("prompt").textContent = view.prompt;
     const result = $("result");
     result.textContent = view.result || ""; result.hidden = !view.result;
+    result.dataset.outcome = view.outcome || "";
+    renderStandings($("standings"), view.standings);
+    signalTurn(fresh);
     for (const chip of document.querySelectorAll(".seat-chip")) {
       chip.classList.toggle("to-act", Number(chip.dataset.seat) === view.to_act);
     }
     for (const id of ["replay-item", "record-item"]) { const a = $(id); if (a) a.hidden = !view.finished; }
     if (undoBtn) undoBtn.hidden = !view.can_undo;
-    renderLog();
+    renderRematch();
+    renderLog(fresh);
     renderActions();
+    fitSoon();
   }
+  // ----- what changed --------------------------------------------------------------
+  // An element's key: what it stands for (data-key, else data-pick, data-seat or
+  // data-seats), within its keyed ancestors; a repeated key is told apart by its rank.
+  const KEYED = "[data-key], [data-pick], [data-seat], [data-seats]";
+  function ownKey(node) {
+    const d = node.dataset;
+    return d.key || d.pick || (d.seat !== undefined ? "seat:" + d.seat : "seats:" + d.seats);
+  }
+  function keyed(rootNode) {
+    const out = new Map();
+    for (const node of rootNode.querySelectorAll(KEYED)) {
+      const up = node.parentElement ? node.parentElement.closest(KEYED) : null;
+      const parent = up && rootNode.contains(up) ? up.dataset.__path : "";
+      let path = parent + "/" + ownKey(node);
+      let n = 1;
+      while (out.has(path + (n > 1 ? "#" + n : ""))) n++;
+      path += n > 1 ? "#" + n : "";
+      node.dataset.__path = path;
+      out.set(path, node);
+    }
+    return out;
+  }
+  function snapshot(rootNode) {
+    const out = new Map();
+    for (const [path, node] of keyed(rootNode)) out.set(path, node.innerHTML.replace(/ data-__path="[^"]*"/g, ""));
+    return out;
+  }
+  // Marks the deepest keyed elements whose content changed or that are new.
+  function markChanges(before, rootNode) {
+    const now = keyed(rootNode);
+    const changed = [];
+    for (const [path, node] of now) {
+      const html = node.innerHTML.replace(/ data-__path="[^"]*"/g, "");
+      if (before.get(path) !== html) changed.push(node);
+    }
+    for (const node of changed) {
+      if (changed.some((other) => other !== node && node.contains(other))) continue;
+      node.classList.add("changed");
+    }
+    for (const node of now.values()) delete node.dataset.__path;
+  }
+
+  // ----- moments: a panel that stays until the player moves on ---------------------
+  const momentBox = $("moment");
+  let momentShown = null;  // the n of the log entry the panel shows
+  function openMoment(entries, at) {
+    const first = entries[at];
+    const lines = [first];
+    for (let i = at + 1; i < entries.length; i++) {
+      const e = entries[i];
+      if (e.move !== first.move || (e.chapter && !e.moment)) break;
+      lines.push(e);
+    }
+    const titled = lines.filter((e) => e.moment);
+    $("moment-title").textContent = titled.length ? titled[titled.length - 1].moment : "";
+    $("moment-lines").replaceChildren(...lines.map((e) => el("li", {text: e.text})));
+    const over = view.finished && view.standings && view.standings.length;
+    $("moment-result").textContent = over ? (view.result || "") : "";
+    $("moment-result").hidden = !over;
+    $("moment-result").dataset.outcome = view.outcome || "";
+    renderStandings($("moment-standings"), over ? view.standings : []);
+    momentShown = first.n;
+    momentBox.dataset.n = first.n;
+    momentBox.hidden = false;
+  }
+  function closeMoment() { momentBox.hidden = true; }
+  $("moment-close").addEventListener("click", closeMoment);
+  let endShown = false;
+  function checkMoments(fromIndex) {
+    if (view.finished && !endShown) {
+      // The end, with every side's standing: the last move's lines under the game's
+      // title for it, or "The match is over" when the game marks no moment there.
+      endShown = true;
+      let at = log.length - 1;
+      while (at > 0 && log[at - 1].move === log[log.length - 1].move) at--;
+      const marked = log.findIndex((e, k) => k >= at && e.moment);
+      if (marked >= 0) openMoment(log, marked);
+      else if (log.length) {
+        openMoment(log, at);
+        $("moment-title").textContent = "The match is over";
+      }
+      return;
+    }
+    for (let i = fromIndex; i < log.length; i++) {
+      if (log[i].moment) {
+        // The first moment of the newest move that has one.
+        let j = i;
+        while (j > fromIndex && log[j - 1].move === log[i].move) j--;
+        const at = log.findIndex((e, k) => k >= j && e.moment);
+        if (log[at].n !== momentShown || momentBox.hidden) openMoment(log, at);
+        i = at;
+        while (i + 1 < log.length && log[i + 1].move === log[at].move) i++;
+      }
+    }
+  }
+  function renderStandings(box, rows) {
+    if (!box) return;
+    box.replaceChildren(...(rows || []).map((r) => el("li", {class: (r.won ? "won" : "") + (r.you ? " you" : ""), value: r.place},
+      el("span", {class: "who", text: r.names + (r.you ? " (you)" : "")}), el("span", {class: "score", text: r.score}))));
+    box.hidden = !(rows && rows.length);
+  }
+
+  // ----- your turn: title, icon, sound, notification --------------------------------
+  const icon = document.querySelector("link[rel=icon]");
+  function favicon(color) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${color}"/></svg>`;
+    return "data:image/svg+xml," + encodeURIComponent(svg);
+  }
+  let wasMine = null, wasOver = null;
+  function signalTurn(fresh) {
+    const mine = isSeat && view.actions.length > 0;
+    const over = !!view.finished;
+    root.dataset.yourTurn = mine ? "true" : "false";
+    document.title = (over ? "Over · " : mine ? "▶ Your turn · " : "") + baseTitle;
+    if (icon) icon.href = favicon(over ? "#5c6470" : mine ? "#c0392b" : "#8a4b16");
+    if (!fresh && isSeat) {
+      if (mine && wasMine === false) alertPlayer("Your turn", view.prompt);
+      else if (over && wasOver === false) alertPlayer("The match is over", view.result || "");
+    }
+    wasMine = mine; wasOver = over;
+  }
+  function pref(name) { try { return localStorage.getItem(prefs[name]) === "on"; } catch (e) { return false; } }
+  function alertPlayer(title, body) {
+    if (pref("sound")) beep();
+    if (pref("notify") && "Notification" in window && Notification.permission === "granted"
+        && (document.visibilityState !== "visible" || !document.hasFocus())) {
+      try { new Notification(`${title} · ${baseTitle}`, {body: body, tag: "ludoteca-" + matchId}); } catch (e) { /* not allowed here */ }
+    }
+  }
+  let audio = null;
+  function beep() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 660; gain.gain.value = 0.08;
+      osc.connect(gain); gain.connect(audio.destination);
+      osc.start(); osc.stop(audio.currentTime + 0.18);
+      root.dataset.beeps = String(Number(root.dataset.beeps || 0) + 1);
+    } catch (e) { /* no audio here */ }
+  }
+  for (const name of ["sound", "notify"]) {
+    const box = $("pref-" + name);
+    if (!box) continue;
+    box.checked = pref(name);
+    box.addEventListener("change", async () => {
+      let on = box.checked;
+      if (on && name === "notify") {
+        if (!("Notification" in window)) on = false;
+        else if (Notification.permission !== "granted") on = (await Notification.requestPermission()) === "granted";
+        box.checked = on;
+      }
+      try { localStorage.setItem(prefs[name], on ? "on" : "off"); } catch (e) { /* private mode */ }
+    });
+  }
+
   // Shared parts of a board are rendered once for every viewer: mark the viewer's own seats.
   function markOwn(node) {
     const me = root.dataset.viewer;
@@ -64,16 +229,20 @@
       if (el.dataset.seat === me) el.classList.add("me");
     }
   }
+  let checked = 0;  // log entries looked at for moments
   let shown = 0;  // log entries on the page (the log only grows, except after an undo)
-  function renderLog() {
+  function renderLog(initial) {
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
     if (shown > log.length || logBox.children.length !== shown) {
       logBox.replaceChildren(); shown = 0;
     }
-    const fresh = log.slice(shown).map((e) => el("li", {value: e.n, text: e.text}));
+    const from = Math.min(checked, log.length);  // entries already looked at for moments
+    const fresh = log.slice(shown).map((e) => el("li", {value: e.n, text: e.text, class: e.note ? "note" : e.moment ? "settles" : null}));
     if (fresh.length) logBox.append(...fresh);
     shown = log.length;
     if (atBottom || fresh.length) logBox.scrollTop = logBox.scrollHeight;
+    if (!initial && log.length > from) checkMoments(from);
+    checked = log.length;
   }
   function renderActions() {
     if (!actionsBox) return;
@@ -138,11 +307,16 @@
   });
 
   async function post(path, body) {
-    const res = await fetch(`/api/matches/${matchId}/${path}`, {
-      method: "POST",
-      headers: {"Content-Type": "application/json", "Authorization": "Bearer " + token},
-      body: JSON.stringify(body),
-    });
+    let res;
+    try {
+      res = await fetch(`/api/matches/${matchId}/${path}`, {
+        method: "POST",
+        headers: Object.assign({"Content-Type": "application/json"}, token ? {"Authorization": "Bearer " + token} : {}),
+        body: JSON.stringify(body),
+      });
+    } catch (e) {  // no answer at all: the browser says only "Failed to fetch"
+      throw new Error("The server is unreachable: nothing was sent. Try again once it is back.");
+    }
     let data = {};
     try { data = await res.json(); } catch (e) { /* not JSON */ }
     if (!res.ok) {
@@ -153,7 +327,7 @@
   }
   async function send(a) {
     if (busy || !token) return;
-    busy = true; showError("");
+    busy = true; showError(""); closeMoment();
     const fields = Object.assign({}, a); delete fields.label; delete fields.chance;
     try {
       const data = await post("moves", {version: view.version, action: fields});
@@ -171,7 +345,55 @@
     finally { busy = false; }
   });
 
+  // ----- rematch, chat, invite links, the offline banner -----
+  const rematchBox = $("rematch-box"), rematchBtn = $("rematch");
+  function renderRematch() {
+    if (!rematchBox) return;
+    rematchBox.hidden = !view.finished;
+    rematchBtn.textContent = view.rematch ? "Join the rematch" : "Rematch: the same seats again";
+  }
+  if (rematchBtn) rematchBtn.addEventListener("click", async () => {
+    if (busy) return; busy = true; showError("");
+    try { const data = await post("rematch", {}); location.assign(data.url); }
+    catch (err) { showError(err.message); }
+    finally { busy = false; }
+  });
+  const chatBox = $("chat"), chatForm = $("chat-form"), chatText = $("chat-text");
+  function addChat(line) {
+    // Text nodes only: a chat line is never read as HTML.
+    const item = el("li", {"data-seat": line.seat === null ? "" : line.seat},
+      el("span", {class: "who", text: line.name + ":"}), document.createTextNode(line.text));
+    chatBox.append(item);
+    while (chatBox.children.length > 200) chatBox.firstElementChild.remove();
+    chatBox.scrollTop = chatBox.scrollHeight;
+  }
+  if (chatForm) chatForm.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = chatText.value.trim();
+    if (!text) return;
+    showError("");
+    try { await post("chat", {text}); chatText.value = ""; }
+    catch (err) { showError(err.message); }
+  });
+  for (const b of document.querySelectorAll(".fresh-link")) {
+    b.addEventListener("click", async () => {
+      showError("");
+      try {
+        const data = await post(`seats/${b.dataset.seat}/link`, {});
+        const a = b.parentElement.querySelector(".new-link");
+        a.href = data.url; a.textContent = data.link; a.hidden = false;
+      } catch (err) { showError(err.message); }
+    });
+  }
+  function setOffline(off) {
+    $("offline").hidden = !off;
+    root.dataset.offline = off ? "true" : "false";
+  }
+
   function accept(msg) {
+    if (msg.type === "chat") { addChat(msg); return; }
+    if (msg.type === "chat-history") { chatBox.replaceChildren(); msg.lines.forEach(addChat); return; }
+    if (msg.type === "rematch") { view.rematch = msg.id; renderRematch(); return; }
     if (msg.type !== "state") return;
     if (msg.log_start === 0 || msg.version >= view.version) {
       if (msg.log_start < shown) {  // entries taken back (undo) or a full snapshot
@@ -196,18 +418,54 @@
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const query = token ? "?token=" + encodeURIComponent(token) : "";
     ws = new WebSocket(`${proto}://${location.host}/api/matches/${matchId}/live${query}`);
-    ws.onopen = () => { retry = 0; setConn("live"); root.dataset.live = "true"; };
-    ws.onmessage = (e) => { const msg = JSON.parse(e.data); if (msg.type === "state") accept(msg); };
+    ws.onopen = () => { retry = 0; setConn("live"); setOffline(false); root.dataset.live = "true"; };
+    ws.onmessage = (e) => { accept(JSON.parse(e.data)); };
     ws.onclose = (e) => {
       root.dataset.live = "false";
       if (e.code >= 4400 && e.code < 4500) { setConn("closed: " + (e.reason || e.code)); return; }
       setConn("reconnecting…");
-      retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 250 * 2 ** (retry - 1));
+      // A restart (1012) or a lost connection: say so after a moment (a reconnect usually
+      // succeeds at once), and try every second so the banner clears soon after the return.
+      retry += 1;
+      if (retry > 1 || e.code !== 1012) setOffline(retry > 1);
+      setTimeout(connect, retry === 1 ? 150 : 1000);
     };
   }
+  // The side column (moves, log) ends at the bottom of the window wherever it starts, so
+  // that the newest log line is always in view; below 900px it follows the board.
+  const side = document.querySelector(".side");
+  let fitting = false;
+  function fitSide() {
+    fitting = false;
+    if (!side) return;
+    if (window.innerWidth < 900) { side.style.height = ""; return; }
+    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
+    const top = Math.max(8, side.getBoundingClientRect().top);
+    side.style.height = Math.max(320, window.innerHeight - top - 8) + "px";
+    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+  }
+  const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
+  window.addEventListener("resize", fitSoon);
+  window.addEventListener("scroll", fitSoon, {passive: true});
+
+  // The invite links of this match that the lobby kept in this browser (its creator's).
+  function showInvites() {
+    let list = [];
+    try { list = JSON.parse(localStorage.getItem("ludoteca.seats") || "[]"); } catch (e) { return; }
+    const mine = list.filter((s) => s.match === matchId && s.role === "invite");
+    if (!isSeat || !mine.length) return;
+    $("invite-links").replaceChildren(...mine.map((s) => {
+      const url = s.link || location.origin + s.url;
+      const copy = el("button", {type: "button", class: "copy secondary", text: "copy"});
+      copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => { copy.textContent = "copied"; }));
+      return el("li", {"data-seat": s.seat}, el("span", {text: `Seat ${s.seat + 1} (${s.name}): `}), el("a", {href: s.url, text: url}), copy);
+    }));
+    $("invites").hidden = false;
+  }
+  showInvites();
   log = view.log.slice();
-  render();
+  endShown = !!view.finished;  // a page opened on a finished match shows its result already
+  render(true);
   connect();
   setInterval(() => { if (ws && ws.readyState === 1) ws.send("ping"); }, 25000);
 })();
