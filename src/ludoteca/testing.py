@@ -50,10 +50,13 @@ Copies, records and serialization:
 * :func:`check_pickle` - the Game, mid-match states and determinized views survive a
   pickle round trip: same history, observations, legal actions, information states, and
   the copy plays on exactly like the original.
+* :func:`check_action_space` - the codec numbers what ``GameInfo`` declares, each
+  numbering within ``GameInfo.action_space_limit`` ids (compound choices are steps), and
+  every id decodes, encodes back and survives its JSON form.
 * :func:`check_json_actions` - ``action_from_json(action_to_json(a)) == a`` for every
   legal action and chance outcome (with and without the ``action`` number),
-  ``legal_actions_mask`` marks exactly the legal actions, and the codec numbers what
-  ``GameInfo`` declares.
+  ``legal_actions_mask`` marks exactly the legal actions, ``legal_actions_mask_into``
+  writes exactly them and nothing else, and the codec numbers what ``GameInfo`` declares.
 
 Hidden information:
 
@@ -550,8 +553,7 @@ def check_pickle(game: Game | str, num_players: int, variant: str, *, seed: int 
         raise ConformanceError(f"{game.id}: the Game does not pickle: "
                                f"{type(err).__name__}: {err}") from None
     if type(copy) is not type(game) or copy.info != game.info \
-            or copy.codec.actions != game.codec.actions \
-            or copy.codec.outcomes != game.codec.outcomes:
+            or copy.codec != game.codec:
         raise ConformanceError(f"{game.id}: an unpickled Game has other info or actions")
     rng = random.Random(seed + 3)
     for state in playout_states(game, num_players, variant, seed, options, every=every,
@@ -579,11 +581,7 @@ def check_pickle(game: Game | str, num_players: int, variant: str, *, seed: int 
                     _fail("pickle", state, f"an unpickled {what} plays on differently")
 
 
-def check_json_actions(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
-                       options: Any = None, every: int | None = None, points: int = 10,
-                       limit: int = 60) -> None:
-    """Every legal action and chance outcome survives its JSON form; masks are right."""
-    game = _game(game)
+def _check_declared_sizes(game: Game) -> None:
     info, codec = game.info, game.codec
     if info.num_distinct_actions != codec.num_actions:
         raise ConformanceError(f"{game.id}: GameInfo.num_distinct_actions="
@@ -591,6 +589,80 @@ def check_json_actions(game: Game | str, num_players: int, variant: str, *, seed
     if info.max_chance_outcomes != codec.num_outcomes:
         raise ConformanceError(f"{game.id}: GameInfo.max_chance_outcomes="
                                f"{info.max_chance_outcomes}, the codec has {codec.num_outcomes}")
+
+
+def check_action_space(game: Game | str, num_players: int | None = None,
+                       variant: str | None = None, *, seed: int = 0,
+                       options: Any = None) -> None:
+    """The action space stays within the bound the game declares, and every id of it
+    decodes and encodes back, also through its JSON form.
+
+    Both numberings (decisions, chance outcomes) have at most
+    ``GameInfo.action_space_limit`` ids and exactly the sizes ``GameInfo`` declares; for
+    every id ``i``, ``encode(decode(i)) == i`` (a dataclass that rewrites its fields breaks
+    it) and ``from_json(json.loads(json.dumps(to_json(i)))) == i`` (a domain of values JSON
+    cannot carry breaks it). It costs the action space once (at most the limit), so it
+    looks at every id; the set-up arguments are accepted for symmetry with the other
+    checks, the codec being the same for every set-up.
+    """
+    game = _game(game)
+    _check_declared_sizes(game)
+    info, codec = game.info, game.codec
+    limit = info.action_space_limit
+    numberings = (
+        ("actions", "action", codec.num_actions, codec.decode, codec.encode,
+         codec.action_to_json, codec.action_from_json),
+        ("chance outcomes", "chance outcome", codec.num_outcomes, codec.decode_outcome,
+         codec.encode_outcome, codec.outcome_to_json, codec.outcome_from_json),
+    )
+    for plural, what, size, decode, encode, to_json, from_json in numberings:
+        if size > limit:
+            raise ConformanceError(
+                f"{game.id}: the codec numbers {size} {plural}, more than "
+                f"GameInfo.action_space_limit={limit}: make a compound choice steps (choose "
+                "a piece, then where it goes), or declare a larger limit if it must be one "
+                "choice (docs/adding-a-game.md)")
+        for i in range(size):
+            item = decode(i)
+            try:
+                back = encode(item)
+            except KeyError:
+                back = None
+            if back != i:
+                raise ConformanceError(
+                    f"{game.id}: {what} {i} decodes to {item!r}, which "
+                    + ("the codec cannot encode" if back is None else f"encodes to {back}")
+                    + ": its dataclass does not keep the values the codec gives it")
+            data = to_json(i)
+            try:
+                text = json.dumps(data)
+            except (TypeError, ValueError) as err:
+                raise ConformanceError(
+                    f"{game.id}: the JSON form of {what} {i} ({item!r}) is not JSON: {err}"
+                    ) from None
+            try:
+                again = from_json(json.loads(text))
+            except IllegalActionError as err:
+                raise ConformanceError(
+                    f"{game.id}: the JSON form of {what} {i} does not read back ({text}): "
+                    f"{err}") from None
+            if again != i:
+                raise ConformanceError(
+                    f"{game.id}: the JSON form of {what} {i} reads back as {again} ({text})")
+
+
+def check_json_actions(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                       options: Any = None, every: int | None = None, points: int = 10,
+                       limit: int = 60) -> None:
+    """Every legal action and chance outcome survives its JSON form; masks are right:
+    ``legal_actions_mask()`` marks exactly the legal actions, and
+    ``legal_actions_mask_into(out)`` writes exactly the legal ids into ``out`` (nothing
+    else, so that a mask costs the legal actions, not the action space)."""
+    game = _game(game)
+    _check_declared_sizes(game)
+    info = game.info
+    untouched = 7  # what the buffer holds where legal_actions_mask_into must not write
+    buffer = bytearray([untouched]) * info.num_distinct_actions
     for state in playout_states(game, num_players, variant, seed, options, every=every,
                                 points=points):
         legal = state.legal_actions()
@@ -605,6 +677,18 @@ def check_json_actions(game: Game | str, num_players: int, variant: str, *, seed
             wrong = [a for a in range(len(mask)) if mask[a] != want[a]][:5]
             _fail("mask", state, f"legal_actions_mask() is wrong at {wrong} (legal: {legal}"
                   + ("" if deciding else "; chance and terminal nodes mark no action") + ")")
+        written = state.legal_actions_mask_into(buffer)
+        expected = tuple(sorted(marked))
+        if tuple(written) != expected or buffer.count(untouched) != len(buffer) - len(marked) \
+                or any(buffer[a] != 1 for a in marked):
+            changed = [a for a in range(len(buffer))
+                       if buffer[a] != (1 if a in marked else untouched)][:5]
+            _fail("mask", state, f"legal_actions_mask_into() returned {list(written)[:8]} and "
+                  f"wrote wrongly at {changed} (legal: {legal}"
+                  + ("" if deciding else "; chance and terminal nodes mark no action")
+                  + "): it must write 1 at each legal id and nothing anywhere else")
+        for a in marked:
+            buffer[a] = untouched
         for a in legal[:limit]:
             data = state.action_to_json(a)
             try:
@@ -1300,6 +1384,7 @@ def check_conformance(game: Game | str, num_players: int, variant: str, *, playo
     """Runs every check for one set-up."""
     game = _game(game)
     kw = {"seed": seed, "options": options}
+    check_action_space(game, num_players, variant)
     check_playouts(game, num_players, variant, playouts=playouts, **kw)
     check_illegal_actions(game, num_players, variant, **kw)
     check_returns(game, num_players, variant, playouts=playouts, **kw)

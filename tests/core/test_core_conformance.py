@@ -11,14 +11,17 @@ failing :func:`check_determinization`.
 import dataclasses
 import inspect
 import itertools
+from dataclasses import dataclass
 
 import pytest
 
+from ludoteca.core.codec import Codec, Space
 from ludoteca.core.events import Event, all_but, everyone
 from ludoteca.core.registry import register
 from ludoteca.core.state import next_seat
 from ludoteca.testing import (
     ConformanceError,
+    check_action_space,
     check_clone_identity,
     check_clones,
     check_conformance,
@@ -35,7 +38,17 @@ from ludoteca.testing import (
     check_tensors,
     check_view_history,
 )
-from tests.core.toygame import BET, FOLD, GAME_ID, Bet, Deal, Decide, HighCard, HighCardState
+from tests.core.toygame import (
+    BET,
+    FOLD,
+    GAME_ID,
+    Bet,
+    Deal,
+    Decide,
+    Fold,
+    HighCard,
+    HighCardState,
+)
 
 _names = itertools.count()
 
@@ -48,6 +61,7 @@ def broken_game(state_class: type[HighCardState], **info_changes) -> HighCard:
     by reference like any game class (``check_pickle`` pickles the game).
     """
     variants = info_changes.pop("constant_sum", None)
+    build_codec = info_changes.pop("codec", HighCard.build_codec)
 
     def build_info(self):
         info = HighCard.build_info(self)
@@ -57,7 +71,8 @@ def broken_game(state_class: type[HighCardState], **info_changes) -> HighCard:
         return dataclasses.replace(info, **info_changes)
 
     name = f"Broken{next(_names)}{state_class.__name__}"
-    cls = type(name, (HighCard,), {"build_info": build_info, "state_class": state_class,
+    cls = type(name, (HighCard,), {"build_info": build_info, "build_codec": build_codec,
+                                   "state_class": state_class,
                                    "__module__": __name__, "__qualname__": name})
     globals()[name] = cls
     register(cls, GAME_ID)
@@ -193,6 +208,57 @@ class RankInsteadOfIndex(HighCardState):
 
     def _action_json(self, item):
         return {"index": self.ranks[item.index]} if hasattr(item, "index") else {}
+
+
+class MaskIntoClears(HighCardState):
+    """Writes a whole mask, zeros included: right values, but it costs the action space."""
+
+    def legal_actions_mask_into(self, out):
+        for a in range(len(out)):
+            out[a] = 0
+        return super().legal_actions_mask_into(out)
+
+
+# ----- the action space: broken codecs (the Game's build_codec) -----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """A compound choice: how many chips, to whom, all at once."""
+
+    chips: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chips:
+    """Rewrites its value: more than two chips are read as two."""
+
+    count: int
+
+    def __post_init__(self):
+        object.__setattr__(self, "count", min(self.count, 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    cards: tuple
+
+
+def raises_in_one_choice(game):
+    """Fold, Bet and Raise(chips 1..2000, seat): 6,002 ids, past the default limit."""
+    return Codec([Fold, Bet, Space(Raise, chips=range(1, 2001), seat=range(3))],
+                 HighCard.build_codec(game).outcome_spaces)
+
+
+def chips_that_rewrite_themselves(game):
+    return Codec([Fold, Bet, Space(Chips, count=range(1, 4))],
+                 HighCard.build_codec(game).outcome_spaces)
+
+
+def pairs_as_values(game):
+    return Codec([Fold, Bet, Space(Signal, cards=((0, 1), (2, 3)))],
+                 HighCard.build_codec(game).outcome_spaces)
 
 
 class MaskMarksChance(HighCardState):
@@ -457,6 +523,17 @@ CASES = [
     (Unpicklable, {}, "standard", 2, check_pickle, "does not pickle"),
     (RankInsteadOfIndex, {}, "standard", 2, check_json_actions, "action json"),
     (MaskMarksChance, {}, "standard", 2, check_json_actions, "legal_actions_mask"),
+    (MaskIntoClears, {}, "standard", 2, check_json_actions,
+     r"legal_actions_mask_into\(\) .* must write 1 at each legal id and nothing anywhere"),
+    (HighCardState, {"codec": raises_in_one_choice}, "standard", 2, check_action_space,
+     "numbers 6002 actions, more than GameInfo.action_space_limit=4096: make a compound "
+     "choice steps"),
+    (HighCardState, {"codec": chips_that_rewrite_themselves}, "standard", 2,
+     check_action_space, r"action 4 decodes to Chips\(count=2\), which encodes to 3"),
+    (HighCardState, {"codec": pairs_as_values}, "standard", 2, check_action_space,
+     r"the JSON form of action 2 does not read back .*must be a whole number"),
+    (HighCardState, {"num_distinct_actions": 3}, "standard", 2, check_action_space,
+     "num_distinct_actions=3, the codec has 2"),
     (HighCardState, {"num_distinct_actions": 3}, "standard", 2, check_json_actions,
      "num_distinct_actions=3, the codec has 2"),
     (LeakyObservation, {}, "standard", 2, check_information, "leak"),

@@ -34,7 +34,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ludoteca.core.codec import Codec
+from ludoteca.core.codec import Codec, Space
 from ludoteca.core.edition import EditionFile, Section, Sourced
 from ludoteca.core.events import Event, all_but, everyone, only
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
@@ -103,7 +103,9 @@ class HighCard(Game):
         self.ranks: tuple[int, ...] = tuple(self.edition.deck.ranks.value)
 
     def build_codec(self) -> Codec:
-        return Codec([Fold(), Bet()], [Card(i) for i in range(len(self.ranks))])
+        # Each type with its fields' domains; ids are arithmetic on them, in this order.
+        return Codec(actions=[Fold, Bet],
+                     outcomes=[Space(Card, index=range(len(self.ranks)))])
 
     def build_info(self) -> GameInfo:
         return GameInfo(

@@ -12,13 +12,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ludoteca.core.codec import SMALL
 from ludoteca.core.state import State
 from ludoteca.core.tensor import TensorLayout
 
 _zeros: dict[int, np.ndarray] = {}
 _masks: dict[int, dict[tuple[int, ...], np.ndarray]] = {}
 MASKS_KEPT = 4096
-"""How many distinct masks of one size are kept for copying (a megabyte or two)."""
+"""How many distinct masks of one size are kept for copying (a megabyte or two; spaces of
+at most ``SMALL`` ids only, so never more than 16 MB)."""
 
 
 def observation(state: State, seat: int, layout: TensorLayout) -> np.ndarray:
@@ -43,7 +45,14 @@ def mask(legal: Sequence[int], size: int) -> np.ndarray:
 
     A game offers the same few sets of legal actions again and again (often the very same
     tuple), so each mask is built once and copied after: a copy costs a third of setting
-    the ones again."""
+    the ones again. Past ``SMALL`` ids (a large space) the new array's zeros cost as much
+    as a copy, and kept masks would cost their whole size each, so only the legal ids are
+    set in a fresh array."""
+    if size > SMALL:
+        out = np.zeros(size, dtype=np.int8)
+        for action in legal:
+            out[action] = 1
+        return out
     kept = _masks.get(size)
     if kept is None:
         kept = _masks[size] = {}

@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from ludoteca.core.codec import SMALL
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event, public_event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
@@ -91,6 +92,13 @@ class GameInfo:
     over every variant and player count, so that one action space serves every set-up (what
     masks and fixed-size policy heads need). ``utility_bounds`` bound every entry of
     ``returns()``.
+
+    ``action_space_limit`` is the most ids the game allows either numbering (decisions,
+    chance outcomes) to have, whatever the edition: by default the core's
+    :data:`~ludoteca.core.codec.SMALL` (4096). A compound choice whose product of field
+    domains would pass it is split into steps (a piece, then where it goes); a game that
+    must offer a larger space as one choice declares a larger limit, and
+    :func:`ludoteca.testing.check_action_space` holds it to it.
     """
 
     id: str
@@ -104,6 +112,7 @@ class GameInfo:
     description: str = ""
     utility_bounds: tuple[float, float] = (0.0, 1.0)
     extra: Mapping[str, Any] = field(default_factory=dict)
+    action_space_limit: int = SMALL
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -150,7 +159,8 @@ class Game(ABC):
     pydantic schema of its edition files), ``default_edition`` (the TOML file it ships),
     ``Options`` (a pydantic model of rule switches, every field with a default, or
     ``None``), and implements ``build_tables`` (the edition compiled into whatever the rules
-    read), ``build_codec`` (every structured action and chance outcome), ``build_info`` and
+    read), ``build_codec`` (its action and chance outcome types with their fields' domains),
+    ``build_info`` and
     ``tensor_layout``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
 
     Terminal rendering, the web board and the heuristic bot are not the Game's business:
@@ -196,7 +206,8 @@ class Game(ABC):
 
     @abstractmethod
     def build_codec(self) -> Codec:
-        """Every structured action and chance outcome of this edition, numbered once."""
+        """The numbering of this edition's actions and chance outcomes: each type with its
+        fields' domains, sized by the edition (:class:`~ludoteca.core.codec.Codec`)."""
 
     @abstractmethod
     def build_info(self) -> GameInfo:
@@ -333,8 +344,10 @@ class State(ABC):
         self.num_players = num_players
         self.variant = variant
         self.options = options
-        self._actions: tuple[Any, ...] = game.codec.actions
-        self._outcomes: tuple[Any, ...] = game.codec.outcomes
+        # What the hot path indexes with a legal id: the codec's tuples (or memos, for
+        # large numberings), shared by every state of the game.
+        self._actions: Mapping[int, Any] | tuple[Any, ...] = game.codec.action_table
+        self._outcomes: Mapping[int, Any] | tuple[Any, ...] = game.codec.outcome_table
         # The pending steps as a persistent stack: (next step, (the one after, (...))), ()
         # when nothing is pending. Pushing and popping one step, what nearly every action
         # does, builds at most one pair and copies nothing; clones share it.
@@ -583,12 +596,42 @@ class State(ABC):
         return legal
 
     def legal_actions_mask(self) -> list[int]:
-        """1 for each legal action id in ``range(num_distinct_actions)``, else 0."""
+        """A new list of ``num_distinct_actions`` ints: 1 at each legal action id, else 0
+        (all 0 at chance and terminal nodes). OpenSpiel's form; it costs the whole action
+        space, where :meth:`legal_actions_mask_into` costs only the legal actions."""
         mask = [0] * self.game.info.num_distinct_actions
-        if self.current_player() >= 0:
-            for a in self.legal_actions():
-                mask[a] = 1
+        self.legal_actions_mask_into(mask)
         return mask
+
+    def legal_actions_mask_into(self, out: Any) -> tuple[int, ...]:
+        """Sets ``out[a] = 1`` for each legal action ``a`` and writes nothing else; returns
+        the ids written, sorted (none at chance and terminal nodes).
+
+        ``out``: any writable sequence of ``num_distinct_actions`` numbers that holds 0
+        wherever a 1 is not wanted - a numpy array (int8, bool, float), a ``bytearray``, an
+        ``array.array`` or a list. A caller that keeps one buffer clears the ids returned
+        before the next call, so a mask costs the legal actions, never the action space.
+        Raises ConfigError for an object without the action space's length.
+        """
+        size = self.game.info.num_distinct_actions
+        try:
+            length = len(out)
+        except TypeError:
+            length = None
+        if length != size:
+            raise ConfigError(
+                f"{self.title}: a legal-action mask is a writable sequence of {size} "
+                f"numbers, not {type(out).__name__}"
+                + (f" of length {length}" if length is not None else ""))
+        steps = self._steps
+        if not steps or steps[0].seat == CHANCE:
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_tuple()
+        for a in legal:
+            out[a] = 1
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs at a chance node; [] elsewhere."""
@@ -822,11 +865,17 @@ class State(ABC):
         state = self.__dict__.copy()
         # The trail is a deep chain of tuples (too deep for pickle): store it flat.
         state["_trail"] = _flatten(self._trail)
+        # The decoded actions belong to the game's codec, which the game rebuilds.
+        state.pop("_actions", None)
+        state.pop("_outcomes", None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
         state["_trail"] = _chain(state["_trail"])
+        codec = state["game"].codec
+        state["_actions"] = codec.action_table
+        state["_outcomes"] = codec.outcome_table
         self.__dict__.update(state)
 
     def _decode(self, action: int) -> Any:
@@ -898,7 +947,8 @@ class State(ABC):
                 f"{self.title}: an action is a whole number, not {action!r}") from None
         if chance is None:
             chance = self.current_player() == CHANCE
-        limit = len(self._outcomes) if chance else len(self._actions)
+        codec = self.game.codec
+        limit = codec.num_outcomes if chance else codec.num_actions
         if not 0 <= action < limit:
             what = "a chance outcome" if chance else "an action"
             plural = "chance outcomes" if chance else "actions"

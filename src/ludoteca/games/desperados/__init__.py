@@ -97,7 +97,7 @@ class Desperados(Game):
         self.cards = Tables(self.edition)
 
     def build_codec(self) -> Codec:
-        return Codec(self.cards.actions, self.cards.outcomes)
+        return self.cards.codec
 
     def build_info(self) -> GameInfo:
         t = self.cards

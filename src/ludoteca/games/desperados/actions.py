@@ -6,6 +6,11 @@ decision names a card *kind*, never a particular copy, and the only chance outco
 says which). Kinds are numbered by the edition's tables (``tables.py``): one mine per
 metal, one single chest per metal, one double chest per metal, the closed mine, then one
 kind per Desperado. Mines in play are told apart by *slot* (``mine``).
+
+The numbering (``Tables._build_actions`` in :mod:`ludoteca.games.desperados.tables`, each
+type with its fields' domains): ``Draw``, then ``Pass`` per kind, ``Open`` per metal and
+display, ``Work`` per chest kind and slot, ``Close`` per slot, ``Fight`` per Desperado and
+slot; the chance outcomes ``Card`` per kind.
 """
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ lowest free slot of its metal. Every action has an integer id, looked up in flat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ludoteca.core.codec import Codec, Space
 from ludoteca.games.desperados.actions import (
     Action,
     Card,
@@ -73,32 +75,37 @@ class Tables:
         self.events: dict[Any, Any] = {}
 
     def _build_actions(self) -> None:
+        """The codec, and the id tables the steps read. The types and their domains keep
+        the numbering of the listing the game shipped with (records rely on it): draw;
+        pass each kind; open each metal in each display; each chest kind onto each slot;
+        close each slot; each Desperado onto each slot."""
         nk, ns = self.num_kinds, self.num_slots
-        acts: list[Action] = [Draw()]
-        self.DRAW_ID = 0
-        self.pass_id = [len(acts) + k for k in self.kinds]
-        self.pass_ids = range(len(acts), len(acts) + nk)
-        acts += [Pass(k) for k in self.kinds]
-        self.open_id = [[0] * MAX_DISPLAYS for _ in range(self.num_metals)]
-        for m in range(self.num_metals):
-            for d in range(MAX_DISPLAYS):
-                self.open_id[m][d] = len(acts)
-                acts.append(Open(m, d))
-        self.work_id = [[-1] * ns for _ in range(nk)]
-        for k in self.chest_kinds:
-            for s in self.slots:
-                self.work_id[k][s] = len(acts)
-                acts.append(Work(k, s))
-        self.close_id = [len(acts) + s for s in self.slots]
-        acts += [Close(s) for s in self.slots]
-        self.fight_id = [[-1] * ns for _ in range(nk)]
-        for k in self.desperado_kinds:
-            for s in self.slots:
-                self.fight_id[k][s] = len(acts)
-                acts.append(Fight(k, s))
-        self.actions: tuple[Action, ...] = tuple(acts)
-        self.index: dict[Action, int] = {a: i for i, a in enumerate(acts)}
-        self.outcomes: tuple[Card, ...] = tuple(Card(k) for k in self.kinds)
+        self.codec = codec = Codec(
+            actions=[
+                Draw,
+                Space(Pass, card=self.kinds),
+                Space(Open, metal=range(self.num_metals), display=range(MAX_DISPLAYS)),
+                Space(Work, card=self.chest_kinds, mine=self.slots),
+                Space(Close, mine=self.slots),
+                Space(Fight, card=self.desperado_kinds, mine=self.slots),
+            ],
+            outcomes=[Space(Card, kind=self.kinds)],
+        )
+        enc = codec.encode
+        self.DRAW_ID = enc(Draw())
+        self.pass_id = [enc(Pass(k)) for k in self.kinds]
+        self.pass_ids = range(self.pass_id[0], self.pass_id[0] + nk)
+        self.open_id = [[enc(Open(m, d)) for d in range(MAX_DISPLAYS)]
+                        for m in range(self.num_metals)]
+        self.work_id = [[enc(Work(k, s)) for s in self.slots] if self.is_chest(k) else [-1] * ns
+                        for k in self.kinds]
+        self.close_id = [enc(Close(s)) for s in self.slots]
+        self.fight_id = [[enc(Fight(k, s)) for s in self.slots]
+                         if k in self.desperado_kinds else [-1] * ns for k in self.kinds]
+        self.actions: Sequence[Action] = codec.actions
+        self.outcomes: Sequence[Card] = codec.outcomes
+        # The space is small (a few hundred ids): the scripts and bots look actions up here.
+        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
 
     # ----- kinds -------------------------------------------------------------------
 

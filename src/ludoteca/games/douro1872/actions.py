@@ -16,9 +16,11 @@ integer always means one thing:
 * :class:`Cut` - after too many tied lottery rounds a cut gives the phylloxera to a seat;
 * :class:`GhostCard` - D. Sebastião's card, drawn at random from his hand.
 
-The numbering (:func:`ludoteca.games.douro1872.tables.build_codec`): decisions
-``PlayBarrel`` 0..H-1 then ``Donate`` H..2H-1 (H barrel cards, in the edition's order);
-chance outcomes in the order listed above.
+The numbering (``Tables._build_codec`` in :mod:`ludoteca.games.douro1872.tables`, each
+type with its fields' domains): decisions ``PlayBarrel`` 0..H-1 then ``Donate`` H..2H-1 (H
+barrel cards, in the edition's order); chance outcomes in the order listed above, each type
+over its domain (levels in ascending order, faces and fog effects in the edition's order,
+barrel values in the edition's order, seats 0 to 4).
 """
 
 from __future__ import annotations

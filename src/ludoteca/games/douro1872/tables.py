@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.codec import Codec
+from ludoteca.core.codec import Codec, Space
 from ludoteca.core.events import Event, everyone
 from ludoteca.core.hidden import secret
 from ludoteca.games.douro1872.actions import (
@@ -128,16 +128,23 @@ class Tables:
         return max(self.start_score, self.ghost_start) + full
 
     def _build_codec(self) -> None:
+        """The codec and the id tables the steps read. The numbering is the one the game
+        shipped with (records rely on it): decisions ``PlayBarrel`` then ``Donate``, each
+        over the barrel values in the edition's order; chance outcomes as in
+        :mod:`.actions`."""
         h = self.hand_size
-        actions = [PlayBarrel(v) for v in self.values] + [Donate(v) for v in self.values]
-        outcomes: list[object] = [FogBack()]
-        outcomes += [RegularBack(level) for level in self.level_names]
-        outcomes += [Face(r) for r in range(self.num_regular)]
-        outcomes += [FogCard(e) for e in self.fog_effects]
-        outcomes += [LotteryCard(v) for v in self.values]
-        outcomes += [Cut(seat) for seat in range(MOST_SEATS)]
-        outcomes += [GhostCard(v) for v in self.values]
-        self.codec = codec = Codec(actions, outcomes)
+        self.codec = codec = Codec(
+            actions=[Space(PlayBarrel, card=self.values), Space(Donate, card=self.values)],
+            outcomes=[
+                FogBack,
+                Space(RegularBack, level=self.level_names),
+                Space(Face, card=range(self.num_regular)),
+                Space(FogCard, effect=self.fog_effects),
+                Space(LotteryCard, card=self.values),
+                Space(Cut, seat=range(MOST_SEATS)),
+                Space(GhostCard, card=self.values),
+            ],
+        )
         enc = codec.encode_outcome
         self.fog_back_id = enc(FogBack())
         self.regular_back_id: tuple[int, ...] = tuple(
@@ -159,7 +166,8 @@ class Tables:
             _uniform(tuple(lottery[c] for c in cards)) for cards in self.bits)
         self.ghost_outcomes: tuple[tuple[tuple[int, float], ...], ...] = tuple(
             _uniform(tuple(ghost[c] for c in cards)) for cards in self.bits)
-        assert all(codec.encode(PlayBarrel(v)) == i for i, v in enumerate(self.values))
+        assert all(codec.encode(PlayBarrel(v)) == i and codec.encode(Donate(v)) == h + i
+                   for i, v in enumerate(self.values))
 
     def _build_events(self) -> None:
         """The events that only depend on the edition and the table size, built once
