@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ from ludoteca.core.codec import Codec, Space
 from ludoteca.core.edition import EditionFile, Section, Sourced
 from ludoteca.core.events import Event, all_but, everyone, only
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
+from ludoteca.core.hidden import secret
 from ludoteca.core.registry import game_ids, register
 from ludoteca.core.state import Game, GameInfo, State, Variant
 from ludoteca.core.tensor import Segment, TensorLayout
@@ -197,18 +199,13 @@ class HighCardState(State):
                 view.choices[q] = rng.choice((FOLD, BET))
         return view
 
-    def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
-                      ) -> list[int]:
-        """The true history with each seat's deal replaced by the card it holds here, and
-        each seat's decision by the one it made here (they differ only where hidden)."""
-        actions = [a for a, _ in source]
-        n = self.num_players
-        for q in range(n):
-            if self.hands[q] >= 0:
-                actions[q] = self.hands[q]  # the q-th action deals seat q's card
-            if self.choices[q] >= 0:
-                actions[n + q] = self.choices[q]  # then seat q's decision
-        return actions
+    def _hidden_action(self, seat: int, index: int, event: Event,
+                       source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+        """The core's view history asks for the moves ``seat`` saw only the outside of: a
+        card dealt to another seat is the card it holds here, a sealed decision the one it
+        made here."""
+        other = event.data["seat"]
+        return self.hands[other] if event.kind == "dealt" else self.choices[other]
 
     def _shown(self, seat: int) -> bool:
         return self.is_terminal() and self.choices[seat] == BET
@@ -309,8 +306,7 @@ def deal(state: HighCardState, step: Deal, outcome: Card) -> None:
     seat, card = step.to, outcome.index
     state.hands[seat] = card
     state.deck.remove(card)
-    state.emit(only((seat,), "dealt", seat=seat, card=state.ranks[card]),
-               all_but((seat,), "dealt", seat=seat))
+    state.emit(*secret((seat,), "dealt", {"seat": seat}, card=state.ranks[card]))
 
 
 def decide(state: HighCardState, step: Decide, action: Fold | Bet) -> None:

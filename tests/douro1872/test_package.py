@@ -15,7 +15,7 @@ ROOT = Path(package.__file__).parent
 PREFIX = "ludoteca.games.douro1872"
 # Allowed imports inside the game: a module imports only modules of a lower layer (or, in
 # rules/, another rules module - checked for cycles below). render and bots import anything.
-LAYER = {"actions": 0, "edition": 0, "tables": 1, "steps": 2, "rules": 3, "view": 3,
+LAYER = {"actions": 0, "edition": 0, "tables": 1, "steps": 2, "rules": 3, "view": 3, "hidden": 3,
          "state": 4, "__init__": 5}
 
 

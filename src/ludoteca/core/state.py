@@ -24,8 +24,10 @@ The base class owns what is the same in every game, so that a game owns only its
 
 A game implements: ``_setup`` (initial fields and first steps), its step classes and
 the ``rules`` table that resolves them, ``scores``, ``winners``, ``observation``,
-``_determinize``, ``_view_history``, ``_observation_tensor``, the labels
-(``_action_label``, ``_outcome_label``) and ``_describe_event``.
+``_determinize`` and, if it hides moves, ``_hidden_action`` (the hook of the default
+``_view_history``; :mod:`ludoteca.core.hidden` is the kit for both),
+``_observation_tensor``, the labels (``_action_label``, ``_outcome_label``) and
+``_describe_event``.
 ``docs/adding-a-game.md`` walks through one.
 """
 
@@ -42,6 +44,7 @@ from ludoteca.core.codec import SMALL
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event, public_event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
+from ludoteca.core.hidden import view_history
 from ludoteca.core.names import check_names, naming
 
 if TYPE_CHECKING:
@@ -386,15 +389,32 @@ class State(ABC):
         the seat cannot tell apart give the same world for the same rng.
         """
 
+    sealed_events: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of public events that announce a move nobody sees (D. Sebastião's card laid
+    face down, a chance outcome): the default view history treats the move as hidden, as
+    it does every move a seat saw only the public half of a secret of."""
+
     def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
                       ) -> list[int]:
         """Actions that lead from the initial state to this world (a determinized view).
 
         ``source`` is the (action, events) history of the state the view was drawn from;
-        only what ``seat`` could see of it may be used. Games with hidden information
-        override this; the default suits games whose views equal the truth.
+        only what ``seat`` could see of it may be used. The default is the kit's
+        (:func:`ludoteca.core.hidden.view_history`): the source actions, each hidden move
+        replaced by :meth:`_hidden_action`'s; a game whose views equal the truth has no
+        hidden moves and needs nothing more.
         """
-        return [action for action, _ in source]
+        return view_history(self, seat, source)
+
+    def _hidden_action(self, seat: int, index: int, event: Event,
+                       source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+        """Hook of the default view history: the action that does in this world what the
+        ``index``-th move of ``source`` did, a move ``seat`` saw only as ``event`` (the
+        public half of a secret, or a sealed event). Read only this world's fields and the
+        events of ``source`` that ``seat`` saw."""
+        raise NotImplementedError(
+            f"{self.title}: move {index + 1} is hidden from seat {seat} ({event.kind}); "
+            f"the game's _hidden_action must say what it was in a determinized world")
 
     def _observation_tensor(self, player: int) -> list[float]:
         raise NotImplementedError(f"{self.title} has no observation tensor")

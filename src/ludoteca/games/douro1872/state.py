@@ -1,4 +1,4 @@
-"""A position of Douro 1872: its fields, clone, determinization and view history.
+"""A position of Douro 1872: its fields and clone (what a seat cannot see: :mod:`.hidden`).
 
 No rules here: the ``rules`` table at the bottom wires each step type to the rule that
 resolves it (:mod:`.rules`), and the views are in :mod:`.view`.
@@ -17,13 +17,13 @@ Sirga card towing, the lottery round and who draws in it - is in the pending ste
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import Step
 from ludoteca.core.state import State
-from ludoteca.games.douro1872 import view
+from ludoteca.games.douro1872 import hidden, view
 from ludoteca.games.douro1872.rules import dispute, fog, lottery, sebastiao, stack
 from ludoteca.games.douro1872.rules.development import next_rabelo
 from ludoteca.games.douro1872.steps import (
@@ -40,7 +40,7 @@ from ludoteca.games.douro1872.steps import (
     TurnFog,
     TurnRegular,
 )
-from ludoteca.games.douro1872.tables import CHARITY, DISPUTE, Tables
+from ludoteca.games.douro1872.tables import Tables
 
 if TYPE_CHECKING:
     from ludoteca.games.douro1872 import Douro1872
@@ -150,75 +150,19 @@ class DouroState(State):
 
     # ----- information (R1) ------------------------------------------------------------
 
+    sealed_events = frozenset({"lay"})
+    """D. Sebastião's card laid face down is a chance outcome everyone is told only the
+    fact of: a hidden move for the core's view history, like another seat's lay."""
+
     def _determinize(self, player: int, rng: random.Random) -> DouroState:
-        """Resamples what ``player`` cannot know: every other seat's face-down barrel card
-        and charity card. With perfect memory (R1) the *set* of a seat's cards out of its
-        pile is public, so only which of them lies face down (or under the charity card) is
-        hidden. Each pool is that set as a sorted list, so the world depends only on what
-        the seat knows. A charity card cannot be one its owner showed in a dispute of the
-        second half (even one that came back to hand on Our Lady of Cardia). Nothing of the
-        stack is resampled: no future card is stored (R2)."""
-        new: DouroState = self.clone()  # type: ignore[assignment]
-        open_gifts = self.charity is None
-        for seat in range(self.seats):
-            if seat == player:
-                continue
-            choice = self.choices[seat] if not self.revealed else -1
-            gift = self.donations[seat] if open_gifts else -1
-            if choice < 0 and gift < 0:
-                continue
-            pool = list(self.tables.bits[self.hands[seat]])
-            pool += [c for c in (choice, gift) if c >= 0]
-            pool.sort()
-            if gift >= 0:
-                shown = self.returned[seat]
-                allowed = [c for c in pool if not shown >> c & 1]
-                gift = allowed[rng.randrange(len(allowed))]
-                pool.remove(gift)
-                new.donations[seat] = gift
-            if choice >= 0:
-                choice = pool[rng.randrange(len(pool))]
-                pool.remove(choice)
-                new.choices[seat] = choice
-            new.hands[seat] = sum(1 << c for c in pool)
-        return new
+        """Every other seat's face-down and charity card redrawn from its cards out of the
+        pile (:func:`.hidden.determinize`)."""
+        return hidden.determinize(self, player, rng)
 
-    def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
-                      ) -> list[int]:
-        """The history ``seat`` saw, each card another seat laid face down replaced by the
-        one this world gives it: a card later revealed by what the reveal showed, a card
-        still hidden by this world's face-down or charity card. Only the events shown to
-        ``seat`` are read, plus this world's own fields."""
-        values = self.tables.values
-        actions: list[int] = []
-        hidden: list[tuple[int, int, str]] = []  # (index in actions, owner, purpose)
-        for action, events in source:
-            actions.append(action)
-            for e in events:
-                if not e.visible_to(seat):
-                    continue
-                d = e.data
-                if e.kind == "lay" and "card" not in d:
-                    hidden.append((len(actions) - 1, d["seat"], d["purpose"]))
-                elif e.kind in ("reveal", "charity"):
-                    purpose = DISPUTE if e.kind == "reveal" else CHARITY
-                    cards = d["played"] if e.kind == "reveal" else d["revealed"]
-                    for i, owner, p in hidden:
-                        if p == purpose:
-                            actions[i] = self._lay_id(owner, purpose, cards[owner])
-                    hidden = [h for h in hidden if h[2] != purpose]
-        for i, owner, purpose in hidden:  # still face down: this world's cards
-            card = self.choices[owner] if purpose == DISPUTE else self.donations[owner]
-            actions[i] = self._lay_id(owner, purpose, values[card])
-        return actions
-
-    def _lay_id(self, owner: int, purpose: str, value: int) -> int:
-        """The action (or D. Sebastião's chance outcome) that lays ``value`` for ``purpose``."""
-        t = self.tables
-        card = t.card_of[value]
-        if owner == self.ghost:
-            return t.ghost_id[card]
-        return t.play_ids[1 << card][0] if purpose == DISPUTE else t.donate_ids[1 << card][0]
+    def _hidden_action(self, seat: int, index: int, event: Event,
+                       source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+        """A card laid face down, as this world has it (:func:`.hidden.hidden_action`)."""
+        return hidden.hidden_action(self, seat, index, event, source)
 
     # ----- views (in :mod:`.view`) -----------------------------------------------------
 
