@@ -24,8 +24,10 @@ The base class owns what is the same in every game, so that a game owns only its
 
 A game implements: ``_setup`` (initial fields and first steps), its step classes and
 the ``rules`` table that resolves them, ``scores``, ``winners``, ``observation``,
-``_determinize``, ``_view_history``, ``_observation_tensor``, the labels
-(``_action_label``, ``_outcome_label``) and ``_describe_event``.
+``_determinize`` and, if it hides moves, ``_hidden_action`` (the hook of the default
+``_view_history``; :mod:`ludoteca.core.hidden` is the kit for both),
+``_observation_tensor``, the labels (``_action_label``, ``_outcome_label``) and
+``_describe_event``.
 ``docs/adding-a-game.md`` walks through one.
 """
 
@@ -36,12 +38,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ludoteca.core.codec import SMALL
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event, public_event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
+from ludoteca.core.hidden import view_history
 from ludoteca.core.words import Ghost, check_names, naming
 
 if TYPE_CHECKING:
@@ -305,7 +308,7 @@ def _flatten(trail: Any) -> list[tuple[int, tuple[Event, ...]]]:
 
 
 def _chain(items: Sequence[tuple[int, tuple[Event, ...]]]) -> Any:
-    node = None
+    node: Any = None
     for action, events in items:
         node = (node, action, events)
     return node
@@ -323,7 +326,7 @@ class State(ABC):
     # Lists of ints are copied with ``list.copy``; lists of lists with one more level.
     _copy_lists: ClassVar[tuple[str, ...]] = ()
     _copy_nested: ClassVar[tuple[str, ...]] = ()
-    rules: ClassVar[Mapping[type[Step], Callable[[Any, Any, Any], None]]] = {}
+    rules: ClassVar[Mapping[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {}
     """Step type -> the rule ``rule(state, step, action)`` that resolves it."""
 
     # The public methods that every playout and search calls once or more per action ask
@@ -393,15 +396,32 @@ class State(ABC):
         the seat cannot tell apart give the same world for the same rng.
         """
 
+    sealed_events: ClassVar[frozenset[str]] = frozenset()
+    """Kinds of public events that announce a move nobody sees (D. Sebastião's card laid
+    face down, a chance outcome): the default view history treats the move as hidden, as
+    it does every move a seat saw only the public half of a secret of."""
+
     def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
                       ) -> list[int]:
         """Actions that lead from the initial state to this world (a determinized view).
 
         ``source`` is the (action, events) history of the state the view was drawn from;
-        only what ``seat`` could see of it may be used. Games with hidden information
-        override this; the default suits games whose views equal the truth.
+        only what ``seat`` could see of it may be used. The default is the kit's
+        (:func:`ludoteca.core.hidden.view_history`): the source actions, each hidden move
+        replaced by :meth:`_hidden_action`'s; a game whose views equal the truth has no
+        hidden moves and needs nothing more.
         """
-        return [action for action, _ in source]
+        return view_history(self, seat, source)
+
+    def _hidden_action(self, seat: int, index: int, event: Event,
+                       source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+        """Hook of the default view history: the action that does in this world what the
+        ``index``-th move of ``source`` did, a move ``seat`` saw only as ``event`` (the
+        public half of a secret, or a sealed event). Read only this world's fields and the
+        events of ``source`` that ``seat`` saw."""
+        raise NotImplementedError(
+            f"{self.title}: move {index + 1} is hidden from seat {seat} ({event.kind}); "
+            f"the game's _hidden_action must say what it was in a determinized world")
 
     def _observation_tensor(self, player: int) -> list[float]:
         raise NotImplementedError(f"{self.title} has no observation tensor")
@@ -435,7 +455,7 @@ class State(ABC):
 
     # ----- turn flow -----------------------------------------------------------------
 
-    def push(self, *steps: Step) -> None:
+    def push(self, *steps: Step[Any]) -> None:
         """Makes ``steps`` pending, the first listed to be resolved first."""
         if len(steps) == 1:  # the usual push: one pair, no loop
             self._steps = (steps[0], self._steps)
@@ -446,7 +466,7 @@ class State(ABC):
             self._steps = pending
         self._legal = None
 
-    def pop(self) -> Step:
+    def pop(self) -> Step[Any]:
         """Removes and returns the next pending step (a challenge skipped, an ability
         cancelled); IndexError if nothing is pending."""
         if not self._steps:
@@ -455,7 +475,7 @@ class State(ABC):
         self._legal = None
         return step
 
-    def clear_pending(self) -> tuple[Step, ...]:
+    def clear_pending(self) -> tuple[Step[Any], ...]:
         """Removes every pending step (a win in the middle of a turn); returns them, the
         next first."""
         steps = self.pending()
@@ -463,7 +483,7 @@ class State(ABC):
         self._legal = None
         return steps
 
-    def pending(self) -> tuple[Step, ...]:
+    def pending(self) -> tuple[Step[Any], ...]:
         """The pending steps, the one to resolve next first."""
         out = []
         node = self._steps
@@ -471,6 +491,12 @@ class State(ABC):
             step, node = node
             out.append(step)
         return tuple(out)
+
+    def next_step(self) -> Step[Any] | None:
+        """The step to resolve next (``pending()[0]`` without building the tuple), None
+        once nothing is pending: what views read to say what is being decided."""
+        steps = self._steps
+        return steps[0] if steps else None
 
     def simultaneous(self) -> dict[int, list[int]]:
         """The pending group of simultaneous choices: ``{seat: sorted legal actions}``
@@ -634,13 +660,17 @@ class State(ABC):
         very state, without checking it: the fast path for search and rollouts. Anything
         else is undefined behaviour; outside callers use :meth:`apply_action`."""
         self._events = ()
-        # What _apply does, written out (see _THROUGH_HOOK).
+        # What _apply does, written out (see _THROUGH_HOOK), automatic steps included: a
+        # game whose every phase ends with one runs them a few times a match.
+        rules = self.rules
         step, self._steps = self._steps
-        self.rules[type(step)](
+        rules[type(step)](
             self, step, self._outcomes[action] if step.chance else self._actions[action])
         steps = self._steps
-        if steps and steps[0].auto:
-            self._run_automatic()
+        while steps and steps[0].auto:
+            step, self._steps = steps
+            rules[type(step)](self, step, None)
+            steps = self._steps
         self._trail = (self._trail, action, self._events)
         self._moves += 1
         self._legal = None
@@ -715,14 +745,16 @@ class State(ABC):
         if known is not None and known[0] == moves:
             return known[1]
         if known is not None and known[0] < moves:
-            lines, node = [], self._trail
+            lines: list[str] = []
+            node = self._trail
+            reached_root = False  # a view's root: rebuild from the start
             for _ in range(moves - known[0]):
                 if type(node) is not tuple:
-                    lines = None  # a view's root: rebuild from the start
+                    reached_root = True
                     break
                 node, _action, events = node
                 lines.extend(e.key() for e in reversed(events) if e.visible_to(player))
-            if lines is not None:
+            if not reached_root:
                 lines.reverse()
                 text = "\n".join([known[1], *lines]) if lines else known[1]
                 self._remember_info(player, moves, text)
@@ -757,7 +789,7 @@ class State(ABC):
         self._observation_tensor_into(player, self.tensor_layout().writable(out))
         return out
 
-    def _observation_tensor_into(self, player: int, out: memoryview) -> None:
+    def _observation_tensor_into(self, player: int, out: memoryview[float]) -> None:
         """Writes the seat's tensor into ``out``, a zeroed memoryview of floats of the
         layout's length. This default copies ``_observation_tensor``'s list; a game
         overrides it to write only the nonzero values (the same code fills both)."""
@@ -831,7 +863,7 @@ class State(ABC):
         view._trail = _ViewRoot(player, self._trail, world)
         return view
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         new = object.__new__(type(self))
         # One dict copy, then the mutable fields replaced in it: faster than filling the new
         # object's attributes one by one (a search clones at every node).

@@ -91,6 +91,8 @@ class Desperados(Game):
     Edition = DesperadosEdition
     default_edition = Path(__file__).with_name("editions") / "default.toml"
     Options = Options
+    edition: DesperadosEdition
+    cards: Tables
     bot_presets: ClassVar[Mapping[str, str]] = {
         # Random rollouts misjudge fights and chests: the plain search lost to the
         # heuristic bot (0.25 of 24 pilot matches); rolled out by that bot it won 0.84

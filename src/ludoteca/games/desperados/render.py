@@ -74,7 +74,7 @@ def _display(obs: dict[str, Any], display: dict[str, Any], compact: bool) -> lis
 
 
 def _mine_cells(mine: dict[str, Any], fight: dict[str, Any] | None) -> list[Text]:
-    fought = bool(fight) and fight["mine"] == mine["mine"]  # named by the fight's line
+    fought = fight is not None and fight["mine"] == mine["mine"]  # named by the fight's line
     name = Text(mine["name"], style="bold red reverse" if fought
                 else METAL_STYLE.get(mine["metal"], "bold"))
     if mine["closed"]:

@@ -45,7 +45,7 @@ def deck_outcomes(state: DesperadosState) -> list[tuple[int, float]]:
 # ----- chance -------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Deal(ChanceStep):
+class Deal(ChanceStep["DesperadosState"]):
     """Chance deals seat ``to`` one card."""
 
     to: int
@@ -58,7 +58,7 @@ class Deal(ChanceStep):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawCard(ChanceStep):
+class DrawCard(ChanceStep["DesperadosState"]):
     """Chance: the card seat ``drawer`` draws from the deck."""
 
     drawer: int
@@ -73,7 +73,7 @@ class DrawCard(ChanceStep):
 # ----- decisions ----------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Turn(Step):
+class Turn(Step["DesperadosState"]):
     """``seat``'s turn while the deck lasts: exactly one of draw, pass, play."""
 
     seat: int
@@ -89,7 +89,7 @@ class Turn(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class FinalTurn(Step):
+class FinalTurn(Step["DesperadosState"]):
     """One of the turns after the last card is drawn: play (or pass) a card, no drawing.
 
     ``left`` is how many final turns are still to come after this one (0: the last)."""
@@ -110,12 +110,12 @@ class FinalTurn(Step):
 # ----- automatic ------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class SettleFight(AutoStep):
+class SettleFight(AutoStep["DesperadosState"]):
     """The fight on the table is settled (at the start of its attacker's next turn)."""
 
 
 @dataclass(frozen=True, slots=True)
-class StartFinalTurn(AutoStep):
+class StartFinalTurn(AutoStep["DesperadosState"]):
     """``player``'s final turn comes round: a :class:`FinalTurn` if it has a move, else a
     skip. ``left`` is how many final turns are still to come after this one. (``seat``, as
     on every automatic step, is nobody's.)"""
@@ -125,7 +125,7 @@ class StartFinalTurn(AutoStep):
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreRound(AutoStep):
+class ScoreRound(AutoStep["DesperadosState"]):
     """The last final turn is over: the round is scored."""
 
 

@@ -8,7 +8,7 @@ own hand, what it knows its partner holds, the table, the counts everyone can se
 from __future__ import annotations
 
 from array import array
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ludoteca.core.events import Event
 from ludoteca.core.tensor import Segment, TensorLayout
@@ -143,11 +143,12 @@ def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
 def observation_tensor(state: DesperadosState, player: int) -> list[float]:
     """The seat's tensor as a list of floats (:func:`write_observation_tensor`)."""
     vec = array("d", bytes(8 * state.tensor_layout().size))
-    write_observation_tensor(state, player, memoryview(vec))
+    # An array of doubles: its memoryview's items are floats (the type checker reads ints).
+    write_observation_tensor(state, player, cast("memoryview[float]", memoryview(vec)))
     return vec.tolist()
 
 
-def write_observation_tensor(state: DesperadosState, player: int, vec: memoryview) -> None:
+def write_observation_tensor(state: DesperadosState, player: int, vec: memoryview[float]) -> None:
     """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
     memoryview of floats of the layout's length, skipping most values that are 0. The list
     (:func:`observation_tensor`) and the arrays of ``State.observation_tensor_into`` both
