@@ -15,8 +15,8 @@ from rich.console import Console
 
 from ludoteca import load_game
 from ludoteca.cli import play
-from ludoteca.cli.common import rules_summary
 from ludoteca.cli.play import menu
+from ludoteca.cli.show import rules_summary
 from ludoteca.games.douro1872 import render as view
 from ludoteca.testing import playout_states
 from tests.douro1872.script import A, B, C, Script

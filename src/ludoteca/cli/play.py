@@ -23,23 +23,17 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.agents import Agent, heuristic_for, make_agent
-from ludoteca.cli.common import (
+from ludoteca.cli.app import Command, app, console, usage_errors
+from ludoteca.cli.replay import read_record
+from ludoteca.cli.setup import _check_setup, _load, check_output_path, parse_options
+from ludoteca.cli.show import (
     ChapterCounter,
-    Command,
-    _check_setup,
-    _load,
-    app,
-    check_output_path,
-    console,
     page,
-    parse_options,
     render,
     render_hook,
     results_table,
     rules_summary,
-    usage_errors,
 )
-from ludoteca.cli.replay import read_record
 from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
 from ludoteca.core.state import CHANCE, ConfigError, Game, State
 from ludoteca.core.words import result_sentence

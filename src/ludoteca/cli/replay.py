@@ -12,15 +12,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.cli.common import (
-    ChapterCounter,
-    Command,
-    app,
-    console,
-    render,
-    results_table,
-    usage_errors,
-)
+from ludoteca.cli.app import Command, app, console, usage_errors
+from ludoteca.cli.show import ChapterCounter, render, results_table
 from ludoteca.core.edition import EditionError
 from ludoteca.core.match import MatchRecord, ReplayError, replay
 from ludoteca.core.state import ConfigError, Game, State

@@ -23,18 +23,13 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.cli.common import (
-    Command,
+from ludoteca.cli.app import Command, app, console, err_console, fail, usage_errors
+from ludoteca.cli.setup import (
     _check_setup,
     _load,
-    app,
     check_output_folder,
     check_output_path,
-    console,
-    err_console,
-    fail,
     parse_options,
-    usage_errors,
 )
 from ludoteca.core.match import MatchRecord
 from ludoteca.core.state import ConfigError, Game
