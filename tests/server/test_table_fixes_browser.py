@@ -1,0 +1,119 @@
+"""What a new player meets at the browser table, in Chromium: every move of a turn in view
+on a laptop screen, one invite panel that follows renewed links and goes when the match is
+over, and a lobby that fits a phone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from ludoteca.core.registry import game_ids
+from tests.server.serverproc import ServerProcess
+from tests.server.test_browser import browser, create_in_lobby, new_page  # noqa: F401
+
+needs_douro = pytest.mark.skipif("douro1872" not in game_ids(),
+                                 reason="Douro 1872 is not installed")
+
+
+@pytest.fixture
+def quick(tmp_path: Any) -> Iterator[ServerProcess]:
+    with ServerProcess(f"sqlite:///{tmp_path / 'q.sqlite3'}", bot_delay=0.0,
+                       log_path=tmp_path / "server.log") as srv:
+        yield srv
+
+
+def sized(page: Any, width: int, height: int) -> Any:
+    page.set_viewport_size({"width": width, "height": height})
+    return page
+
+
+def moves_in_view(page: Any) -> list[dict[str, Any]]:
+    """The move buttons that are not wholly on the screen (empty when all are): each must
+    lie inside the window and inside the moves list's visible box, with no inner scroll."""
+    return page.evaluate("""() => {
+        const box = document.getElementById('actions');
+        const outer = box.getBoundingClientRect();
+        const shown = box.scrollHeight <= box.clientHeight + 1;
+        return [...box.querySelectorAll('button')].map(b => {
+            const r = b.getBoundingClientRect();
+            return {text: b.textContent, top: r.top, bottom: r.bottom, shown,
+                    inside: r.top >= 0 && r.bottom <= innerHeight
+                            && r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5};
+        }).filter(b => !(b.inside && b.shown)); }""")
+
+
+@needs_douro
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 900)])
+def test_every_move_of_a_douro_turn_is_in_view_on_a_laptop(
+        browser: Any, quick: ServerProcess, size: tuple[int, int]) -> None:  # noqa: F811
+    page = new_page(browser)
+    create_in_lobby(page, quick.url, "douro1872", 3, ["me", "invite", "bot:easy"])
+    sized(page, *size)
+    page.wait_for_selector("#actions button[data-action]")
+    count = len(page.query_selector_all("#actions button[data-action]"))
+    assert count >= 5  # a Douro first turn offers a move per barrel card and more
+    # Without scrolling anything: the moves come first in the side column.
+    assert moves_in_view(page) == []
+    assert page.js_errors == []
+
+
+def shown_invites(page: Any) -> list[tuple[str, str]]:
+    """(seat, link) of each invite link the page shows, in whichever panel."""
+    return page.eval_on_selector_all(
+        "a.new-link:not([hidden]), #invites a", "items => items.filter(a => a.offsetParent)"
+        ".map(a => [a.closest('li').dataset.seat, a.getAttribute('href')])")
+
+
+@needs_douro
+def test_one_invite_panel_follows_a_new_link_and_goes_at_the_end(
+        browser: Any, quick: ServerProcess) -> None:  # noqa: F811
+    page = new_page(browser)
+    links = create_in_lobby(page, quick.url, "douro1872", 3, ["me", "invite", "bot:easy"])
+    old = links["seats"][1]
+    headings = page.eval_on_selector_all("h2", "hs => hs.map(h => h.textContent)")
+    assert headings.count("Invite links") == 1, headings
+    assert shown_invites(page) == [["1", old]]
+    page.click(".fresh-link[data-seat='1']")
+    page.wait_for_function(f"!document.querySelector('a.new-link').href.endsWith({old!r})")
+    shown = shown_invites(page)
+    assert len(shown) == 1 and shown[0][0] == "1" and shown[0][1] != old, shown
+    assert httpx.get(quick.url + old).status_code == 403
+    assert httpx.get(quick.url + shown[0][1]).status_code == 200
+    # What the lobby keeps follows: the page opened again shows the new link.
+    page.reload()
+    page.wait_for_selector("#invite-links a.new-link:not([hidden])")
+    assert shown_invites(page) == shown
+    # A match with no seat to invite to has no such panel.
+    create_in_lobby(page, quick.url, "douro1872", 3, ["me", "bot:easy", "bot:easy"])
+    assert page.query_selector("#invite-panel") is None and not shown_invites(page)
+    assert page.js_errors == []
+
+
+def test_the_invite_panel_goes_when_the_match_is_over(browser: Any,  # noqa: F811
+                                                      quick: ServerProcess) -> None:
+    page = new_page(browser)
+    links = create_in_lobby(page, quick.url, "highcard", 2, ["me", "invite"])
+    assert page.is_visible("#invite-panel")
+    friend = new_page(browser)
+    friend.goto(quick.url + links["seats"][1])
+    pages = {0: page, 1: friend}
+    for _ in range(200):
+        if page.get_attribute("#match", "data-finished") == "true":
+            break
+        player = pages[int(page.get_attribute("#match", "data-to-act"))]
+        player.wait_for_selector("#actions button[data-action]")
+        if player.is_visible("#moment"):
+            player.click("#moment-close")
+        before = int(page.get_attribute("#match", "data-version"))
+        player.click("#actions button[data-action] >> nth=0")
+        page.wait_for_function(
+            f"Number(document.getElementById('match').dataset.version) > {before}")
+    assert page.get_attribute("#match", "data-finished") == "true"
+    assert not page.is_visible("#invite-panel")
+    page.reload()
+    page.wait_for_selector("#match")
+    assert not page.is_visible("#invite-panel") and not shown_invites(page)
+    assert page.js_errors == []
