@@ -117,3 +117,24 @@ def test_the_invite_panel_goes_when_the_match_is_over(browser: Any,  # noqa: F81
     page.wait_for_selector("#match")
     assert not page.is_visible("#invite-panel") and not shown_invites(page)
     assert page.js_errors == []
+
+
+@needs_douro
+def test_the_lobby_fits_a_phone(browser: Any, quick: ServerProcess) -> None:  # noqa: F811
+    names = ["MariaFranciscaAlbuquerque", "BartolomeuDiasEsteves", "José"]
+    body = {"game": "douro1872", "players": 3,
+            "seats": [{"kind": "invite", "name": n} for n in names]}
+    for _ in range(3):
+        assert httpx.post(quick.url + "/api/matches", json=body, timeout=30).status_code == 201
+    finished = {"game": "highcard", "players": 2,
+                "seats": [{"kind": "bot", "name": "BartolomeuDiasEsteves"},
+                          {"kind": "bot", "name": "MariaFranciscaAlbuquerque"}]}
+    assert httpx.post(quick.url + "/api/matches", json=finished, timeout=30).status_code == 201
+    page = new_page(browser, phone=True)
+    page.goto(quick.url + "/")
+    page.wait_for_selector("#open-matches")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    rights = page.eval_on_selector_all("#open-matches a, #finished-matches a",
+                                       "items => items.map(a => a.getBoundingClientRect().right)")
+    assert len(rights) >= 3 and max(rights) <= 390, rights
+    assert page.js_errors == []
