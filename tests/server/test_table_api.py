@@ -162,8 +162,18 @@ def test_chat_is_stored_bounded_and_rate_limited(api: Api) -> None:
     codes = [api.client.post(url, json={"text": f"line {i}"}, headers=auth(tokens[0])
                              ).status_code for i in range(7)]
     assert codes[:5] == [200] * 5 and codes[5:] == [429, 429]
-    r = api.client.post(url, json={"text": "go Bo", "name": "Zed"})  # a spectator
-    assert r.status_code == 200 and r.json()["name"] == "Zed (watching)"
+    # A spectator cannot choose a name (one that could pass for a seat's or an admin's):
+    # each browser is "Spectator", "Spectator 2"... in the order they first wrote.
+    r = api.client.post(url, json={"text": "go Bo", "name": "Admin"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator"
+    assert api.client.get(f"/watch/{match}").status_code == 200  # sets a watcher cookie
+    r = api.client.post(url, json={"text": "go Ana", "name": "Ana"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator 2"
+    r = api.client.post(url, json={"text": "again", "name": "Bo"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator 2"
+    api.client.cookies.clear()
+    r = api.client.post(url, json={"text": "back", "name": "Zed"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator"
 
 
 def test_a_rematch_seats_the_same_people_and_bots(api: Api) -> None:

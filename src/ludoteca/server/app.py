@@ -35,6 +35,7 @@ import hashlib
 import json
 import logging
 import re
+import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -190,6 +191,8 @@ async def do_undo(hub: Hub, public_id: str, authorization: str | None, raw: byte
 
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost", "[::1]")
+# The cookie that tells one spectator's browser from another in a match's chat.
+WATCHER_COOKIE = "ludoteca-watcher"
 
 
 def lan_address() -> str | None:
@@ -431,12 +434,17 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
         return response
 
     @app.get("/watch/{public_id}", response_class=HTMLResponse)
-    async def watch_page(public_id: str) -> HTMLResponse:
+    async def watch_page(public_id: str, request: Request) -> HTMLResponse:
         try:
             live = await hub().get(public_id)
         except MatchError as err:
             return error_page(err)
-        return match_page(live, None, None)
+        response = match_page(live, None, None)
+        if not request.cookies.get(WATCHER_COOKIE):
+            response.set_cookie(WATCHER_COOKIE, secrets.token_urlsafe(12), max_age=400 * 86400,
+                                path="/", httponly=True, samesite="lax",
+                                secure=request.url.scheme == "https")
+        return response
 
     @app.get("/replay/{public_id}", response_class=HTMLResponse)
     async def replay_page(public_id: str, viewer: str = "spectator", step: int | None = None
@@ -523,9 +531,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
     async def api_chat(public_id: str, request: Request) -> dict[str, Any]:
         body = await body_of(request)
         live = await hub().get(public_id)
-        sender = request.client.host if request.client else "?"
+        # A spectator is known by the watcher cookie of the spectator page, else by address
+        # (a script without cookies): never by a name it sends.
+        watcher = request.cookies.get(WATCHER_COOKIE, "")[:64]
+        sender = ("browser:" + watcher if watcher
+                  else "address:" + (request.client.host if request.client else "?"))
         return await hub().say(live, token_of(request, body), dict(request.cookies),
-                               body.get("text"), body.get("name"), sender)
+                               body.get("text"), sender)
 
     @app.post("/api/matches/{public_id}/rematch")
     async def api_rematch(public_id: str, request: Request) -> dict[str, Any]:

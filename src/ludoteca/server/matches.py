@@ -241,6 +241,7 @@ class LiveMatch:
         self.notes: list[tuple[int, int, str]] = []  # (after move n, version, text): undos
         self.chat: list[dict[str, Any]] = []
         self._chat_times: dict[Any, list[float]] = {}
+        self._spectators: dict[str, int] = {}  # a spectator's browser -> its number in chat
 
     # ----- facts ---------------------------------------------------------------------
 
@@ -1264,10 +1265,13 @@ class Hub:
     # ----- the table's comforts: chat and rematch ---------------------------------------------
 
     async def say(self, live: LiveMatch, token: str | None, claims: Mapping[str, str] | None,
-                  text: Any, name: Any, sender: str) -> dict[str, Any]:
-        """A chat line from a seat (its token) or a spectator (``name``; ``sender``
-        identifies the connection for the rate limit). Stored with the match, then sent to
-        every page of the match; pages show it as text, never as HTML."""
+                  text: Any, sender: str) -> dict[str, Any]:
+        """A chat line from a seat (its token) or a spectator. ``sender`` identifies a
+        spectator's browser (its watcher cookie, else its address): it keys the rate limit
+        and the spectator's name, "Spectator", "Spectator 2"... in the order they first
+        wrote. A spectator never picks a name, so no line can pass for a seat's or the
+        server's. Stored with the match, then sent to every page of the match; pages show
+        it as text, never as HTML."""
         seat = None if token is None else await self.seat_of(live, token, claims)
         if not isinstance(text, str):
             raise MatchError(400, 'a chat line is {"text": "..."}')
@@ -1285,8 +1289,11 @@ class Hub:
                                   "few seconds.")
         times.append(now)
         live._chat_times[key] = times
-        who = (live.names[seat] if seat is not None
-               else f"{clean_name(name) or 'Spectator'} (watching)")
+        if seat is not None:
+            who = live.names[seat]
+        else:
+            number = live._spectators.setdefault(sender, len(live._spectators) + 1)
+            who = "Spectator" if number == 1 else f"Spectator {number}"
         at, match_id = db.now(), live.id
 
         def job(connection: Connection) -> None:
