@@ -219,7 +219,7 @@ def test_bad_bodies_get_a_sentence_never_a_500(api: Api, body: bytes, status: in
 
 
 @pytest.mark.parametrize(("query", "words"), [
-    ("replay?viewer=" + "9" * 5000, "viewer is a seat number"),
+    ("replay?viewer=" + "9" * 5000, "viewer is a seat index"),
     ("replay?step=" + "9" * 5000, "step: not a number"),
     ("replay?step=1e9", "step: not a number"),
 ])
@@ -271,3 +271,25 @@ def test_allowed_bots_still_have_capped_thought(make_client: Any) -> None:
     names = api.create("highcard", 2, [{"kind": "me", "name": "A" * 5000},
                                        {"kind": "bot", "name": "B" * 5000}])
     assert [len(s["name"]) for s in names["seats"]] == [40, 40]
+
+
+def test_refusals_name_a_seat_by_its_index_and_its_number_at_the_table(api: Api) -> None:
+    # The API takes 0-based seat indexes; the table names seats from 1: a sentence that
+    # names a seat says both, so "seat 2" never means two different seats.
+    created = api.create("highcard", 3, [*HUMANS2, {"kind": "bot", "name": "Robo"}])
+    tokens, match = tokens_of(created), created["id"]
+    api.client.get(f"/play/{tokens[0]}")
+
+    def refusal(path: str) -> str:
+        r = api.client.post(f"/api/matches/{match}/seats/{path}/link", headers=auth(tokens[0]))
+        assert r.status_code == 400, (r.status_code, r.text)
+        return r.json()["detail"]
+
+    assert refusal("2") == "seat index 2 (Seat 3 at the table) is a bot's: it has no link"
+    assert refusal("3") == "there is no seat index 3 (seat indexes are 0 to 2)"
+    assert refusal("x") == "there is no seat index 'x' (seat indexes are 0 to 2)"
+    api.play_out(match, tokens, random.Random(2), wait=lambda: None)  # replays are of the end
+    r = api.client.get(f"/api/matches/{match}/replay?viewer=7&step=1")
+    assert r.status_code == 400 and "seat index 7 (seat indexes are 0 to 2)" in r.text
+    r = api.client.get(f"/api/matches/{match}/replay?viewer=x&step=1")
+    assert r.status_code == 400 and "0 for Seat 1" in r.text

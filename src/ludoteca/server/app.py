@@ -49,7 +49,14 @@ from ludoteca.core.registry import game_resource, load_game
 from ludoteca.core.state import ConfigError
 from ludoteca.server import db
 from ludoteca.server.catalog import catalog
-from ludoteca.server.matches import Hub, LiveMatch, MatchError, Subscriber, claim_cookie
+from ludoteca.server.matches import (
+    Hub,
+    LiveMatch,
+    MatchError,
+    Subscriber,
+    claim_cookie,
+    seat_range,
+)
 from ludoteca.server.rules import rules_page
 from ludoteca.server.views import STATIC, Boards, board_stylesheet, make_environment
 
@@ -520,7 +527,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
     async def api_fresh_link(public_id: str, seat: str, request: Request) -> dict[str, Any]:
         live = await hub().get(public_id)
         if not seat.isdigit() or len(seat) > 3:
-            raise MatchError(400, f"there is no seat {seat[:20]!r}")
+            raise MatchError(400, f"there is no seat index {seat[:20]!r} "
+                                  f"({seat_range(live.num_players)})")
         token = await hub().fresh_link(live, int(seat), token_of(request),
                                        dict(request.cookies))
         url = f"/play/{token}"
@@ -581,7 +589,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
         live = await hub().get(public_id)
         if viewer not in ("spectator", "all") and not (
                 viewer.lstrip("-").isdigit() and len(viewer) <= 4):
-            raise MatchError(400, "viewer is a seat number, spectator or all")
+            raise MatchError(400, "viewer is a seat index (0 for Seat 1 at the table), "
+                                  "spectator or all")
         return live.replay_view(viewer, step)
 
     @app.get("/api/matches/{public_id}/record")

@@ -92,6 +92,17 @@ CLAIMED = ("This seat was claimed by another browser: its link works only where 
 MAX_PLAYERS = 16
 
 
+def seat_index(seat: int) -> str:
+    """How a sentence names a seat the API was given by its 0-based index: both the index
+    and the seat's number at the table, so neither can be mistaken for the other."""
+    return f"seat index {seat} (Seat {seat + 1} at the table)"
+
+
+def seat_range(num_players: int) -> str:
+    """The seat indexes the API takes for a match of ``num_players``."""
+    return f"seat indexes are 0 to {num_players - 1}"
+
+
 def claim_cookie(public_id: str, seat: int) -> str:
     """The name of the cookie that holds a browser's claim of a seat."""
     return f"ludoteca-claim-{public_id}-{seat}"
@@ -851,10 +862,12 @@ class _Replay:
                     "result": result_text(state, None, seats),
                     "standings": standings(state, None, seats)}
         if viewer != "spectator" and not (viewer.lstrip("-").isdigit() and len(viewer) <= 4):
-            raise MatchError(400, "viewer is a seat number, spectator or all")
+            raise MatchError(400, "viewer is a seat index (0 for Seat 1 at the table), "
+                                  "spectator or all")
         seat = None if viewer == "spectator" else int(viewer)
         if seat is not None and not 0 <= seat < live.num_players:
-            raise MatchError(400, f"seat {seat + 1} does not exist")
+            raise MatchError(400, f"there is no seat index {seat} "
+                                  f"({seat_range(live.num_players)})")
         return {**base,
                 "panels": [{"title": "Table" if seat is None else f"{seats[seat].label()}",
                             "board": board_for(boards, state, seat, seats, table)}],
@@ -1110,9 +1123,10 @@ class Hub:
             await self.seat_of(live, token, claims)  # the creator's own seat: its browser
         if isinstance(seat, bool) or not isinstance(seat, int) or \
                 not 0 <= seat < live.num_players:
-            raise MatchError(400, f"there is no seat {seat!r}")
+            raise MatchError(400, f"there is no seat index {str(seat)[:20]} "
+                                  f"({seat_range(live.num_players)})")
         if live.seats[seat].kind != "human":
-            raise MatchError(400, f"seat {seat + 1} is a bot's: it has no link")
+            raise MatchError(400, f"{seat_index(seat)} is a bot's: it has no link")
         if live.finished:
             raise MatchError(409, "The match is over.")
         new = secrets.token_urlsafe(24)
