@@ -4,6 +4,8 @@ over, and a lobby that fits a phone."""
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -137,4 +139,38 @@ def test_the_lobby_fits_a_phone(browser: Any, quick: ServerProcess) -> None:  # 
     rights = page.eval_on_selector_all("#open-matches a, #finished-matches a",
                                        "items => items.map(a => a.getBoundingClientRect().right)")
     assert len(rights) >= 3 and max(rights) <= 390, rights
+    assert page.js_errors == []
+
+
+@needs_douro
+def test_a_replay_opens_at_the_start_and_goes_to_a_numbered_dispute(
+        browser: Any, quick: ServerProcess) -> None:  # noqa: F811
+    created = httpx.post(quick.url + "/api/matches", json={
+        "game": "douro1872", "players": 3, "seats": [{"kind": "bot", "bot": "easy"}] * 3})
+    match = created.json()["id"]
+    for _ in range(1200):
+        if httpx.get(f"{quick.url}/api/matches/{match}").json()["status"] == "finished":
+            break
+        time.sleep(0.1)
+    page = new_page(browser)
+    page.goto(f"{quick.url}/replay/{match}")
+    # The start, not the result: nothing is spoiled before the first move.
+    assert page.get_attribute("#replay", "data-step") == "0"
+    assert not page.is_visible("#result")
+    assert page.inner_text("#step-text").startswith("move 0 of ")
+    chapters = json.loads(page.inner_text("#replay-data"))["chapters"]
+    disputes = [c for c in chapters if c["kind"] == "dispute"]
+    assert len(disputes) >= 5, chapters
+    fifth = disputes[4]
+    labels = page.eval_on_selector_all("select.chapter-select[data-kind=dispute] option",
+                                       "o => o.map(x => x.text)")
+    assert labels[0] == "go to dispute…" and fifth["label"] in labels
+    page.select_option("select.chapter-select[data-kind=dispute]", str(fifth["step"]))
+    page.wait_for_function(
+        f"document.getElementById('replay').dataset.step === '{fifth['step']}'")
+    assert f"step={fifth['step']}" in page.url
+    # ?step= still opens where it says (here the end, with its result).
+    total = page.get_attribute("#replay", "data-total")
+    page.goto(f"{quick.url}/replay/{match}?step={total}")
+    assert page.get_attribute("#replay", "data-step") == total and page.is_visible("#result")
     assert page.js_errors == []

@@ -462,11 +462,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
             return error_page(err)
         if not live.finished:
             return RedirectResponse(f"/watch/{public_id}", status_code=303)
-        total = len(live.played)
+        # A replay opens at the start (the result would spoil it), or where ?step= says.
         try:
-            view = live.replay_view(viewer, total if step is None else step)
+            view = live.replay_view(viewer, 0 if step is None else step)
         except (MatchError, ValueError):
-            view = live.replay_view("spectator", total)
+            view = live.replay_view("spectator", 0)
         return page("replay.html", live=live, view=view, seats=live.seats, title=live.title,
                     board_css=board_stylesheet(live.game))
 
