@@ -293,3 +293,17 @@ def test_refusals_name_a_seat_by_its_index_and_its_number_at_the_table(api: Api)
     assert r.status_code == 400 and "seat index 7 (seat indexes are 0 to 2)" in r.text
     r = api.client.get(f"/api/matches/{match}/replay?viewer=x&step=1")
     assert r.status_code == 400 and "0 for Seat 1" in r.text
+
+
+def test_the_end_says_the_game_is_over_once(api: Api) -> None:
+    created = api.create("highcard", 2, HUMANS2)
+    tokens, match = tokens_of(created), created["id"]
+    api.play_out(match, tokens, random.Random(3), wait=lambda: None)
+    for token in (tokens[0], None):
+        view = api.view(match, token)
+        assert view["finished"] and view["turn"] == "Game over" and view["result"]
+        assert view["prompt"] == ""  # not "The game is over." under "Game over"
+    page = api.client.get(f"/watch/{match}").text
+    assert "The game is over." not in page and "Game over" in page
+    replay = api.client.get(f"/api/matches/{match}/replay?viewer=all&step=999").json()
+    assert replay["turn"] == "Game over" and replay["prompt"] == ""

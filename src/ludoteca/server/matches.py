@@ -49,6 +49,7 @@ from ludoteca.server.views import (
     legal_for,
     log_entries,
     outcome_of,
+    prompt_text,
     result_text,
     seat_names,
     standings,
@@ -387,7 +388,7 @@ class LiveMatch:
         entries = self.log(viewer)
         start = 0 if log_start is None else min(log_start, len(entries))
         actions = [] if self.broken else legal_for(state, viewer)
-        turn, prompt = turn_text(state, viewer, self.seats), state.prompt(viewer)
+        turn, prompt = turn_text(state, viewer, self.seats), prompt_text(state, viewer)
         together = self._together(viewer)
         if together is not None:
             turn, prompt, group_actions = together
@@ -858,7 +859,7 @@ class _Replay:
             log_list = [{"n": i + 1, "step": i + 1, "text": text}
                         for i, text in enumerate(self.labels[:step])]
             return {**base, "panels": panels, "log": log_list,
-                    "turn": turn_text(state, None, seats), "prompt": state.prompt(None),
+                    "turn": turn_text(state, None, seats), "prompt": prompt_text(state, None),
                     "result": result_text(state, None, seats),
                     "standings": standings(state, None, seats)}
         if viewer != "spectator" and not (viewer.lstrip("-").isdigit() and len(viewer) <= 4):
@@ -872,7 +873,7 @@ class _Replay:
                 "panels": [{"title": "Table" if seat is None else f"{seats[seat].label()}",
                             "board": board_for(boards, state, seat, seats, table)}],
                 "log": log_entries(state, seat, played),
-                "turn": turn_text(state, seat, seats), "prompt": state.prompt(seat),
+                "turn": turn_text(state, seat, seats), "prompt": prompt_text(state, seat),
                 "result": result_text(state, seat, seats),
                 "standings": standings(state, seat, seats)}
 
