@@ -174,3 +174,24 @@ def test_a_replay_opens_at_the_start_and_goes_to_a_numbered_dispute(
     page.goto(f"{quick.url}/replay/{match}?step={total}")
     assert page.get_attribute("#replay", "data-step") == total and page.is_visible("#result")
     assert page.js_errors == []
+
+
+def test_the_lobby_says_an_invite_link_was_replaced(browser: Any,  # noqa: F811
+                                                    quick: ServerProcess) -> None:
+    page = new_page(browser)
+    links = create_in_lobby(page, quick.url, "highcard", 2, ["me", "invite"])
+    match = page.get_attribute("#match", "data-match")
+    token = links["seats"][0].rsplit("/", 1)[1]
+    # A new link issued elsewhere (not through this page, which would keep it).
+    r = page.request.post(f"{quick.url}/api/matches/{match}/seats/1/link",
+                          headers={"Authorization": f"Bearer {token}"})
+    assert r.ok, r.text()
+    page.goto(quick.url + "/")
+    page.wait_for_function("[...document.querySelectorAll('.seat-status')]"
+                           ".every(s => s.dataset.status !== 'unknown')")
+    statuses = page.eval_on_selector_all(
+        "#my-seats li", "items => items.map(li => [li.dataset.seat,"
+        " li.querySelector('.seat-status').textContent])")
+    assert dict(statuses)["1"] == "link replaced", statuses
+    assert "no longer here" not in page.inner_text("#my-seats")
+    assert page.js_errors == []
