@@ -19,18 +19,27 @@ from the mask it is given (``mask.nonzero()``), which it pays for:
   ``observation_tensor`` turned into an array where the code has no such method) and
   ``legal_actions_mask``;
 * ``pettingzoo``: the AEC loop (``agent_iter``, ``last()``, masked draw, ``step``), chance
-  inside;
+  inside, on ``raw_env()`` (PettingZoo's own games are compared raw too);
+* ``pz-wrapped``: the same on ``env()``, in PettingZoo's usual wrappers;
 * ``gymnasium``: seat 0 with random-policy opponents (every other seat acts inside
   ``step``; the opponents' decisions are counted as engine actions too);
 * ``openspiel``: ``legal_actions`` / ``chance_outcomes`` / ``apply_action`` on the
   OpenSpiel state;
 * ``pz-free-obs``: the ``pettingzoo`` loop with the game's observation tensor replaced by
   a copy of a constant array (the mask is the real one): what the AEC protocol costs with
-  an observation that costs nothing, the floor under the ``pettingzoo`` figure.
+  an observation that costs nothing, the floor under the ``pettingzoo`` figure;
+* ``vector``: :class:`~ludoteca.adapters.vector.SelfPlayVectorEnv` of ``--envs`` matches
+  (every seat played), one batched masked draw per step (``argmax`` of uniform noise
+  times the mask, what a policy's batched sample costs at least);
+* ``vector-1seat``: :class:`~ludoteca.adapters.vector.OneSeatVectorEnv`, seat 0 against
+  random opponents, as ``gymnasium`` but batched.
 
-``cost`` is CPU time per engine action relative to ``raw`` (the target: adapters at most
-2x); ``vs raw+obs`` relative to ``raw+obs``. PettingZoo's ``tictactoe_v3`` needs pygame-ce
-(``pip install pygame-ce``, as PettingZoo's classic games do); it is skipped without.
+``cost`` is CPU time per engine action relative to ``raw``; ``vs raw+obs`` relative to
+``raw+obs`` (the target for PettingZoo: at most 2x); ``us/dec`` is CPU time per decision,
+the step a learner sees (the figure compared with PettingZoo's own card games, and the
+vector env's steps per CPU second with the PettingZoo loop's: the target at least 1.5x).
+PettingZoo's classic games need ``pip install rlcard pygame-ce`` (the card games and
+``tictactoe_v3``); each is skipped without.
 
 ``--baseline REF`` measures a git commit's code too: REF's ``src`` is exported (``git
 archive``) to a temporary directory, and each set-up is measured in a child process
@@ -111,17 +120,18 @@ def pettingzoo_loop(make_env: Callable[[], object], moves: Callable[[object], in
 
 
 def ludoteca_pettingzoo(game_id: str, n: int, variant: str) -> Loop:
-    from ludoteca.adapters.pettingzoo import env
+    from ludoteca.adapters import pettingzoo
 
-    return pettingzoo_loop(lambda: env(game_id, n, variant), lambda e: e.match.move_number())
+    # raw_env where there is one (env was the bare env before PettingZoo's wrappers)
+    make = getattr(pettingzoo, "raw_env", pettingzoo.env)
+    return pettingzoo_loop(lambda: make(game_id, n, variant), lambda e: e.match.move_number())
 
 
 def ludoteca_pettingzoo_free_obs(game_id: str, n: int, variant: str) -> Loop:
-    from ludoteca.adapters import _arrays
-    from ludoteca.adapters.pettingzoo import env
+    from ludoteca.adapters import _arrays, pettingzoo
 
     def make() -> object:
-        e = env(game_id, n, variant)
+        e = getattr(pettingzoo, "raw_env", pettingzoo.env)(game_id, n, variant)
         zeros = np.zeros(e.observation_space(e.possible_agents[0])["observation"].shape,
                          np.float32)
         size = e.action_space(e.possible_agents[0]).n
@@ -177,6 +187,50 @@ def ludoteca_openspiel(game_id: str, n: int, variant: str) -> Loop:
     return openspiel_loop(openspiel.load_game(game_id, n, variant))
 
 
+def ludoteca_pettingzoo_wrapped(game_id: str, n: int, variant: str) -> Loop:
+    from ludoteca.adapters.pettingzoo import env
+
+    return pettingzoo_loop(lambda: env(game_id, n, variant),
+                           lambda e: e.unwrapped.match.move_number())
+
+
+def draw(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal action per row of a batch of masks."""
+    return (rng.random(masks.shape, dtype=np.float32) * masks).argmax(axis=1)
+
+
+def measure_vector(venv: object, seconds: float, one_seat: bool = False, seed: int = 0
+                   ) -> tuple[int, int, int, float]:
+    """Steps a vector env for about ``seconds`` of CPU time: (matches finished, engine
+    actions, decisions, cpu). Engine actions: the finished matches' move numbers plus the
+    moves made since the start in the matches still going. Decisions: one per match and
+    step (the learner's; with ``one_seat`` the opponents' are engine actions, as in the
+    ``gymnasium`` loop)."""
+    rng = np.random.default_rng(seed)
+
+    def masks_of(result: object) -> np.ndarray:
+        return result[-1]["action_mask"] if one_seat else result.action_masks
+
+    masks = masks_of(venv.reset(seed=seed))
+    for _ in range(20):  # warm up (caches)
+        masks = masks_of(venv.step(draw(masks, rng)))
+    begun = sum(m.move_number() for m in venv.matches)
+    matches = actions = steps = 0
+    start = time.process_time()
+    while True:
+        before = list(venv.matches)  # a finished match's state is replaced, not reused
+        result = venv.step(draw(masks, rng))
+        steps += 1
+        masks = masks_of(result)
+        for i in np.flatnonzero(result[2] if one_seat else result.ends):
+            matches += 1
+            actions += before[i].move_number()
+        cpu = time.process_time() - start
+        if cpu >= seconds:
+            actions += sum(m.move_number() for m in venv.matches) - begun
+            return matches, actions, steps * venv.num_envs, cpu
+
+
 def measure(loop: Loop, seconds: float) -> tuple[int, int, int, float]:
     """Plays matches for about ``seconds`` of CPU time: (matches, actions, decisions, cpu)."""
     loop(10**6)  # warm up (imports, caches)
@@ -197,44 +251,72 @@ def row(name: str, result: tuple[int, int, int, float], raw: float | None,
     cost = f"{per_action / raw:5.2f}x" if raw else "     "
     vs_obs = f"{per_action / raw_obs:5.2f}x" if raw_obs else "     "
     return (f"  {name:<26} {matches:6d} {actions:9d} {decisions:9d} {actions / cpu:11,.0f}"
-            f" {per_action * 1e6:8.2f} {cost:>7} {vs_obs:>10}")
+            f" {per_action * 1e6:8.2f} {cpu / decisions * 1e6:8.2f} {cost:>7} {vs_obs:>10}")
 
 
 HEADER = (f"  {'loop':<26} {'matches':>6} {'actions':>9} {'decisions':>9} {'actions/cpu-s':>11}"
-          f" {'us/act':>8} {'cost':>7} {'vs raw+obs':>10}")
+          f" {'us/act':>8} {'us/dec':>8} {'cost':>7} {'vs raw+obs':>10}")
 
 
-LOOPS = ("raw", "raw+obs", "pettingzoo", "gymnasium", "openspiel", "pz-free-obs")
-ADAPTERS = ("pettingzoo", "gymnasium", "openspiel")  # what the 2x target is about
+LOOPS = ("raw", "raw+obs", "pettingzoo", "pz-wrapped", "gymnasium", "openspiel",
+         "pz-free-obs", "vector", "vector-1seat")
+ADAPTERS = ("pettingzoo", "gymnasium", "openspiel")
 Result = tuple[int, int, int, float]
+VECTOR_ENVS = 32
 
 
-def measure_setup(game_id: str, n: int, variant: str, seconds: float) -> dict[str, Result]:
-    """Every loop of one set-up, in this process: loop name -> ``measure``'s figures."""
+def measure_setup(game_id: str, n: int, variant: str, seconds: float,
+                  envs: int = VECTOR_ENVS) -> dict[str, Result]:
+    """Every loop of one set-up, in this process: loop name -> ``measure``'s figures (the
+    vector loops only where the code has ``ludoteca.adapters.vector``)."""
     makers = {
         "raw": lambda: raw_loop(game_id, n, variant, observe=False),
         "raw+obs": lambda: raw_loop(game_id, n, variant, observe=True),
         "pettingzoo": lambda: ludoteca_pettingzoo(game_id, n, variant),
+        "pz-wrapped": lambda: ludoteca_pettingzoo_wrapped(game_id, n, variant),
         "gymnasium": lambda: ludoteca_gymnasium(game_id, n, variant),
         "openspiel": lambda: ludoteca_openspiel(game_id, n, variant),
         "pz-free-obs": lambda: ludoteca_pettingzoo_free_obs(game_id, n, variant),
     }
-    return {name: measure(makers[name](), seconds) for name in LOOPS}
+    results = {name: measure(make(), seconds) for name, make in makers.items()}
+    try:
+        from ludoteca.adapters.vector import OneSeatVectorEnv, SelfPlayVectorEnv
+    except ImportError:  # a baseline from before the vector envs
+        return results
+    results["vector"] = measure_vector(SelfPlayVectorEnv(game_id, n, variant, envs), seconds)
+    results["vector-1seat"] = measure_vector(
+        OneSeatVectorEnv(game_id, n, variant, envs, opponents="random"), seconds,
+        one_seat=True)
+    return {name: results[name] for name in LOOPS if name in results}
 
 
 def per_action(result: Result) -> float:
     return result[3] / result[1]
 
 
-def bench_setup(game_id: str, n: int, variant: str, seconds: float) -> list[float]:
-    """Prints one set-up's table; returns the adapters' costs over ``raw``."""
-    results = measure_setup(game_id, n, variant, seconds)
+def per_decision(result: Result) -> float:
+    return result[3] / result[2]
+
+
+def bench_setup(game_id: str, n: int, variant: str, seconds: float, envs: int
+                ) -> dict[str, float]:
+    """Prints one set-up's table; returns its target figures: PettingZoo over raw+obs, the
+    vector env's decisions per CPU second over PettingZoo's, and both loops' CPU time per
+    decision."""
+    results = measure_setup(game_id, n, variant, seconds, envs)
     print(f"\n{game_id} {n}p {variant}")
     print(HEADER)
     raw_per, obs_per = per_action(results["raw"]), per_action(results["raw+obs"])
-    for name in LOOPS:
-        print(row(name, results[name], raw_per, obs_per))
-    return [per_action(results[name]) / raw_per for name in ADAPTERS]
+    for name, result in results.items():
+        print(row(name, result, raw_per, obs_per))
+    pz = results["pettingzoo"]
+    return {"pz/raw+obs": per_action(pz) / obs_per,
+            "vector/pz": per_decision(pz) / per_decision(results["vector"]),
+            "vector/pz-wrapped": per_decision(results["pz-wrapped"])
+            / per_decision(results["vector"]),
+            "pz us/dec": per_decision(pz) * 1e6,
+            "vector us/dec": per_decision(results["vector"]) * 1e6,
+            "worst/raw": max(per_action(results[name]) / raw_per for name in ADAPTERS)}
 
 
 def measure_elsewhere(src: Path, game_id: str, n: int, variant: str, seconds: float
@@ -272,6 +354,8 @@ def bench_against(ref: str, chosen: list[tuple[str, int, str]], seconds: float
                   f" {'cost ' + ref:>12} {'now/' + ref:>10}")
             raw_now, raw_before = per_action(now["raw"]), per_action(before["raw"])
             for name in LOOPS:
+                if name not in now or name not in before:
+                    continue
                 a, b = per_action(now[name]), per_action(before[name])
                 print(f"  {name:<12} {a * 1e6:10.2f} {a / raw_now:8.2f}x {b * 1e6:14.2f}"
                       f" {b / raw_before:11.2f}x {a / b:9.2f}x")
@@ -281,9 +365,19 @@ def bench_against(ref: str, chosen: list[tuple[str, int, str]], seconds: float
     return worst
 
 
-def bench_references(seconds: float) -> None:
+PETTINGZOO_REFERENCES = ("leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_no_limit_v6",
+                         "tictactoe_v3")
+CARD_GAMES = PETTINGZOO_REFERENCES[:3]
+
+
+def bench_references(seconds: float) -> float | None:
+    """The libraries' own games through the same loops; returns the least CPU time per
+    decision among PettingZoo's card games (their raw envs), None without rlcard."""
     print("\nreferences (the same loops on the libraries' own games)")
     print(HEADER)
+    import importlib
+    import warnings
+
     import pyspiel
     from open_spiel.python.games import kuhn_poker  # noqa: F401  (registers it)
 
@@ -292,16 +386,26 @@ def bench_references(seconds: float) -> None:
             from open_spiel.python.games import tic_tac_toe  # noqa: F401
         game = pyspiel.load_game(name)
         print(row(f"openspiel {name}", measure(openspiel_loop(game), seconds), None, None))
-    try:
-        from pettingzoo.classic import tictactoe_v3
-    except ImportError as err:
-        print(f"  pettingzoo tictactoe_v3: skipped ({err}; pip install pygame-ce)")
-    else:
-        loop = pettingzoo_loop(tictactoe_v3.env, lambda e: 0)
-        result = measure(loop, seconds)
-        # Its matches have no chance nodes: its engine actions are its decisions.
-        result = (result[0], result[2], result[2], result[3])
-        print(row("pettingzoo tictactoe_v3", result, None, None))
+    fastest = None
+    for name in PETTINGZOO_REFERENCES:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                module = importlib.import_module(f"pettingzoo.classic.{name}")
+        except ImportError as err:
+            print(f"  pettingzoo {name}: skipped ({err}; pip install rlcard pygame-ce)")
+            continue
+        for label, make in (("raw_env", module.raw_env), ("env", module.env)):
+            if label == "env" and name != "leduc_holdem_v4":
+                continue  # one wrapped game shows what the wrappers add
+            result = measure(pettingzoo_loop(make, lambda e: 0), seconds)
+            # Chance is inside their engines: their engine actions are their decisions.
+            result = (result[0], result[2], result[2], result[3])
+            print(row(f"pettingzoo {name} {label}", result, None, None))
+            if label == "raw_env" and name in CARD_GAMES:
+                us = per_decision(result) * 1e6
+                fastest = us if fastest is None else min(fastest, us)
+    return fastest
 
 
 def main() -> None:
@@ -314,6 +418,8 @@ def main() -> None:
     parser.add_argument("--toy", action="store_true", help="also the core tests' High Card")
     parser.add_argument("--baseline", metavar="REF",
                         help="also measure this git commit's code, side by side")
+    parser.add_argument("--envs", type=int, default=VECTOR_ENVS,
+                        help="matches of the vector loops")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
@@ -344,13 +450,25 @@ def main() -> None:
         print(json.dumps({"ludoteca": ludoteca.__file__,
                           **measure_setup(*setup, args.seconds)}))
         return
-    print(f"CPU seconds per loop: {args.seconds}; python {sys.version.split()[0]}")
+    print(f"CPU seconds per loop: {args.seconds}; python {sys.version.split()[0]}; "
+          f"vector loops: {args.envs} matches")
     if args.baseline:
         worst = bench_against(args.baseline, chosen, args.seconds)
-    else:
-        worst = [max(bench_setup(*setup, args.seconds)) for setup in chosen]
-    bench_references(args.seconds)
-    print(f"\nlargest adapter cost over raw: {max(worst):.2f}x (target: at most 2x)")
+        bench_references(args.seconds)
+        print(f"\nlargest adapter cost over raw: {max(worst):.2f}x")
+        return
+    figures = {setup: bench_setup(*setup, args.seconds, args.envs) for setup in chosen}
+    card = bench_references(args.seconds)
+    print("\ntargets per set-up: pettingzoo over raw+obs (at most 2x); vector decisions per "
+          "CPU second over pettingzoo's (at least 1.5x; also over pz-wrapped's); CPU us per "
+          "decision, pettingzoo and vector"
+          + (f", next to PettingZoo's fastest card game ({card:.1f} us)" if card else ""))
+    for (game_id, n, variant), f in figures.items():
+        print(f"  {game_id} {n}p {variant:<12} pz/raw+obs {f['pz/raw+obs']:4.2f}x  "
+              f"vector/pz {f['vector/pz']:4.2f}x (/pz-wrapped {f['vector/pz-wrapped']:4.2f}x)  "
+              f"pz {f['pz us/dec']:5.1f} us  "
+              f"vector {f['vector us/dec']:5.1f} us")
+    print(f"largest adapter cost over raw: {max(f['worst/raw'] for f in figures.values()):.2f}x")
 
 
 if __name__ == "__main__":

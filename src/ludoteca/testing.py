@@ -95,6 +95,24 @@ Hidden information:
   sampled node, for every seat, and holds finite numbers within the layout's bounds; it is
   the same on a determinized view as on the truth (it shows nothing the observation hides).
 
+Piles (:class:`ludoteca.core.hidden.Pile`):
+
+* :func:`check_game_piles` - every pile a game's states hold (in a field, or a list or
+  tuple of them) passes the pile checks below along a short random walk, and each seat's
+  determinized view holds it with what the seat knows of it kept; nothing to do for a
+  game without piles.
+* :func:`check_pile_odds` - a pile's fields are consistent and its draw probabilities are
+  positive, add up to 1 and are the ones its parts give; each outcome draws one card, and a
+  card that cannot come next is refused.
+* :func:`check_pile_determinization` - a pile's determinization for each seat keeps what
+  the seat knows and the cards it cannot place, is the same for piles that differ only in
+  where those cards lie, and varies a top the seat cannot see.
+* :func:`check_pile_values` - a pile is a value that clones may share: ints and tuples
+  only, pickled equal, left unchanged by every operation.
+* :func:`check_piles` runs the three on given piles and along a random walk from each
+  (:func:`pile_walk`); ``tests/core/test_core_hidden.py`` shows each failing on a broken
+  pile.
+
 Helpers for a game's own tests: :func:`playout_states` (the states of a random playout),
 :func:`random_step`, and :func:`indistinguishable_states` (history surgery: states a seat
 cannot tell from a given one).
@@ -115,6 +133,7 @@ from collections.abc import Iterator
 from enum import Enum
 from typing import Any, NoReturn
 
+from ludoteca.core.hidden import Pile
 from ludoteca.core.match import MatchRecord, record_of, replay
 from ludoteca.core.registry import load_game
 from ludoteca.core.state import CHANCE, TERMINAL, Game, IllegalActionError, State, sample_chance
@@ -1146,6 +1165,220 @@ def check_simultaneous(game: Game | str, num_players: int, variant: str, *, play
                           f"{listed[first][1]}): a simultaneous choice must stay hidden")
 
 
+# ----- piles (ludoteca.core.hidden) -------------------------------------------------------
+
+def _pile_fail(check: str, pile: Pile, message: str) -> None:
+    raise ConformanceError(f"pile {check} ({pile!r}): {message}")
+
+
+def _pile_parts(pile: Pile, seat: int) -> tuple[Any, ...]:
+    """What ``seat`` knows of a pile: everything but the cards it cannot place."""
+    return (pile.known_top(seat), len(pile.top), pile.top_seats, pile.bottom,
+            tuple(pile.discards) or (0,) * len(pile.counts), len(pile.counts))
+
+
+def check_pile_odds(pile: Pile) -> None:
+    """A pile's fields are consistent (``unseen`` counts the unseen part, no count below
+    zero) and its draw probabilities are the chance node of its next draw: positive, kinds
+    ascending and distinct, adding up to 1, and those the parts give (the known top, else
+    ``counts[k] / unseen``, else the first bottom bag's counts, else the discards'); each
+    outcome draws one card (an empty pile first takes its discards) and a card that
+    cannot come next raises ValueError."""
+    if any(c < 0 for c in pile.counts) or pile.unseen != sum(pile.counts):
+        _pile_fail("fields", pile, f"unseen is {pile.unseen} but the counts add up to "
+                   f"{sum(pile.counts)}, or a count is negative")
+    odds = pile.draw_odds()
+    kinds = [k for k, _ in odds]
+    if kinds != sorted(set(kinds)):
+        _pile_fail("odds", pile, f"draw outcomes {kinds} are not ascending and distinct")
+    if any(not q > 0 for _, q in odds):
+        _pile_fail("odds", pile, f"a draw probability is not positive: {odds}")
+    total = sum(q for _, q in odds)
+    discards = tuple(pile.discards) or (0,) * len(pile.counts)
+    if (odds or pile.size or any(discards)) and abs(total - 1.0) > 1e-9:
+        _pile_fail("odds", pile, f"draw probabilities add up to {total}, not 1")
+    if pile.top:
+        expected = {pile.top[0]: 1.0}
+    elif pile.unseen:
+        expected = {k: c / pile.unseen for k, c in enumerate(pile.counts) if c}
+    elif pile.bottom:
+        bag = pile.bottom[0]
+        expected = {k: bag.count(k) / len(bag) for k in set(bag)}
+    else:
+        left = sum(discards)
+        expected = {k: c / left for k, c in enumerate(discards) if c}
+    got = dict(odds)
+    if got.keys() != expected.keys() or any(abs(got[k] - q) > 1e-9
+                                            for k, q in expected.items()):
+        _pile_fail("odds", pile, f"draw probabilities {odds} are not the pile's "
+                   f"{sorted(expected.items())}")
+    size = pile.size or sum(discards)
+    for k in kinds:
+        after = pile.drawn(k)
+        if after.size != size - 1:
+            _pile_fail("draw", pile, f"drawing kind {k} leaves {after.size} cards, "
+                       f"not {size - 1}")
+    for k in range(len(pile.counts)):
+        if k not in got:
+            try:
+                pile.drawn(k)
+            except ValueError:
+                continue
+            _pile_fail("draw", pile, f"kind {k} cannot come next, yet drawing it worked")
+
+
+def check_pile_determinization(pile: Pile, num_players: int, *, seed: int = 0,
+                               samples: int = 24) -> None:
+    """For every seat, ``pile.determinize(seat, rng)`` keeps what the seat knows (its
+    known top, the length and knowers of any top, the bottom, the discards) and the cards
+    it cannot place (``hidden_counts``, the same counts, so the same total); it depends
+    only on what the seat knows: piles that differ only in where the seat's hidden cards
+    lie (``redealt`` with those cards in other orders) give the same world for one seed;
+    and when the seat cannot place a top of two or more possible kinds, the top varies
+    across seeds (no copying the truth, no fixed choice)."""
+    for seat in range(num_players):
+        hidden = pile.hidden_counts(seat)
+        cards = [k for k, c in enumerate(hidden) for _ in range(c)]
+        orders = [cards, cards[::-1]]
+        shuffled = list(cards)
+        random.Random(f"{seed}:{seat}").shuffle(shuffled)
+        orders.append(shuffled)
+        twins = [pile.redealt(seat, order) for order in orders]
+        tops: set[tuple[int, ...]] = set()
+        for s in range(samples):
+            world = pile.determinize(seat, random.Random(f"{seed}:{seat}:{s}"))
+            if _pile_parts(world, seat) != _pile_parts(pile, seat):
+                _pile_fail("determinize", pile, f"seat {seat}'s world {world!r} changes what "
+                           "the seat knows (its known top, the top's length or knowers, the "
+                           "bottom or the discards)")
+            if world.hidden_counts(seat) != hidden or world.unseen != sum(world.counts):
+                _pile_fail("determinize", pile, f"seat {seat}'s world {world!r} does not "
+                           f"hold the cards the seat cannot place, {hidden}")
+            for twin in twins:
+                other = twin.determinize(seat, random.Random(f"{seed}:{seat}:{s}"))
+                if tuple(other) != tuple(world):
+                    _pile_fail("determinize", pile, f"seat {seat}'s world depends on the "
+                               f"truth: {twin!r} (the same to the seat) gives {other!r}, "
+                               f"this pile {world!r}")
+            tops.add(world.top)
+        hidden_top = pile.top and not pile.known_top(seat)
+        if hidden_top and len(set(cards)) > 1 and len(tops) == 1:
+            _pile_fail("determinize", pile, f"seat {seat}'s worlds always have the top "
+                       f"{tops.pop()}, which it cannot see, in {samples} draws (is "
+                       "determinize copying the truth, or not drawing?)")
+
+
+def check_pile_values(pile: Pile) -> None:
+    """A pile is a value that clones may share: a tuple of ints and tuples of ints all the
+    way down (so it hashes), equal to its pickled copy, and left unchanged by every
+    operation (each returns a new pile)."""
+
+    def immutable(value: Any) -> bool:
+        if type(value) is int:
+            return True
+        return isinstance(value, tuple) and all(immutable(v) for v in value)
+
+    if not immutable(tuple(pile)):
+        _pile_fail("value", pile, "holds something other than ints and tuples of ints: "
+                   "a state's clones would share it")
+    if pickle.loads(pickle.dumps(pile)) != pile:
+        _pile_fail("value", pile, "its pickled copy differs")
+    before = repr(pile)
+    for k, _ in pile.draw_odds():
+        pile.drawn(k)
+    if pile.counts:
+        pile.discarded(0)
+        pile.shuffled_in(0)
+        pile.put_under(0)
+    pile.reshuffled()
+    for seat in range(2):
+        pile.determinize(seat, random.Random(0))
+    if repr(pile) != before:
+        _pile_fail("value", pile, f"an operation changed the pile itself (was {before})")
+
+
+def pile_walk(pile: Pile, num_players: int, rng: random.Random, steps: int = 40
+              ) -> Iterator[Pile]:
+    """Yields ``pile`` and the piles of a random walk from it: draws (by the draw
+    probabilities), peeks put back on top for a random seat, cards put under (alone or as
+    a shuffled bag), discards and reshuffles."""
+    yield pile
+    n = len(pile.counts)
+    for _ in range(steps):
+        odds = pile.draw_odds()
+        move = rng.random()
+        if odds and move < 0.5:
+            pile = pile.drawn(sample_chance(odds, rng))
+        elif odds and move < 0.65 and not pile.top:
+            peeked = []
+            for _ in range(rng.randint(1, 3)):
+                odds = pile.draw_odds()
+                if not odds:
+                    break
+                kind = sample_chance(odds, rng)
+                peeked.append(kind)
+                pile = pile.drawn(kind)
+            rng.shuffle(peeked)
+            pile = pile.put_on_top(peeked, 1 << rng.randrange(num_players))
+        elif move < 0.75 and n:
+            pile = pile.put_under(*(rng.randrange(n) for _ in range(rng.randint(1, 3))),
+                                  shuffled=rng.random() < 0.5)
+        elif move < 0.9 and n:
+            pile = pile.discarded(rng.randrange(n))
+        elif n:
+            pile = pile.shuffled_in(rng.randrange(n))
+        yield pile
+
+
+def check_piles(piles: Any, num_players: int, *, seed: int = 0, steps: int = 40) -> None:
+    """Every pile check (:func:`check_pile_odds`, :func:`check_pile_values`,
+    :func:`check_pile_determinization`) on each pile given and along a random walk from it
+    (:func:`pile_walk`)."""
+    for i, start in enumerate(piles):
+        for pile in pile_walk(start, num_players, random.Random(f"{seed}:{i}"), steps):
+            check_pile_odds(pile)
+            check_pile_values(pile)
+            check_pile_determinization(pile, num_players, seed=seed, samples=8)
+
+
+def _piles_of(state: State) -> list[tuple[str, Pile]]:
+    """The piles a state holds in its fields (directly, or in a list or tuple of them)."""
+    found = []
+    for name, value in state.__dict__.items():
+        if isinstance(value, Pile):
+            found.append((name, value))
+        elif isinstance(value, (list, tuple)) and value and isinstance(value[0], Pile):
+            found += [(f"{name}[{i}]", v) for i, v in enumerate(value) if isinstance(v, Pile)]
+    return found
+
+
+def check_game_piles(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
+                     options: Any = None, points: int = 6) -> None:
+    """The pile checks on every :class:`~ludoteca.core.hidden.Pile` a game's states hold
+    (sampled along a playout), each with a short random walk; and a determinized view of
+    each seat holds, where the truth holds a pile, one that keeps what the seat knows of
+    it (the game's ``_determinize`` must not drop or copy the known parts). Nothing to do
+    for a game that keeps no piles."""
+    game = _game(game)
+    for state in playout_states(game, num_players, variant, seed, options, every=None,
+                                points=points):
+        piles = _piles_of(state)
+        if not piles:
+            continue
+        try:
+            check_piles([pile for _, pile in piles], num_players, seed=seed, steps=6)
+        except ConformanceError as err:
+            _fail("piles", state, str(err))
+        for seat in range(num_players):
+            view = state.determinize(seat, random.Random(f"{seed}:{seat}"))
+            for name, pile in piles:
+                world = dict(_piles_of(view)).get(name)
+                if world is None or _pile_parts(world, seat) != _pile_parts(pile, seat) \
+                        or world.hidden_counts(seat) != pile.hidden_counts(seat):
+                    _fail("piles", state, f"seat {seat}'s view has {name} = {world!r}, "
+                          f"which does not keep what the seat knows of {pile!r}")
+
+
 def check_conformance(game: Game | str, num_players: int, variant: str, *, playouts: int = 10,
                       seed: int = 0, options: Any = None) -> None:
     """Runs every check for one set-up."""
@@ -1166,3 +1399,4 @@ def check_conformance(game: Game | str, num_players: int, variant: str, *, playo
     check_events(game, num_players, variant, **kw)
     check_tensors(game, num_players, variant, **kw)
     check_simultaneous(game, num_players, variant, **kw)
+    check_game_piles(game, num_players, variant, **kw)

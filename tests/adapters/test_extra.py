@@ -35,7 +35,7 @@ def test_the_core_imports_without_the_extra():
     assert done.stdout.strip() == "ok"
 
 
-@pytest.mark.parametrize("adapter", ["pettingzoo", "gymnasium", "openspiel"])
+@pytest.mark.parametrize("adapter", ["pettingzoo", "gymnasium", "openspiel", "vector"])
 def test_an_adapter_without_the_extra_names_it(adapter):
     done = python(
         "try:\n"
@@ -54,3 +54,14 @@ def test_the_extra_lists_the_four_packages():
     assert names == {"pettingzoo", "gymnasium", "numpy", "open_spiel"}
     assert all("<" in req and ">=" in req for req in extra)  # pinned ranges
     assert not any(name in str(project["dependencies"]) for name in RL_MODULES)
+
+
+def test_the_train_extra_admits_the_cpu_torch_and_is_not_in_rl():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    train = project["optional-dependencies"]["train"]
+    names = {req.split(">")[0].split("<")[0].strip().lower(): req for req in train}
+    assert set(names) == {"sb3-contrib", "stable-baselines3", "torch"}
+    assert all("<" in req and ">=" in req for req in train)
+    assert names["torch"] == "torch>=2.2,<3"  # admits the 2.13 CPU wheel
+    assert not set(names) & {r.split(">")[0].lower() for r in
+                             project["optional-dependencies"]["rl"]}

@@ -111,7 +111,7 @@ def test_opponents_by_list_and_mapping():
 
 
 def test_bad_arguments_are_config_errors():
-    for kwargs in ({"seat": 2}, {"seat": True}, {"render_mode": "rgb_array"},
+    for kwargs in ({"seat": 2}, {"seat": True}, {"render_mode": "rgba"},
                    {"illegal_action": "ignore"}):
         with pytest.raises(ConfigError):
             LudotecaEnv("highcard", 2, opponents="random", **kwargs)
@@ -122,3 +122,88 @@ def test_render_is_the_seat_view():
     env.reset(seed=0)
     assert "you are dealt" in env.render()
     assert env.action_masks().tolist() == [1, 1]
+
+
+def test_check_env_with_the_mask_in_the_observation(setup):
+    game_id, n, variant = setup
+    env = gymnasium.make(env_id(game_id, n, variant), opponents="random",
+                         mask_in_observation=True, normalize=True)
+    assert isinstance(env.observation_space, gymnasium.spaces.Dict)
+    assert isinstance(env.observation_space["action_mask"], gymnasium.spaces.MultiBinary)
+    check_env(env.unwrapped)
+
+
+def test_mask_in_observation_is_the_info_mask():
+    env = LudotecaEnv("highcard", 3, opponents="random", mask_in_observation=True)
+    obs, info = env.reset(seed=2)
+    plain = LudotecaEnv("highcard", 3, opponents="random")
+    expected, _ = plain.reset(seed=2)
+    assert np.array_equal(obs["observation"], expected)
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    assert obs["action_mask"] is not info["action_mask"]  # each may be kept or changed
+    while True:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, _, terminated, _, info = env.step(action)
+        assert obs in env.observation_space
+        assert np.array_equal(obs["action_mask"], info["action_mask"])
+        if terminated:
+            assert obs["action_mask"].sum() == 0
+            break
+
+
+def test_normalized_observations_are_scaled_by_the_bounds(setup):
+    game_id, n, variant = setup
+    plain = LudotecaEnv(game_id, n, variant, opponents="random")
+    scaled = LudotecaEnv(game_id, n, variant, opponents="random", normalize=True)
+    assert (scaled.observation_space.low == 0).all() and (scaled.observation_space.high == 1).all()
+    low, high = plain.observation_space.low, plain.observation_space.high
+    a, info = plain.reset(seed=6)
+    b, _ = scaled.reset(seed=6)
+    for _ in range(30):
+        assert b in scaled.observation_space
+        assert b == pytest.approx((a - low) / (high - low))
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        a, _, terminated, _, info = plain.step(action)
+        b, *_ = scaled.step(action)
+        if terminated:
+            break
+
+
+def test_a_wrong_typed_action_raises_type_error():
+    env = LudotecaEnv("highcard", 2, opponents="random")
+    env.reset(seed=0)
+    before = env.match.history()
+    for bad in (1.0, True, np.float32(1), np.bool_(True), np.array([1]), "1", None):
+        with pytest.raises(TypeError, match="integer action id"):
+            env.step(bad)
+    assert env.match.history() == before  # nothing was played
+    env.step(np.array(1))  # a 0-d integer array and NumPy integers are actions
+    LudotecaEnv("highcard", 2, opponents="random").reset(seed=0)
+
+
+def test_rgb_array_frames_have_one_size():
+    env = gymnasium.make("ludoteca/highcard-2p-standard-v0", opponents="random",
+                         render_mode="rgb_array")
+    env.reset(seed=0)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    assert (first < 128).any()
+    env.step(1)
+    assert env.render().shape == first.shape
+
+
+def test_stable_baselines3_make_vec_env():
+    """SB3's make_vec_env passes render_mode="rgb_array" to every environment it makes."""
+    pytest.importorskip("stable_baselines3", reason="needs the train extra")
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+    from stable_baselines3.common.env_util import make_vec_env
+
+    venv = make_vec_env("ludoteca/highcard-2p-standard-v0", n_envs=2, seed=0,
+                        env_kwargs={"opponents": "random"})
+    assert venv.render_mode == "rgb_array"
+    obs = venv.reset()
+    assert obs.shape == (2, *venv.observation_space.shape)
+    obs, rewards, dones, _ = venv.step(np.array([0, 1]))
+    assert obs.shape[0] == 2 and rewards.shape == dones.shape == (2,)
+    sb3_check_env(LudotecaEnv("highcard", 2, opponents="random"))
+    sb3_check_env(LudotecaEnv("highcard", 2, opponents="random", mask_in_observation=True))

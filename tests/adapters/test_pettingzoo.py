@@ -17,7 +17,7 @@ with warnings.catch_warnings():  # its test module imports its classic games (ol
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, render_test, seed_test
 
-from ludoteca.adapters.pettingzoo import env
+from ludoteca.adapters.pettingzoo import LudotecaAECEnv, env, raw_env
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.registry import load_game
 from tests.adapters.conftest import cycles
@@ -105,19 +105,35 @@ def test_chance_follows_the_seed(setup):
 
 def test_illegal_action_raises_and_changes_nothing(setup):
     game_id, n, variant = setup
-    e = env(game_id, n, variant)
-    e.reset(seed=3)
-    obs, *_ = e.last()
-    illegal = np.flatnonzero(obs["action_mask"] == 0)
-    before = e.match.history()
-    if illegal.size:
-        with pytest.raises(IllegalActionError):
-            e.step(int(illegal[0]))
-    with pytest.raises(IllegalActionError):
-        e.step(e.action_space(e.agent_selection).n)  # out of range
-    with pytest.raises(ConfigError):
-        e.step(None)
-    assert e.match.history() == before
+    for make in (env, raw_env):
+        e = make(game_id, n, variant)
+        e.reset(seed=3)
+        obs, *_ = e.last()
+        illegal = np.flatnonzero(obs["action_mask"] == 0)
+        before = e.match.history()
+        if illegal.size:
+            with pytest.raises(IllegalActionError):
+                e.step(int(illegal[0]))
+        # Out of the action space: the wrapped env's assertion, as in PettingZoo's own.
+        with pytest.raises(AssertionError if make is env else IllegalActionError):
+            e.step(e.action_space(e.agent_selection).n)
+        with pytest.raises(AssertionError if make is env else ConfigError):
+            e.step(None)
+        assert e.match.history() == before
+
+
+def test_env_is_wrapped_and_raw_env_bare():
+    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+
+    wrapped, bare = env("highcard", 2), raw_env("highcard", 2)
+    assert type(bare) is LudotecaAECEnv
+    assert isinstance(wrapped, OrderEnforcingWrapper)
+    assert isinstance(wrapped.env, AssertOutOfBoundsWrapper)
+    assert wrapped.unwrapped.__class__ is LudotecaAECEnv
+    with pytest.raises(AssertionError, match="reset"):  # order enforced: step before reset
+        wrapped.step(0)
+    with pytest.raises(RuntimeError):
+        bare.step(0)
 
 
 def test_masks_and_global_state(setup):
@@ -152,6 +168,36 @@ def test_bad_set_ups_are_config_errors():
     with pytest.raises(ConfigError):
         env("highcard", 2, options={"stakes": 99})
     with pytest.raises(ConfigError):
-        env("highcard", 2, render_mode="rgb_array")
+        env("highcard", 2, render_mode="rgba")
     with pytest.raises(ConfigError):
         env("no-such-game", 2)
+
+
+def test_rgb_array_draws_the_terminal_view():
+    e = env("highcard", 2, render_mode="rgb_array")
+    e.reset(seed=0)
+    frame = e.render()
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    assert (frame < 128).any() and (frame == 255).any()  # text drawn on white
+    e.step(1)
+    assert e.render().shape == frame.shape  # every frame the same size (videos need it)
+    blank = raw_env("highcard", 2, render_mode="rgb_array").render()
+    assert blank.shape == frame.shape and not np.array_equal(blank, frame)
+
+
+def test_normalized_observations_lie_in_zero_to_one(setup):
+    game_id, n, variant = setup
+    plain, scaled = raw_env(game_id, n, variant), raw_env(game_id, n, variant, normalize=True)
+    box = plain.observation_space("player_0")["observation"]
+    plain.reset(seed=4)
+    scaled.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for agent in scaled.agent_iter(max_iter=200):
+        obs, _, terminated, truncated, _ = scaled.last()
+        raw = plain.observe(agent)["observation"]
+        assert obs["observation"] in scaled.observation_space(agent)["observation"]
+        assert obs["observation"] == pytest.approx((raw - box.low) / (box.high - box.low))
+        action = None if terminated or truncated else \
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        scaled.step(action)
+        plain.step(action)

@@ -3,8 +3,20 @@
 import pytest
 
 from ludoteca import CHANCE, TERMINAL, load_game
-from ludoteca.core.flow import ChanceStep, Step
-from tests.core.toygame import BET, FOLD, GAME_ID, Bet, Card, Deal, Decide, Fold, HighCardState
+from ludoteca.core.flow import AutoStep, ChanceStep, Step
+from tests.core.toygame import (
+    BET,
+    FOLD,
+    GAME_ID,
+    SHOWDOWN,
+    Bet,
+    Card,
+    Deal,
+    Decide,
+    Fold,
+    HighCardState,
+    Showdown,
+)
 
 
 def fresh(num_players=2, variant=None) -> HighCardState:
@@ -13,7 +25,8 @@ def fresh(num_players=2, variant=None) -> HighCardState:
 
 def test_the_set_up_pushes_the_deal_then_the_decisions_first_to_resolve_first():
     state = fresh(3)
-    assert state.pending() == (Deal(0), Deal(1), Deal(2), Decide(0), Decide(1), Decide(2))
+    assert state.pending() == (Deal(0), Deal(1), Deal(2), Decide(0), Decide(1), Decide(2),
+                               SHOWDOWN)
     state.apply_action(4)
     assert state.pending()[0] == Deal(1)
 
@@ -116,4 +129,17 @@ def test_applying_pops_the_step_and_calls_its_rule_with_the_structured_action():
     for action in (2, 0, BET, FOLD):
         state.apply_action(action)
     assert calls == [(Deal(0), Card(2)), (Deal(1), Card(0)), (Decide(0), Bet()),
-                     (Decide(1), Fold())]
+                     (Decide(1), Fold()), (Showdown(), None)]
+
+
+def test_an_automatic_step_ends_the_phase_within_the_last_decision():
+    state = fresh(2)
+    for action in (2, 0, BET):
+        state.apply_action(action)
+    assert state.pending() == (Decide(1), SHOWDOWN) and SHOWDOWN.auto
+    assert isinstance(SHOWDOWN, AutoStep) and not SHOWDOWN.chance
+    state.apply_action(BET)
+    # The showdown ran in the same move: its events are the last decision's.
+    assert [e.kind for e in state.events()] == ["bet", "shows", "shows"]
+    assert state.pending() == () and state.is_terminal()
+

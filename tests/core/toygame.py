@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from ludoteca.core.codec import Codec, Space
 from ludoteca.core.edition import EditionFile, Section, Sourced
 from ludoteca.core.events import Event, all_but, everyone, only
-from ludoteca.core.flow import ChanceStep, Step
+from ludoteca.core.flow import AutoStep, ChanceStep, Step
+from ludoteca.core.hidden import secret
 from ludoteca.core.registry import game_ids, register
 from ludoteca.core.state import Game, GameInfo, State, Variant
 from ludoteca.core.tensor import Segment, TensorLayout
@@ -133,7 +135,7 @@ class HighCard(Game):
 # ----- steps -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Deal(ChanceStep):
+class Deal(ChanceStep["HighCardState"]):
     """Chance deals ``seat`` one card from the deck."""
 
     to: int
@@ -147,7 +149,7 @@ class Deal(ChanceStep):
 
 
 @dataclass(frozen=True, slots=True)
-class Decide(Step):
+class Decide(Step["HighCardState"]):
     """``seat`` bets or folds."""
 
     seat: int
@@ -157,6 +159,15 @@ class Decide(Step):
 
     def prompt(self, state: HighCardState, viewer: int | None) -> str:
         return "bet or fold?" if viewer == self.seat else f"seat {self.seat} is deciding"
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown(AutoStep["HighCardState"]):
+    """After the last decision: face-down choices are revealed and bettors show their
+    cards. Automatic: nobody decides, it runs as soon as it comes to the top."""
+
+
+SHOWDOWN = Showdown()
 
 
 # ----- state: fields, clone, determinize (no rules) -------------------------------------------
@@ -170,7 +181,7 @@ class HighCardState(State):
         self.hands: list[int] = [-1] * n  # card index, -1 before the deal
         self.deck: list[int] = list(range(len(self.ranks)))  # card indices still in the deck
         self.choices: list[int] = [-1] * n  # FOLD, BET, or -1 before deciding
-        self.push(*(Deal(p) for p in range(n)), *(Decide(p) for p in range(n)))
+        self.push(*(Deal(p) for p in range(n)), *(Decide(p) for p in range(n)), SHOWDOWN)
 
     def _determinize(self, player: int, rng: random.Random) -> HighCardState:
         view = self.clone()
@@ -188,18 +199,13 @@ class HighCardState(State):
                 view.choices[q] = rng.choice((FOLD, BET))
         return view
 
-    def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
-                      ) -> list[int]:
-        """The true history with each seat's deal replaced by the card it holds here, and
-        each seat's decision by the one it made here (they differ only where hidden)."""
-        actions = [a for a, _ in source]
-        n = self.num_players
-        for q in range(n):
-            if self.hands[q] >= 0:
-                actions[q] = self.hands[q]  # the q-th action deals seat q's card
-            if self.choices[q] >= 0:
-                actions[n + q] = self.choices[q]  # then seat q's decision
-        return actions
+    def _hidden_action(self, seat: int, index: int, event: Event,
+                       source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+        """The core's view history asks for the moves ``seat`` saw only the outside of: a
+        card dealt to another seat is the card it holds here, a sealed decision the one it
+        made here."""
+        other = event.data["seat"]
+        return self.hands[other] if event.kind == "dealt" else self.choices[other]
 
     def _shown(self, seat: int) -> bool:
         return self.is_terminal() and self.choices[seat] == BET
@@ -300,13 +306,11 @@ def deal(state: HighCardState, step: Deal, outcome: Card) -> None:
     seat, card = step.to, outcome.index
     state.hands[seat] = card
     state.deck.remove(card)
-    state.emit(only((seat,), "dealt", seat=seat, card=state.ranks[card]),
-               all_but((seat,), "dealt", seat=seat))
+    state.emit(*secret((seat,), "dealt", {"seat": seat}, card=state.ranks[card]))
 
 
 def decide(state: HighCardState, step: Decide, action: Fold | Bet) -> None:
-    """A seat bets or folds, in the open or (``sealed``) face down; after the last decision
-    face-down choices are revealed and bettors show their cards."""
+    """A seat bets or folds, in the open or (``sealed``) face down."""
     seat, choice = step.seat, BET if isinstance(action, Bet) else FOLD
     state.choices[seat] = choice
     kind = "bet" if choice == BET else "fold"
@@ -314,16 +318,20 @@ def decide(state: HighCardState, step: Decide, action: Fold | Bet) -> None:
         state.emit(only((seat,), kind, seat=seat), all_but((seat,), "decides", seat=seat))
     else:
         state.emit(everyone(kind, seat=seat))
-    if not state.pending():
-        if state.variant == "sealed":
-            state.emit(everyone("reveal", choices=[
-                "bet" if c == BET else "fold" for c in state.choices]))
-        for p in range(state.num_players):
-            if state.choices[p] == BET:
-                state.emit(everyone("shows", seat=p, card=state.ranks[state.hands[p]]))
 
 
-HighCardState.rules = {Deal: deal, Decide: decide}
+def showdown(state: HighCardState, step: Showdown, action: None) -> None:
+    """Face-down choices are revealed together, then every bettor shows its card (within
+    the move of the last decision: the automatic step follows it)."""
+    if state.variant == "sealed":
+        state.emit(everyone("reveal", choices=[
+            "bet" if c == BET else "fold" for c in state.choices]))
+    for p in range(state.num_players):
+        if state.choices[p] == BET:
+            state.emit(everyone("shows", seat=p, card=state.ranks[state.hands[p]]))
+
+
+HighCardState.rules = {Deal: deal, Decide: decide, Showdown: showdown}
 
 
 # ----- terminal view (a real game keeps it in render.py) -----------------------------------

@@ -15,7 +15,7 @@ ROOT = Path(package.__file__).parent
 PREFIX = "ludoteca.games.douro1872"
 # Allowed imports inside the game: a module imports only modules of a lower layer (or, in
 # rules/, another rules module - checked for cycles below). render and bots import anything.
-LAYER = {"actions": 0, "edition": 0, "tables": 1, "steps": 2, "rules": 3, "view": 3,
+LAYER = {"actions": 0, "edition": 0, "tables": 1, "steps": 2, "rules": 3, "view": 3, "hidden": 3,
          "state": 4, "__init__": 5}
 
 
@@ -28,11 +28,28 @@ def modules() -> dict[str, Path]:
     return out
 
 
+def _run_time_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` but those under ``if TYPE_CHECKING:``: imports for the type
+    checker only (``state: DouroState`` in a rule) never run, so they make no cycle."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) \
+                and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
 def imports(path: Path, name: str) -> set[str]:
-    """Modules of the game imported by a module, anywhere in it (TYPE_CHECKING included)."""
+    """Modules of the game a module imports when it runs, anywhere in it (imports under
+    ``if TYPE_CHECKING:`` excluded: they are for the type checker)."""
     found = set()
     here = name.split(".")[:-1]  # the package the module is in
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _run_time_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = ".".join(here[: len(here) - node.level + 1])

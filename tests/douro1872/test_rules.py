@@ -718,3 +718,41 @@ def test_render_every_view():
             console.print(render(state.observation(viewer)))
         random_step(state, rng)
     console.print(render(state.observation(0)))
+
+
+def test_a_dispute_is_pushed_whole_with_what_it_is_about_in_its_steps():
+    """Development of the Game: a dispute's steps are pending at once - every seat's lay
+    (naming the card disputed), the turn of that card, then the automatic step that decides
+    what comes next; Sirga's tow names the Sirga card. The state holds only the position."""
+    from ludoteca.games.douro1872.steps import (
+        FOG,
+        NEXT_RABELO,
+        LayFaceDown,
+        TowBack,
+        TurnFog,
+        TurnRegular,
+    )
+
+    sc = Script(3)
+    sc.start(3, holder=C)
+    level = sc.tables.level_index[3]
+    pending = sc.state.pending()
+    assert [type(s) for s in pending] == [LayFaceDown] * 3 + [TurnRegular, type(NEXT_RABELO)]
+    assert {s.level for s in pending[:3]} == {level} and pending[3] == TurnRegular(level)
+    assert [s.last for s in pending[:3]] == [False, False, True]
+    sc.regular(sc.state.orders[next(r for r, k in enumerate(sc.tables.card_level)
+                                    if k == level)], 1, 3, 7)
+    # The Valley is empty: the fog card on the stack is disputed next.
+    pending = sc.state.pending()
+    assert all(s.level == FOG for s in pending[:3]) and pending[3] == TurnFog()
+    sc.play(10, 6, 2)
+    assert sc.state.revealed and sc.obs["in_dispute"] == {"kind": "fog", "total": 18}
+    sc.fog("sirga")
+    sirga = sc.tables.fog_index["sirga"]
+    assert sc.state.pending()[0] == TowBack(sirga)
+    assert sc.obs["in_dispute"] == {"kind": "sirga", "fog": "Sirga (Tow)", "total": 18}
+    sc.backs(5)
+    assert sc.state.pending()[0] == TurnRegular(sc.tables.level_index[5], towed_by=sirga)
+    assert sc.obs["in_dispute"]["level"] == 5
+    for gone in ("target", "target_level", "turned_fog", "lot_set", "lot_round"):
+        assert not hasattr(sc.state, gone)

@@ -6,6 +6,9 @@
   as ``ludoteca/<game>-<n>p-<variant>-v0``;
 * :mod:`ludoteca.adapters.openspiel` - every game and variant as an OpenSpiel Python game,
   ``ludoteca_<game>_<variant>`` with a ``players`` parameter.
+* :mod:`ludoteca.adapters.vector` - many matches at once as NumPy batches: self-play
+  (``SelfPlayVectorEnv``) and one seat against fixed agents (``OneSeatVectorEnv``, a
+  Gymnasium ``VectorEnv``).
 
 They need the optional ``rl`` dependencies (``pip install 'ludoteca[rl]'``); the rest of
 ludoteca never imports them. Importing an adapter without them raises an ImportError

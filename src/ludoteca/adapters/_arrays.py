@@ -9,6 +9,7 @@ of the ways tried (``benchmarks/adapters.py`` shows what they cost next to the e
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -67,3 +68,26 @@ def mask(legal: Sequence[int], size: int) -> np.ndarray:
             kept.clear()
         kept[key] = built
     return built.copy()
+
+
+def scale(low: np.ndarray, high: np.ndarray) -> np.ndarray:
+    """``1 / (high - low)`` per value as float32 (0 where the bounds meet): what
+    ``(observation - low) * scale`` needs to lie in ``[0, 1]``."""
+    span = (high - low).astype(np.float32)
+    out = np.zeros_like(span)
+    np.divide(1.0, span, out=out, where=span > 0)
+    return out
+
+
+def action_id(action: Any, size: int) -> Any:
+    """``action`` as an int when it is an integer (Python, NumPy, or a 0-d integer array);
+    TypeError with a sentence for a float, a boolean or anything else. Whether the id is
+    legal is the game's to say (an id out of range is simply not legal)."""
+    if type(action) is int:  # the common case first
+        return action
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action[()]
+    if isinstance(action, int | np.integer) and not isinstance(action, bool | np.bool_):
+        return int(action)
+    raise TypeError(f"an action is an integer action id (0 to {size - 1}), not "
+                    f"{action!r} ({type(action).__name__})")

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 import warnings
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from ludoteca.core.errors import ConfigError
+from ludoteca.core.flow import CHANCE
+from ludoteca.core.match import seat_rng as core_seat_rng
 from ludoteca.core.registry import game_ids, game_module, load_game
 from ludoteca.core.state import Game, State
 
@@ -49,8 +53,9 @@ def setups(games: Sequence[str] | None = None, *, skip_broken: bool = False
 
 
 def seat_rng(match_seed: int, seat: int) -> random.Random:
-    """A separate random stream per seat (``seat`` -1: chance), derived from one seed."""
-    return random.Random(f"ludoteca:{match_seed}:{seat}")
+    """A separate random stream per seat (``seat`` -1: chance), derived from one seed as
+    every front derives them (:class:`ludoteca.core.match.Stepper`)."""
+    return core_seat_rng(match_seed, "chance" if seat == CHANCE else f"seat{seat}")
 
 
 def make_opponents(game: Game, num_players: int, seat: int,
@@ -86,14 +91,6 @@ def make_opponents(game: Game, num_players: int, seat: int,
     return agents
 
 
-def agent_action(agent: Any, state: State, seat: int, rng: random.Random) -> int:
-    """What a ludoteca agent plays for ``seat``: it sees a determinized view, never the
-    state itself (an agent that never reads a view gets only the legal actions)."""
-    if getattr(agent, "reads_view", True):
-        return agent.act(state.determinize(seat, rng), seat, rng)
-    return agent.act_blind(state.legal_actions(), seat, rng)
-
-
 def render_text(state: State, viewer: int | None, width: int = 100,
                 events: Sequence[Any] = ()) -> str:
     """The game's terminal view of ``viewer``'s observation (None: a spectator) as plain
@@ -118,3 +115,41 @@ def render_text(state: State, viewer: int | None, width: int = 100,
         if event.visible_to(viewer):
             console.print(f"- {state.describe_event(event, viewer)}", markup=False)
     return buffer.getvalue()
+
+
+IMAGE_COLUMNS = 100
+IMAGE_ROWS = 48
+"""The text canvas of :func:`render_image`: every frame has the same size (video
+recorders need that); longer views are cut, the last row saying so."""
+
+
+@cache
+def _monospace() -> Any:
+    import matplotlib
+    from PIL import ImageFont
+
+    # DejaVu Sans Mono ships with matplotlib (a dependency of ludoteca): the terminal view
+    # lines up in columns only in a monospace font.
+    path = f"{matplotlib.get_data_path()}/fonts/ttf/DejaVuSansMono.ttf"
+    return ImageFont.truetype(path, 12)
+
+
+def render_image(text: str) -> Any:
+    """``text`` (a terminal view) drawn black on white in a monospace font, as a NumPy
+    ``(height, width, 3)`` uint8 array of a fixed size (:data:`IMAGE_COLUMNS` by
+    :data:`IMAGE_ROWS` characters, 808 by 920 pixels): what ``render_mode="rgb_array"``
+    returns. Needs numpy (the rl extra)."""
+    import numpy as np
+    from PIL import Image, ImageDraw
+
+    font = _monospace()
+    cell_w = math.ceil(font.getlength("M"))  # the advance, wider than the glyph's box
+    cell_h = font.getbbox("Mg")[3] + 4
+    lines = text.splitlines()
+    if len(lines) > IMAGE_ROWS:
+        lines = [*lines[:IMAGE_ROWS - 1], f"... ({len(lines) - IMAGE_ROWS + 1} more lines)"]
+    image = Image.new("RGB", (cell_w * IMAGE_COLUMNS + 8, cell_h * IMAGE_ROWS + 8), "white")
+    draw = ImageDraw.Draw(image)
+    for row, line in enumerate(lines):
+        draw.text((4, 4 + row * cell_h), line[:IMAGE_COLUMNS], fill="black", font=font)
+    return np.asarray(image)

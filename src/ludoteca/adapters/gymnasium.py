@@ -14,14 +14,19 @@
 * Ids: ``ludoteca/<game>-<n>p-<variant>-v0`` for every game, player count and variant
   (:func:`env_id`). Keyword arguments of ``gymnasium.make`` reach :class:`LudotecaEnv`:
   ``seat`` (default 0), ``opponents``, ``options``, ``render_mode``, ``illegal_action``,
-  ``illegal_reward``.
+  ``illegal_reward``, ``mask_in_observation``, ``normalize``.
 * Opponents are ludoteca agents named by spec strings (``"heuristic"``, ``"random"``,
   ``"ismcts:iterations=50"``): one spec for every other seat, a list in seat order, or a
   ``{seat: spec}`` mapping. The default is the game's heuristic bot, or ``random`` for a
   game without one. Each opponent sees only a determinized view of its seat.
 * Observation: the seat's ``observation_tensor`` as a float32 ``Box`` with the bounds of
-  the game's tensor layout. ``info["action_mask"]``: int8, 1 for each legal action. Both
-  are new arrays at every step: a learner may keep them.
+  the game's tensor layout (``normalize=True``: scaled to ``[0, 1]`` by those bounds).
+  ``info["action_mask"]``: int8, 1 for each legal action. With
+  ``mask_in_observation=True`` the observation is ``{"observation": Box, "action_mask":
+  MultiBinary}`` (what RLlib, Tianshou and AgileRL expect), the mask still in ``info``
+  too. All are new arrays at every step: a learner may keep them.
+* Actions: an integer action id (a Python or NumPy integer, or a 0-d integer array); a
+  float or boolean raises ``TypeError``.
 * Reward: 0 until the end, then the seat's share of the win (``returns()[seat]``).
 * Chance and the opponents' turns are played inside ``step``; everything is drawn from the
   generator seeded by ``reset(seed=...)``.
@@ -34,7 +39,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -50,16 +54,15 @@ except ImportError as err:  # pragma: no cover - checked in a subprocess test
 from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import (
     SEED_BITS,
-    agent_action,
     make_opponents,
+    render_image,
     render_text,
     resolve_game,
-    seat_rng,
     setups,
 )
 from ludoteca.core.errors import ConfigError, IllegalActionError
-from ludoteca.core.flow import CHANCE
-from ludoteca.core.state import Game, sample_chance
+from ludoteca.core.match import Stepper
+from ludoteca.core.state import Game
 
 __all__ = ["LudotecaEnv", "env_id", "register_envs"]
 
@@ -74,13 +77,15 @@ def env_id(game_id: str, num_players: int, variant: str) -> str:
 class LudotecaEnv(gymnasium.Env):
     """One seat of a ludoteca match against fixed opponents (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human", "rgb_array"],
+                                          "render_fps": 1}
 
     def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
                  options: Mapping[str, Any] | None = None, seat: int = 0,
                  opponents: str | Sequence[str] | Mapping[int, str] | None = None,
                  render_mode: str | None = None, illegal_action: str = "terminate",
-                 illegal_reward: float = -1.0) -> None:
+                 illegal_reward: float = -1.0, mask_in_observation: bool = False,
+                 normalize: bool = False) -> None:
         game = resolve_game(game_id)
         variant = game.info.resolve(num_players, variant)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
@@ -101,13 +106,23 @@ class LudotecaEnv(gymnasium.Env):
         self.illegal_reward = float(illegal_reward)
         self._num_actions = game.info.num_distinct_actions
         self._layout = layout = game.tensor_layout(num_players, variant)
-        self.observation_space = spaces.Box(np.asarray(layout.low(), dtype=np.float32),
-                                            np.asarray(layout.high(), dtype=np.float32),
-                                            dtype=np.float32)
+        low = np.asarray(layout.low(), dtype=np.float32)
+        high = np.asarray(layout.high(), dtype=np.float32)
+        self.normalize = bool(normalize)
+        self._low, self._scale = low, _arrays.scale(low, high)
+        if self.normalize:
+            box = spaces.Box(0.0, 1.0, shape=(layout.size,), dtype=np.float32)
+        else:
+            box = spaces.Box(low, high, dtype=np.float32)
+        self.mask_in_observation = bool(mask_in_observation)
+        self.observation_space: spaces.Space = box
+        if self.mask_in_observation:
+            self.observation_space = spaces.Dict({
+                "observation": box, "action_mask": spaces.MultiBinary(self._num_actions)})
         self.action_space = spaces.Discrete(self._num_actions)
         self.match = None
         self.match_seed: int | None = None
-        self._rngs: dict[int, random.Random] = {}
+        self._stepper: Stepper | None = None
         self._over = True
         self._recent: list[Any] = []
 
@@ -119,33 +134,32 @@ class LudotecaEnv(gymnasium.Env):
         accepted for the API and ignored (the game's options are fixed at construction)."""
         super().reset(seed=seed)
         self.match_seed = int(self.np_random.integers(2**SEED_BITS))
-        self._rngs = {p: seat_rng(self.match_seed, p) for p in (CHANCE, *self.opponents)}
+        # The learner's seat has no agent: the stepper hands the match back there.
+        self._stepper = Stepper(self.match_seed, [self.opponents.get(p)
+                                                  for p in range(self.num_players)])
         self.match = self.game.new_initial_state(self.num_players, self.variant, self.options)
         self._recent = []
         self._advance()
         if self.match.is_terminal():  # no game of ludoteca ends before every seat acts
             raise RuntimeError(f"{self.game.info.title} ended before seat {self.seat} acted")
         self._over = False
-        return self._observation(), self._info()
+        info = self._info()
+        return self._observe(info), info
 
     def _advance(self) -> None:
-        """Plays chance and the opponents until the seat must decide or the match ends."""
-        match, seat, rngs = self.match, self.seat, self._rngs
-        while True:
-            player = match.current_player()
-            if player == CHANCE:
-                match.apply_trusted(sample_chance(match.chance_outcomes(), rngs[CHANCE]))
-            elif player >= 0 and player != seat:
-                match.apply_action(agent_action(self.opponents[player], match, player,
-                                                rngs[player]))
-            else:
-                return
-            if self.render_mode is not None:
-                self._recent.extend(match.events())
+        """Plays chance and the opponents until the seat must decide or the match ends
+        (the match stepper every front uses, so its seed convention)."""
+        assert self._stepper is not None and self.match is not None  # reset() made them
+        recent = self._recent if self.render_mode is not None else None
+        self._stepper.run(self.match, on_action=None if recent is None else
+                          lambda state, player, action: recent.extend(state.events()))
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Plays the seat's ``action`` (an integer action id; TypeError for another type),
+        then chance and the opponents up to the seat's next decision or the end."""
         if self.match is None or self._over:
             raise RuntimeError("the episode is over (or never started): call reset()")
+        action = _arrays.action_id(action, self._num_actions)
         try:
             self.match.apply_action(action)
         except IllegalActionError as err:
@@ -154,7 +168,7 @@ class LudotecaEnv(gymnasium.Env):
             self._over = True
             info = {"action_mask": np.zeros(self._num_actions, dtype=np.int8),
                     "illegal_action": True, "error": str(err)}
-            return self._observation(), self.illegal_reward, True, False, info
+            return self._observe(info), self.illegal_reward, True, False, info
         if self.render_mode is not None:
             self._recent = self.match.events()
         self._advance()
@@ -163,10 +177,19 @@ class LudotecaEnv(gymnasium.Env):
         reward = float(self.match.returns()[self.seat]) if terminated else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, terminated, False, self._info()
+        info = self._info()
+        return self._observe(info), reward, terminated, False, info
 
-    def _observation(self) -> np.ndarray:
-        return _arrays.observation(self.match, self.seat, self._layout)
+    def _observe(self, info: dict[str, Any]) -> Any:
+        """The observation as the space says: the tensor (scaled with ``normalize``), with
+        a copy of the info's mask when ``mask_in_observation``."""
+        out = _arrays.observation(self.match, self.seat, self._layout)
+        if self.normalize:
+            out -= self._low
+            out *= self._scale
+        if self.mask_in_observation:
+            return {"observation": out, "action_mask": info["action_mask"].copy()}
+        return out
 
     def _info(self) -> dict[str, Any]:
         match = self.match
@@ -177,11 +200,13 @@ class LudotecaEnv(gymnasium.Env):
         """The legal-action mask now (the name sb3-contrib's MaskablePPO looks for)."""
         return self._info()["action_mask"]
 
-    def render(self) -> str | None:
-        """The seat's own view of the table, with what happened since its last decision."""
+    def render(self) -> str | np.ndarray | None:
+        """The seat's own view of the table, with what happened since its last decision:
+        text (``"ansi"``), printed (``"human"``) or that text drawn as an ``(height, width,
+        3)`` uint8 image of a fixed size (``"rgb_array"``, for video recorders)."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use 'ansi' or "
-                                  "'human' when making the environment")
+            gymnasium.logger.warn("render() called without a render_mode; use 'ansi', "
+                                  "'human' or 'rgb_array' when making the environment")
             return None
         if self.match is None:
             text = f"{self.game.info.title}: call reset() to start a match\n"
@@ -190,6 +215,8 @@ class LudotecaEnv(gymnasium.Env):
         if self.render_mode == "human":
             print(text, end="")
             return None
+        if self.render_mode == "rgb_array":
+            return render_image(text)
         return text
 
     def close(self) -> None:

@@ -1,5 +1,10 @@
 """PettingZoo: any ludoteca game as an AEC environment, every seat an agent.
 
+``env()`` is wrapped as PettingZoo's own environments are (an action outside the action
+space fails its assertion, and calls out of order, such as ``step`` before ``reset``,
+raise PettingZoo's error); ``raw_env()`` is the bare :class:`LudotecaAECEnv`, the faster
+one for a loop that is known to be right. Both take the same arguments.
+
     from ludoteca.adapters.pettingzoo import env
 
     e = env("desperados", 4, "partnership")
@@ -22,10 +27,12 @@
   observation is the seat's ``observation_tensor`` (bounds from the game's tensor layout),
   the mask is all zeros unless it is that agent's turn. Every ``observe``/``last`` returns
   new arrays, so a learner may keep them (in a replay buffer) while the match goes on.
+  ``normalize=True`` scales the observation to ``[0, 1]`` by the layout's bounds.
 * Rewards: 0 until the end, then each seat's ``returns()`` (its share of the win: partners
   who win together both get theirs). No truncation: every match ends.
-* ``render()``: the game's terminal view as a spectator sees it, as text (``"ansi"``) or
-  printed (``"human"``), followed by what happened since the last decision.
+* ``render()``: the game's terminal view as a spectator sees it, as text (``"ansi"``),
+  printed (``"human"``) or drawn into a fixed-size ``(height, width, 3)`` uint8 image
+  (``"rgb_array"``), followed by what happened since the last decision.
 * ``state()``: a global view, every seat's observation tensor one after another.
 """
 
@@ -42,11 +49,18 @@ try:
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as err:  # pragma: no cover - checked in a subprocess test
     raise missing_extra("ludoteca.adapters.pettingzoo", err) from err
 
 from ludoteca.adapters import _arrays
-from ludoteca.adapters._common import SEED_BITS, render_text, resolve_game, seat_rng
+from ludoteca.adapters._common import (
+    SEED_BITS,
+    render_image,
+    render_text,
+    resolve_game,
+    seat_rng,
+)
 from ludoteca.core.errors import ConfigError
 from ludoteca.core.flow import CHANCE
 from ludoteca.core.state import Game, sample_chance
@@ -57,12 +71,13 @@ __all__ = ["LudotecaAECEnv", "env", "raw_env"]
 class LudotecaAECEnv(AECEnv):
     """A ludoteca match as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "ludoteca_v0",
-                "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human", "rgb_array"], "name": "ludoteca_v0",
+        "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
-                 options: Mapping[str, Any] | None = None, render_mode: str | None = None
-                 ) -> None:
+                 options: Mapping[str, Any] | None = None, render_mode: str | None = None,
+                 normalize: bool = False) -> None:
         super().__init__()
         game = resolve_game(game_id)
         variant = game.info.resolve(num_players, variant)
@@ -83,9 +98,13 @@ class LudotecaAECEnv(AECEnv):
         self._size = layout.size
         low = np.asarray(layout.low(), dtype=np.float32)
         high = np.asarray(layout.high(), dtype=np.float32)
+        self.normalize = bool(normalize)
+        self._low, self._scale = low, _arrays.scale(low, high)
+        box = (spaces.Box(0.0, 1.0, shape=(layout.size,), dtype=np.float32) if self.normalize
+               else spaces.Box(low, high, dtype=np.float32))
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(low, high, dtype=np.float32),
+                "observation": box,
                 "action_mask": spaces.Box(0, 1, shape=(self._num_actions,), dtype=np.int8),
             })
             for agent in self.possible_agents
@@ -187,7 +206,11 @@ class LudotecaAECEnv(AECEnv):
         seat = self.agent_name_mapping[agent]
         match = self.match
         legal = match.legal_actions() if match.current_player() == seat else ()
-        return {"observation": _arrays.observation(match, seat, self._layout),
+        observation = _arrays.observation(match, seat, self._layout)
+        if self.normalize:
+            observation -= self._low
+            observation *= self._scale
+        return {"observation": observation,
                 "action_mask": _arrays.mask(legal, self._num_actions)}
 
     def state(self) -> np.ndarray:
@@ -199,10 +222,10 @@ class LudotecaAECEnv(AECEnv):
             match.observation_tensor_into(p, out[p])
         return out.reshape(-1)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; use 'ansi' or "
-                                  "'human' when making the environment")
+            gymnasium.logger.warn("render() called without a render_mode; use 'ansi', "
+                                  "'human' or 'rgb_array' when making the environment")
             return None
         if self.match is None:
             text = f"{self.game.info.title}: call reset() to start a match\n"
@@ -211,17 +234,27 @@ class LudotecaAECEnv(AECEnv):
         if self.render_mode == "human":
             print(text, end="")
             return None
+        if self.render_mode == "rgb_array":
+            return render_image(text)
         return text
 
     def close(self) -> None:
         """Nothing to release; safe to call more than once."""
 
 
+def raw_env(game_id: str | Game, num_players: int, variant: str | None = None,
+            options: Mapping[str, Any] | None = None, render_mode: str | None = None,
+            normalize: bool = False) -> LudotecaAECEnv:
+    """The bare AEC environment of one ludoteca set-up (see the module docstring)."""
+    return LudotecaAECEnv(game_id, num_players, variant, options, render_mode, normalize)
+
+
 def env(game_id: str | Game, num_players: int, variant: str | None = None,
-        options: Mapping[str, Any] | None = None, render_mode: str | None = None
-        ) -> LudotecaAECEnv:
-    """A PettingZoo AEC environment of one ludoteca set-up (see the module docstring)."""
-    return LudotecaAECEnv(game_id, num_players, variant, options, render_mode)
-
-
-raw_env = env
+        options: Mapping[str, Any] | None = None, render_mode: str | None = None,
+        normalize: bool = False) -> AECEnv:
+    """:func:`raw_env` in PettingZoo's usual wrappers: ``AssertOutOfBoundsWrapper`` (an
+    action outside ``Discrete(num_distinct_actions)`` fails an assertion) and
+    ``OrderEnforcingWrapper`` (calls out of order raise). Attributes of the bare
+    environment (``match``, ``game``) are reached through ``env.unwrapped``."""
+    bare = raw_env(game_id, num_players, variant, options, render_mode, normalize)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(bare))

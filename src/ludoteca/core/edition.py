@@ -18,7 +18,7 @@ file into one :class:`EditionError` naming the file, the key and what is wrong.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
@@ -106,7 +106,7 @@ def _key(loc: tuple[Any, ...]) -> str:
     return out or "(top level)"
 
 
-def _problem(error: dict[str, Any]) -> str:
+def _problem(error: Mapping[str, Any]) -> str:
     if error["type"] == "missing":
         return "missing"
     if error["type"] == "extra_forbidden":

@@ -22,17 +22,18 @@ the state. A game subclasses :class:`Step` once per kind of pending decision, us
 remember) as fields::
 
     @dataclass(frozen=True, slots=True)
-    class LayFaceDown(Step):
+    class LayFaceDown(Step["DouroState"]):  # the state class, named for the type checker
         seat: int
+        level: int  # what the lay disputes: the context lives in the step, not the state
 
-        def legal_actions(self, state):
+        def legal_actions(self, state: DouroState) -> Sequence[int]:
             return state.cards_in_hand(self.seat)
 
-        def prompt(self, state, viewer):
+        def prompt(self, state: DouroState, viewer: int | None) -> str:
             return "Choose a barrel card to lay face down."
 
     # rules/dispute.py
-    def lay_face_down(state, step: LayFaceDown, action: PlayBarrel) -> None: ...
+    def lay_face_down(state: DouroState, step: LayFaceDown, action: PlayBarrel) -> None: ...
 
     # state.py
     class DouroState(State):
@@ -55,19 +56,27 @@ both): a seat's legal actions do not depend on the choices of the seats before i
 group, and those choices tell it nothing (its observation is the same whatever they were).
 
 A chance step derives from :class:`ChanceStep` and implements ``chance_outcomes`` instead
-of ``legal_actions``. A rule receives the *structured* action or chance outcome (decoded by
-the game's :class:`~ludoteca.core.codec.Codec`), so it reads ``action.card``, never a bare
-integer.
+of ``legal_actions``. An automatic step derives from :class:`AutoStep`: nobody decides it,
+and its rule runs as soon as it comes to the top. A phase ends with one, pushed below the
+phase's steps (a showdown after the decisions, "what comes next" after a dispute), rather
+than with a rule asking whether anything is still pending. A rule receives the
+*structured* action or chance outcome (decoded by the game's
+:class:`~ludoteca.core.codec.Codec`), so it reads ``action.card``, never a bare integer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-# Steps are handed the game's State; it is not imported here, so that the state module,
-# which holds the stack of steps, sits above this one.
-State = Any
+if TYPE_CHECKING:
+    # Only for the type checker: the state module holds the stack of steps and imports
+    # this one.
+    from ludoteca.core.state import State
+
+StateT = TypeVar("StateT", bound="State")
+"""The State class a step is pending in: a game's steps derive from ``Step[TheirState]``,
+so that their methods (and the rules that resolve them) see the game's own fields."""
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -75,8 +84,9 @@ TERMINAL = -4
 """``current_player()`` once the game is over (the step stack is empty)."""
 
 
-class Step:
-    """A pending decision (``seat >= 0``) or chance event (``seat == CHANCE``).
+class Step(Generic[StateT]):
+    """A pending decision (``seat >= 0``) or chance event (``seat == CHANCE``) of a state
+    of type ``StateT`` (a game's steps subclass ``Step[TheirState]``).
 
     Subclasses are immutable: a step is shared by every clone of the state that pushed
     it. Everything that changes lives in the state; a step only says what is pending.
@@ -94,25 +104,25 @@ class Step:
     Consecutive steps of one group form a pending group: see "Simultaneous choices"
     above and :meth:`State.simultaneous`."""
 
-    def legal_actions(self, state: State) -> Sequence[int]:
+    def legal_actions(self, state: StateT) -> Sequence[int]:
         """Sorted legal action ids of ``self.seat`` (decision steps): a list, or a tuple
         the game keeps (a row of a precomputed table), which the state never changes."""
         raise NotImplementedError(f"{type(self).__name__} is not a decision")
 
-    def chance_outcomes(self, state: State) -> list[tuple[int, float]]:
+    def chance_outcomes(self, state: StateT) -> list[tuple[int, float]]:
         """(outcome id, probability) pairs, probabilities positive and summing to 1."""
         raise NotImplementedError(f"{type(self).__name__} is not a chance event")
 
-    def prompt(self, state: State, viewer: int | None) -> str:
+    def prompt(self, state: StateT, viewer: int | None) -> str:
         """What ``viewer`` reads while this step is pending (the actor: what to decide)."""
         return ""
 
-    def explain_illegal(self, state: State, action: Any) -> str | None:
+    def explain_illegal(self, state: StateT, action: Any) -> str | None:
         """Why a well-formed but illegal ``action`` is not allowed, in the rulebook's words."""
         return None
 
 
-class AutoStep(Step):
+class AutoStep(Step[StateT]):
     """Base of automatic steps (see :attr:`Step.auto`): never pending for anyone."""
 
     __slots__ = ()
@@ -120,7 +130,7 @@ class AutoStep(Step):
     auto: ClassVar[bool] = True
 
 
-class ChanceStep(Step):
+class ChanceStep(Step[StateT]):
     """Base of chance steps: nobody decides; ``chance_outcomes`` says what may happen."""
 
     __slots__ = ()

@@ -26,7 +26,7 @@ import struct
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ludoteca.core.errors import ConfigError
 
@@ -82,7 +82,7 @@ class TensorLayout:
     def zeros(self) -> list[float]:
         return [0.0] * self.size
 
-    def put(self, vector: list[float] | memoryview, name: str, values: Sequence[float],
+    def put(self, vector: list[float] | memoryview[float], name: str, values: Sequence[float],
             start: int = 0) -> None:
         """Writes ``values`` into segment ``name`` from its ``start``-th value; ``vector``
         is a list or a memoryview of floats (:meth:`writable`)."""
@@ -94,7 +94,7 @@ class TensorLayout:
         else:
             vector[at:at + len(values)] = values
 
-    def writable(self, out: Any) -> memoryview:
+    def writable(self, out: Any) -> memoryview[float]:
         """``out`` as a zeroed, writable memoryview of this layout's length.
 
         ``out`` is any writable, contiguous, one-dimensional buffer of ``size`` float32 or
@@ -118,9 +118,10 @@ class TensorLayout:
             raise ConfigError("an observation tensor is written into a writable, contiguous "
                               "buffer; this one is read-only or strided")
         view[:] = zeros
-        return view
+        # Checked above: float32 or float64 items (the type checker reads bytes).
+        return cast("memoryview[float]", view)
 
-    def copy_into(self, view: memoryview, values: Sequence[float]) -> None:
+    def copy_into(self, view: memoryview[float], values: Sequence[float]) -> None:
         """Copies a whole tensor (``size`` values) into a view from :meth:`writable`."""
         if len(values) != self.size:
             raise ValueError(f"a tensor of this layout has {self.size} values, not {len(values)}")

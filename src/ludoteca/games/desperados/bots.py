@@ -15,6 +15,7 @@ It plays from a determinized view, so it only ever uses what its seat may know. 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ludoteca.games.desperados.actions import Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.rules.points import mine_value
@@ -26,7 +27,7 @@ def heuristic_action(view: DesperadosState, player: int, rng: random.Random, *,
                      bank_at: int = 6, raid_at: int = 5) -> int:
     """The bot's move for ``player`` in ``view`` (a determinized view of its seat)."""
     legal = view.legal_actions()
-    acts = {a: view.cards.actions[a] for a in legal}
+    acts: dict[int, Any] = {a: view.cards.actions[a] for a in legal}
     ours = view.display_of(player)
     for rule in (_defend, _back_the_attack):
         found = rule(view, player, acts)
@@ -74,7 +75,7 @@ def _fight_totals(view: DesperadosState) -> tuple[int, int]:
     return defend, attack
 
 
-def _defend(view: DesperadosState, player: int, acts: dict) -> int | None:
+def _defend(view: DesperadosState, player: int, acts: dict[int, Any]) -> int | None:
     if view.fight_mine == NOBODY or view.owner[view.fight_mine] != view.display_of(player):
         return None
     defend, attack = _fight_totals(view)
@@ -89,7 +90,7 @@ def _defend(view: DesperadosState, player: int, acts: dict) -> int | None:
     return None
 
 
-def _back_the_attack(view: DesperadosState, player: int, acts: dict) -> int | None:
+def _back_the_attack(view: DesperadosState, player: int, acts: dict[int, Any]) -> int | None:
     if (view.fight_mine == NOBODY or not view.partnership
             or view.display_of(view.fight_attacker) != view.display_of(player)):
         return None

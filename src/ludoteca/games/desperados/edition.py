@@ -94,8 +94,8 @@ class DesperadosEdition(EditionFile):
                  + deck.closed_mines.value + len(deck.desperados.value))
         removals = self.individual.removed_single_chests_per_metal
         for players in (2, 3, 4):
-            removed = removals[players].value if players in removals else 0
-            left = cards - removed * len(self.metals) - players * self.hand_size.value
+            singles = removals[players].value if players in removals else 0
+            left = cards - singles * len(self.metals) - players * self.hand_size.value
             if left < 1:
                 raise ValueError(
                     f"with {players} players the deal of {self.hand_size.value} cards each "

@@ -37,83 +37,34 @@ the end of the last round become the world's hands (the rest is the world's deck
 the end of an earlier round become any leftover cards a skipped seat could hold. Each
 deal and draw is then the kind its token was fixed to. Replayed from the initial state
 this gives exactly the world, and shows the seat exactly the events it saw.
+
+**What comes from the core's kit** (:mod:`ludoteca.core.hidden`): the share-out of unseen
+cards among seats with final-turn limits (:func:`~ludoteca.core.hidden.share_out`,
+``holds_only`` for a skipped seat, ``holds_at_least`` for the seat in its final turn), the
+expansion of counts in kind order, and the secret pairs of the deals, draws and passes
+(:mod:`.rules.tell`). The hands and the deck are counts the rules update in place rather
+than a :class:`~ludoteca.core.hidden.Pile`: the deck has no known part, and the hands are
+drawn from one pool with it. The rest stays here because it is Desperados' own: the
+core's default view history replaces each hidden move on its own, from the world, but a
+card dealt or drawn here is fixed only by what its holder later played, passed or still
+holds, so the moves of a round are resolved together (the tokens above), and the
+partnership's passes between opponents must be resampled as a history of the round
+before any of it can be replaced.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.events import Event
+from ludoteca.core.hidden import Limit, expand, holds_at_least, holds_only, share_out
 from ludoteca.games.desperados.rules.cards import LOG_DRAW, LOG_PASS, LOG_PLAY
 from ludoteca.games.desperados.steps import FinalTurn, playable_mask
 
 if TYPE_CHECKING:
     from ludoteca.games.desperados.state import DesperadosState
-
-
-# ----- sharing out unknown cards --------------------------------------------------------------
-
-def _hall_ok(needs: dict[int, int], allowed: dict[int, int], counts: list[int]) -> bool:
-    """Whether every seat can still take ``needs[seat]`` cards of kinds in its mask (Hall's
-    condition: no group of seats needs more than the cards any of them may take)."""
-    seats = [s for s in needs if needs[s]]
-    for size in range(1, len(seats) + 1):
-        for group in combinations(seats, size):
-            mask = 0
-            for s in group:
-                mask |= allowed[s]
-            supply = sum(c for k, c in enumerate(counts) if mask >> k & 1)
-            if sum(needs[s] for s in group) > supply:
-                return False
-    return True
-
-
-def share_out(cards: list[int], needs: dict[int, int], limits: dict[int, tuple[int, int]]
-              ) -> tuple[dict[int, list[int]], list[int]]:
-    """Deals ``cards`` (kinds, in the order given): ``needs[seat]`` to each seat, in seat
-    order. A seat in ``limits`` with ``(mask, count)`` takes its first ``count`` cards
-    among the kinds in ``mask``, first come first served among the cards that keep every
-    such seat servable. Returns (seat -> kinds, cards left over)."""
-    got: dict[int, list[int]] = {s: [] for s in needs}
-    rest = list(cards)
-    owed = {s: count for s, (_, count) in limits.items()}
-    masks = {s: mask for s, (mask, _) in limits.items()}
-    if owed:
-        counts = [0] * (max(rest, default=0) + 1)
-        for k in rest:
-            counts[k] += 1
-        for s in list(owed):
-            while owed[s]:
-                got[s].append(rest.pop(_first_servable(s, rest, owed, masks, counts)))
-    at = 0
-    for s in needs:
-        more = needs[s] - len(got[s])
-        got[s] += rest[at:at + more]
-        at += more
-    return got, rest[at:]
-
-
-def _first_servable(seat: int, rest: list[int], owed: dict[int, int], masks: dict[int, int],
-                    counts: list[int]) -> int:
-    """The index of the first card in ``rest`` that ``seat`` may take while every limited
-    seat stays servable; takes it from ``counts`` and ``owed``."""
-    for i, k in enumerate(rest):
-        if masks[seat] >> k & 1:
-            counts[k] -= 1
-            owed[seat] -= 1
-            if _hall_ok(owed, masks, counts):
-                return i
-            counts[k] += 1
-            owed[seat] += 1
-    raise AssertionError("the cards left cannot meet what the seat saw")
-
-
-def _expand(counts: Sequence[int]) -> list[int]:
-    return [k for k, c in enumerate(counts) for _ in range(c)]
 
 
 # ----- determinization --------------------------------------------------------------------------
@@ -133,10 +84,10 @@ def determinize(state: DesperadosState, p: int, rng: random.Random) -> Desperado
     if partner >= 0:
         for k, c in enumerate(known):
             pool[k] -= c
-    cards = _expand(pool)
+    cards = expand(pool)
     needs = {o: state.hand_sizes[o] - (sum(known) if o == partner else 0)
              for o in range(n) if o != p}
-    limits = hand_limits(state, p, needs)
+    limits = hand_limits(state, p)
     if limits:
         rng.shuffle(cards)
         got, _ = share_out(cards, needs, limits)
@@ -163,21 +114,21 @@ def determinize(state: DesperadosState, p: int, rng: random.Random) -> Desperado
     return view
 
 
-def hand_limits(state: DesperadosState, p: int, needs: dict[int, int]
-                ) -> dict[int, tuple[int, int]]:
+def hand_limits(state: DesperadosState, p: int) -> list[Limit]:
     """What the final turns told ``p`` about other hands (individual game): a skipped seat
     holds none of the cards that would have given it a move, and the seat now taking a
-    final turn holds at least one (or it would have been skipped)."""
+    final turn holds at least one (or it would have been skipped). One limit per seat: what
+    a seat's latest final turn told (a later turn says more than an earlier skip)."""
     if state.partnership:
-        return {}  # a partner is skipped only with an empty hand, which everyone sees
+        return []  # a partner is skipped only with an empty hand, which everyone sees
     everything = (1 << state.cards.num_kinds) - 1
-    limits = {seat: (everything & ~mask, needs[seat]) for seat, mask in state.skips
+    limits = {seat: holds_only(seat, everything & ~mask) for seat, mask in state.skips
               if seat != p}
     pending = state.pending()
     if pending and isinstance(pending[0], FinalTurn) and pending[0].seat != p:
         seat = pending[0].seat
-        limits[seat] = (playable_mask(state, seat), 1)
-    return limits
+        limits[seat] = holds_at_least(seat, playable_mask(state, seat), 1)
+    return list(limits.values())
 
 
 def opponents_passes(view: DesperadosState, a: int, b: int, rng: random.Random
@@ -231,7 +182,7 @@ def opponents_passes(view: DesperadosState, a: int, b: int, rng: random.Random
             moves.append((seat, token, True))
     for seat in (a, b):
         if tokens[seat]:
-            kinds = rng.sample(_expand(view.hands[seat]), len(tokens[seat]))
+            kinds = rng.sample(expand(view.hands[seat]), len(tokens[seat]))
             for token, k in zip(tokens[seat], kinds, strict=True):
                 kind_of[token] = k
     knows = {a: [0] * nk, b: [0] * nk}
@@ -361,7 +312,7 @@ def _resolve(world: DesperadosState, p: int, recs: list[tuple[Any, ...]], last: 
             if seat == p:
                 continue
             need = [world.hands[seat][k] - explicit[seat][k] for k in range(nk)]
-            kinds = _expand(need)
+            kinds = expand(need)
             if min(need) < 0 or len(kinds) != len(tokens[seat]):
                 raise AssertionError("the world's hands do not fit what the seat saw")
             for token, k in zip(tokens[seat], kinds, strict=True):
@@ -372,9 +323,9 @@ def _resolve(world: DesperadosState, p: int, recs: list[tuple[Any, ...]], last: 
     else:
         everything = (1 << nk) - 1
         needs = {s: len(tokens[s]) for s in range(n) if tokens[s]}
-        limits = {s: (everything & ~mask, needs[s]) for s, mask in skipped.items()
-                  if s in needs}
-        got, _ = share_out(_expand(left), needs, limits)
+        limits = [holds_only(s, everything & ~mask) for s, mask in skipped.items()
+                  if s in needs]
+        got, _ = share_out(expand(left), needs, limits)
         for seat, kinds in got.items():
             for token, k in zip(tokens[seat], kinds, strict=True):
                 kind_of[token] = k

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import Step
@@ -40,15 +40,19 @@ from ludoteca.games.desperados.steps import (
 )
 from ludoteca.games.desperados.tables import NOBODY, Tables
 
+if TYPE_CHECKING:
+    from ludoteca.games.desperados import Desperados
+
 
 class DesperadosState(State):
+    game: Desperados
     _copy_lists = (
         "deck", "discard", "owner", "closed", "fight_cards", "passes", "totals", "hand_sizes",
         "winner_displays", "open_mines", "round_log",
     )
     _copy_nested = ("hands", "chests", "partner_knows")
 
-    rules: ClassVar[dict[type[Step], Callable[[Any, Any, Any], None]]] = {
+    rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
         Deal: deal, Turn: take_a_turn, DrawCard: draw_a_card, FinalTurn: take_a_final_turn,
         SettleFight: settle_the_fight, StartFinalTurn: start_a_final_turn,
         ScoreRound: score_the_round}
@@ -101,7 +105,7 @@ class DesperadosState(State):
     @property
     def cards(self) -> Tables:
         """The game's tables (kinds, slots, action ids, names), shared by all its states."""
-        return self.game.cards  # type: ignore[attr-defined, no-any-return]
+        return self.game.cards
 
     # ----- seats ----------------------------------------------------------------------
 
@@ -168,7 +172,7 @@ class DesperadosState(State):
     def _observation_tensor(self, player: int) -> list[float]:
         return view.observation_tensor(self, player)
 
-    def _observation_tensor_into(self, player: int, out: memoryview) -> None:
+    def _observation_tensor_into(self, player: int, out: memoryview[float]) -> None:
         view.write_observation_tensor(self, player, out)
 
     def _action_label(self, action: Any) -> str:

@@ -28,7 +28,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
-from ludoteca.core.names import seat_name
+from ludoteca.core.words import joined, plural, seat_name
 from ludoteca.games.desperados.actions import Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.tables import MAX_DISPLAYS, NOBODY
 
@@ -45,7 +45,7 @@ def deck_outcomes(state: DesperadosState) -> list[tuple[int, float]]:
 # ----- chance -------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Deal(ChanceStep):
+class Deal(ChanceStep["DesperadosState"]):
     """Chance deals seat ``to`` one card."""
 
     to: int
@@ -58,7 +58,7 @@ class Deal(ChanceStep):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawCard(ChanceStep):
+class DrawCard(ChanceStep["DesperadosState"]):
     """Chance: the card seat ``drawer`` draws from the deck."""
 
     drawer: int
@@ -73,7 +73,7 @@ class DrawCard(ChanceStep):
 # ----- decisions ----------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class Turn(Step):
+class Turn(Step["DesperadosState"]):
     """``seat``'s turn while the deck lasts: exactly one of draw, pass, play."""
 
     seat: int
@@ -89,7 +89,7 @@ class Turn(Step):
 
 
 @dataclass(frozen=True, slots=True)
-class FinalTurn(Step):
+class FinalTurn(Step["DesperadosState"]):
     """One of the turns after the last card is drawn: play (or pass) a card, no drawing.
 
     ``left`` is how many final turns are still to come after this one (0: the last)."""
@@ -110,12 +110,12 @@ class FinalTurn(Step):
 # ----- automatic ------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class SettleFight(AutoStep):
+class SettleFight(AutoStep["DesperadosState"]):
     """The fight on the table is settled (at the start of its attacker's next turn)."""
 
 
 @dataclass(frozen=True, slots=True)
-class StartFinalTurn(AutoStep):
+class StartFinalTurn(AutoStep["DesperadosState"]):
     """``player``'s final turn comes round: a :class:`FinalTurn` if it has a move, else a
     skip. ``left`` is how many final turns are still to come after this one. (``seat``, as
     on every automatic step, is nobody's.)"""
@@ -125,7 +125,7 @@ class StartFinalTurn(AutoStep):
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreRound(AutoStep):
+class ScoreRound(AutoStep["DesperadosState"]):
     """The last final turn is over: the round is scored."""
 
 
@@ -233,9 +233,7 @@ def playable_mask(state: DesperadosState, seat: int) -> int:
 # ----- words -----------------------------------------------------------------------------------
 
 def _choices(items: list[str]) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return joined(items, "or")
 
 
 def turn_prompt(state: DesperadosState, seat: int, viewer: int | None, final: bool) -> str:
@@ -289,7 +287,7 @@ def why_not(state: DesperadosState, seat: int, act: Any, final: bool) -> str | N
                 return ("passing is switched off while the deck lasts in this match "
                         "(passes_in_a_row=0): draw or play a card")
             run = state.passes_in_a_row
-            return (f"the table has just passed {run} time{'s' if run != 1 else ''} in a row "
+            return (f"the table has just passed {plural(run, 'time')} in a row "
                     "without anyone drawing or playing: draw or play a card (R20)")
         limit = state.pass_limit
         if limit == 0:

@@ -30,9 +30,11 @@ The package (imports go one way: actions, tables <- steps <- rules <- state -> v
 * :mod:`.actions` - decisions ``PlayBarrel(card)``, ``Donate(card)`` (a card is named by its
   value) and the typed chance outcomes (``FogBack``, ``RegularBack``, ``Face``, ``FogCard``,
   ``LotteryCard``, ``Cut``, ``GhostCard``);
-* :mod:`.steps` - what can be pending; laying a card face down is one step type, whose
-  D. Sebastião instance is a chance step;
-* :mod:`.rules` - one module per rulebook section; :mod:`.state` - the fields and the
+* :mod:`.steps` - what can be pending, what each pending decision is about, and the
+  automatic steps (the reveal, a lottery round's result, what comes next); laying a card
+  face down is one step type, whose D. Sebastião instance is a chance step;
+* :mod:`.rules` - one module per rulebook section, and ``rules/tell.py``, the events and
+  who sees them; :mod:`.state` - the fields and the
   wiring; :mod:`.view` - observation, tensor, labels, events in words; :mod:`.render` - the
   terminal view of an observation.
 
@@ -42,8 +44,9 @@ Options: ``charity_all_equal`` = ``literal`` (R9, default) | ``nothing``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -85,6 +88,15 @@ class Douro1872(Game):
     Edition = DouroEdition
     default_edition = Path(__file__).parent / "editions" / "default.toml"
     Options = DouroOptions
+    edition: DouroEdition
+    tables: Tables
+    bot_presets: ClassVar[Mapping[str, str]] = {
+        # The points move only when a dispute is settled, and the leader-takes-all
+        # evaluation of a position 20 actions on says little; rollouts to the end of the
+        # match (about 110 actions) are what beat the heuristic bot (docs/bots.md, the
+        # ladder).
+        "strong": "ismcts:iterations=1000,rollout=200",
+    }
 
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)  # static, shared by every state of this game

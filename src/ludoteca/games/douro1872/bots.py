@@ -118,7 +118,8 @@ def _boats(ed: _Edition, obs: dict[str, Any], rng: random.Random, count: int
     dispute = obs.get("in_dispute") or {}
     fog_order = ed.fog_orders.get(_column(ed, obs), 15)
     if dispute.get("kind") == "regular" or "level" in dispute:
-        orders = unseen.get(dispute.get("level")) or column
+        disputed = dispute.get("level")
+        orders = (unseen.get(disputed) if disputed is not None else None) or column
         return [("regular", rng.choice(orders)) for _ in range(count)]
     gone = Counter(obs["discarded"]["fog"])
     fogs = []

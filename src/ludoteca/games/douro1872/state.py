@@ -1,4 +1,4 @@
-"""A position of Douro 1872: its fields, clone, determinization and view history.
+"""A position of Douro 1872: its fields and clone (what a seat cannot see: :mod:`.hidden`).
 
 No rules here: the ``rules`` table at the bottom wires each step type to the rule that
 resolves it (:mod:`.rules`), and the views are in :mod:`.view`.
@@ -8,43 +8,56 @@ edition's list of values), piles and face-down cards are card positions, the Val
 of level indices, the unseen stack three counts (no future card is ever stored, R2). Seats
 at the table are ``0..seats-1``; in the two-player game the last one is D. Sebastião, who
 has a hand, a pile and points like anyone but whose cards are chance outcomes.
+
+Fields hold the position only. What a pending decision is about - the card in dispute, the
+Sirga card towing, the lottery round and who draws in it - is in the pending steps
+(:mod:`.steps`); whether a dispute's cards lie face up is read from them (:attr:`revealed`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import Step
 from ludoteca.core.state import State
-from ludoteca.games.douro1872 import view
+from ludoteca.core.words import Ghost
+from ludoteca.games.douro1872 import hidden, view
 from ludoteca.games.douro1872.rules import dispute, fog, lottery, sebastiao, stack
 from ludoteca.games.douro1872.rules.development import next_rabelo
 from ludoteca.games.douro1872.steps import (
     DEAL_BACK,
-    NONE,
+    NEXT_RABELO,
+    REVEALED,
     DealBack,
     LayFaceDown,
     LotteryCut,
     LotteryDraw,
+    LotteryRound,
+    NextRabelo,
     TowBack,
     TurnFog,
     TurnRegular,
 )
-from ludoteca.games.douro1872.tables import CHARITY, DISPUTE, Tables
+from ludoteca.games.douro1872.tables import Tables
+
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872 import Douro1872
 
 
 class DouroState(State):
     """A position of Douro 1872. See the module docstring for the layout."""
 
+    game: Douro1872
+
     _copy_lists = ("hands", "points", "valley", "level_pool", "choices", "donations",
-                   "returned", "lot")
+                   "returned")
     _copy_nested = ("piles",)
 
     def _setup(self) -> None:
-        t: Tables = self.game.tables  # type: ignore[attr-defined]
+        t: Tables = self.game.tables
         self.tables = t  # static, shared by every state of the game
         # The table: two players sit at a table of three with D. Sebastião (R11).
         self.seats, self.ghost, self.phylloxera_used, self.column = sebastiao.table(
@@ -70,31 +83,30 @@ class DouroState(State):
         self.fogs = (1 << t.num_fog) - 1  # fog cards not yet turned
         self.valley: list[int] = []  # level indices, the next to dispute first
         self.fog_top = 0  # fog cards known to be on top of the stack (backs seen)
-        # The dispute in progress.
-        self.target = NONE
-        self.target_level = -1
-        self.turned_fog = -1  # the fog card of the dispute, once turned
-        self.choices: list[int] = [-1] * seats  # face-down cards
-        self.revealed = False
-        self.table_cards: tuple[int, ...] = ()  # the values revealed, by seat
-        self.before: tuple[int, ...] = ()  # points at the reveal
-        self.dispute_lays = sebastiao.laying_order(self, DISPUTE)
+        # The cards laid in a dispute: face down, then (:attr:`revealed`) face up, their
+        # values by seat in ``face_up`` (() while face down).
+        self.choices: list[int] = [-1] * seats
+        self.face_up: tuple[int, ...] = ()
+        self.dispute_steps = dispute.dispute_steps(self)  # shared, per level disputed
         # The middle of the game, charity and the end.
         self.half = 1
         self.donations: list[int] = [-1] * seats
         self.returned: list[int] = [0] * seats  # cards back in hand by Cardia this half
-        self.charity_lays = sebastiao.laying_order(self, CHARITY)
         self.charity: tuple[int, ...] | None = None  # the gifts, once revealed
         self.table_winners: tuple[int, ...] = ()
-        # The phylloxera lottery (D).
-        self.lot: list[int] = [-1] * seats
-        self.lot_set: tuple[int, ...] = ()
-        self.lot_round = 0
-        self.lot_log: tuple[tuple[int, int, int], ...] = ()  # (round, seat, card value)
-        self.push(DEAL_BACK)  # B3: the Valley is dealt from the top of the stack
+        # The phylloxera lottery (D): every card it laid face up, (round, seat, card value).
+        self.lot_log: tuple[tuple[int, int, int], ...] = ()
+        # B3: the Valley is dealt from the top of the stack, then the game develops.
+        self.push(DEAL_BACK, NEXT_RABELO)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the cards of the dispute in progress lie face up: from the reveal until
+        the Rabelo card is settled (read from the pending step)."""
+        return type(self.next_step()) in REVEALED
 
     # The game's tables are not pickled with a state: the unpickled game has them.
-    _derived = ("tables", "dispute_lays", "charity_lays")
+    _derived = ("tables", "dispute_steps")
 
     def __getstate__(self) -> dict[str, Any]:
         state = super().__getstate__()
@@ -104,9 +116,8 @@ class DouroState(State):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)
-        self.tables = self.game.tables  # type: ignore[attr-defined]
-        self.dispute_lays = sebastiao.laying_order(self, DISPUTE)
-        self.charity_lays = sebastiao.laying_order(self, CHARITY)
+        self.tables = self.game.tables
+        self.dispute_steps = dispute.dispute_steps(self)
 
     # ----- results -------------------------------------------------------------------
 
@@ -140,75 +151,19 @@ class DouroState(State):
 
     # ----- information (R1) ------------------------------------------------------------
 
+    sealed_events = frozenset({"lay"})
+    """D. Sebastião's card laid face down is a chance outcome everyone is told only the
+    fact of: a hidden move for the core's view history, like another seat's lay."""
+
     def _determinize(self, player: int, rng: random.Random) -> DouroState:
-        """Resamples what ``player`` cannot know: every other seat's face-down barrel card
-        and charity card. With perfect memory (R1) the *set* of a seat's cards out of its
-        pile is public, so only which of them lies face down (or under the charity card) is
-        hidden. Each pool is that set as a sorted list, so the world depends only on what
-        the seat knows. A charity card cannot be one its owner showed in a dispute of the
-        second half (even one that came back to hand on Our Lady of Cardia). Nothing of the
-        stack is resampled: no future card is stored (R2)."""
-        new: DouroState = self.clone()  # type: ignore[assignment]
-        open_gifts = self.charity is None
-        for seat in range(self.seats):
-            if seat == player:
-                continue
-            choice = self.choices[seat] if not self.revealed else -1
-            gift = self.donations[seat] if open_gifts else -1
-            if choice < 0 and gift < 0:
-                continue
-            pool = list(self.tables.bits[self.hands[seat]])
-            pool += [c for c in (choice, gift) if c >= 0]
-            pool.sort()
-            if gift >= 0:
-                shown = self.returned[seat]
-                allowed = [c for c in pool if not shown >> c & 1]
-                gift = allowed[rng.randrange(len(allowed))]
-                pool.remove(gift)
-                new.donations[seat] = gift
-            if choice >= 0:
-                choice = pool[rng.randrange(len(pool))]
-                pool.remove(choice)
-                new.choices[seat] = choice
-            new.hands[seat] = sum(1 << c for c in pool)
-        return new
+        """Every other seat's face-down and charity card redrawn from its cards out of the
+        pile (:func:`.hidden.determinize`)."""
+        return hidden.determinize(self, player, rng)
 
-    def _view_history(self, seat: int, source: list[tuple[int, tuple[Event, ...]]]
-                      ) -> list[int]:
-        """The history ``seat`` saw, each card another seat laid face down replaced by the
-        one this world gives it: a card later revealed by what the reveal showed, a card
-        still hidden by this world's face-down or charity card. Only the events shown to
-        ``seat`` are read, plus this world's own fields."""
-        values = self.tables.values
-        actions: list[int] = []
-        hidden: list[tuple[int, int, str]] = []  # (index in actions, owner, purpose)
-        for action, events in source:
-            actions.append(action)
-            for e in events:
-                if not e.visible_to(seat):
-                    continue
-                d = e.data
-                if e.kind == "lay" and "card" not in d:
-                    hidden.append((len(actions) - 1, d["seat"], d["purpose"]))
-                elif e.kind in ("reveal", "charity"):
-                    purpose = DISPUTE if e.kind == "reveal" else CHARITY
-                    cards = d["played"] if e.kind == "reveal" else d["revealed"]
-                    for i, owner, p in hidden:
-                        if p == purpose:
-                            actions[i] = self._lay_id(owner, purpose, cards[owner])
-                    hidden = [h for h in hidden if h[2] != purpose]
-        for i, owner, purpose in hidden:  # still face down: this world's cards
-            card = self.choices[owner] if purpose == DISPUTE else self.donations[owner]
-            actions[i] = self._lay_id(owner, purpose, values[card])
-        return actions
-
-    def _lay_id(self, owner: int, purpose: str, value: int) -> int:
-        """The action (or D. Sebastião's chance outcome) that lays ``value`` for ``purpose``."""
-        t = self.tables
-        card = t.card_of[value]
-        if owner == self.ghost:
-            return t.ghost_id[card]
-        return t.play_ids[1 << card][0] if purpose == DISPUTE else t.donate_ids[1 << card][0]
+    def _hidden_action(self, seat: int, index: int, event: Event,
+                       source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+        """A card laid face down, as this world has it (:func:`.hidden.hidden_action`)."""
+        return hidden.hidden_action(self, seat, index, event, source)
 
     # ----- views (in :mod:`.view`) -----------------------------------------------------
 
@@ -219,7 +174,7 @@ class DouroState(State):
     def _observation_tensor(self, player: int) -> list[float]:
         return view.observation_tensor(self, player)
 
-    def _observation_tensor_into(self, player: int, out: memoryview) -> None:
+    def _observation_tensor_into(self, player: int, out: memoryview[float]) -> None:
         view.write_observation_tensor(self, player, out)
 
     def _action_label(self, action: Any) -> str:
@@ -237,19 +192,18 @@ class DouroState(State):
     def _final_prompt(self, viewer: int | None) -> str:
         return view.final_prompt(self)
 
-    rules: ClassVar[dict[type[Step], Callable[[Any, Any, Any], None]]] = {
+    def ghosts(self) -> list[Ghost]:
+        return view.ghosts(self)
+
+    rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
         DealBack: stack.deal_back,
         TowBack: fog.tow_back,
         LotteryDraw: lottery.lottery_draw,
+        LotteryRound: lottery.lottery_round,
         LotteryCut: lottery.lottery_cut,
         LayFaceDown: dispute.lay_face_down,
         TurnRegular: dispute.turn_regular,
         TurnFog: fog.turn_fog,
+        NextRabelo: next_rabelo,
     }
     """Step type -> the rule that resolves it (:mod:`.rules`)."""
-
-    proceed = next_rabelo
-    """What happens next, once a section's rule has nothing more pending:
-    :func:`.rules.development.next_rabelo` as a method (the sections call it through the
-    state, so that they need not import the module that imports them; bound directly, not
-    wrapped, as every dispute ends with it)."""

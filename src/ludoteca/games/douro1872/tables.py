@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.codec import Codec, Space
-from ludoteca.core.events import Event, all_but, everyone, only
+from ludoteca.core.events import Event, everyone
+from ludoteca.core.hidden import secret
 from ludoteca.games.douro1872.actions import (
     Cut,
     Donate,
@@ -175,8 +176,7 @@ class Tables:
         Rabelo cards turned."""
         self.lay_events: dict[str, tuple[tuple[tuple[Event, ...], ...], ...]] = {
             purpose: tuple(
-                tuple((only((seat,), "lay", seat=seat, purpose=purpose, card=v),
-                       all_but((seat,), "lay", seat=seat, purpose=purpose))
+                tuple(secret((seat,), "lay", {"seat": seat, "purpose": purpose}, card=v)
                       for v in self.values)
                 for seat in range(MOST_SEATS))
             for purpose in (DISPUTE, CHARITY)

@@ -11,29 +11,19 @@ laid face up (back in the hands since, but the table remembers them); the disput
 progress (and the cards once revealed); the charity gifts once revealed; the result. Private
 to a seat: its hand, its face-down card and its charity card.
 
-Events (kind: data), each with its audience (:mod:`ludoteca.core.events`):
-
-* ``valley`` (level), ``fog_back``, ``tow_fog``, ``tow_back`` (level) - backs of the stack;
-* ``lottery_draw`` (seat, card, round), ``lottery_tie`` (seats, card),
-  ``phylloxera_drawn`` (seat, card), ``lottery_cut`` (seat) - the lottery;
-* ``lay`` (seat, purpose, and ``card`` for its owner only) - a card laid face down;
-* ``reveal`` (played, total); ``turn`` (level, order); ``turn_fog`` (fog, effect, order);
-* ``settled`` (effect, order, total, filled, side, card, tied, holder, points) - the points
-  each seat won or lost in a dispute and why (which card, reached or not, the holder's tie);
-  ``phylloxera`` (seat, previous) - the card passes;
-* ``middle``; ``charity`` (revealed, lowest, highest, points, phylloxera); ``end`` (scores,
-  winners, tied, phylloxera).
+The events a move produces, with their data and audiences, are listed in
+:mod:`.rules.tell`; :func:`describe_event` puts them in words for a viewer.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE
-from ludoteca.core.names import joined, seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.core.words import Ghost, joined, plural, seats_name
 from ludoteca.games.douro1872.actions import (
     Cut,
     Donate,
@@ -46,16 +36,20 @@ from ludoteca.games.douro1872.actions import (
     RegularBack,
 )
 from ludoteca.games.douro1872.steps import (
-    FOGCARD,
-    REGULAR,
-    SIRGA,
-    TARGET_NAMES,
+    FOG,
+    NOT_TOWED,
     LayFaceDown,
     LotteryDraw,
     TowBack,
+    TurnFog,
+    TurnRegular,
     seat_name,
 )
 from ludoteca.games.douro1872.tables import DISPUTE, Tables
+
+if TYPE_CHECKING:
+    from ludoteca.core.flow import Step
+    from ludoteca.games.douro1872.state import DouroState
 
 
 def _a(value: Any) -> str:
@@ -64,23 +58,65 @@ def _a(value: Any) -> str:
 
 
 def _barrels(n: int) -> str:
-    return f"{n} barrel{'' if n == 1 else 's'}"
+    return plural(n, "barrel")
 
 
 PHASES = ("stack", "lottery", "lottery cut", "dispute", "ghost", "turn regular", "turn fog",
           "charity", "ghost charity", "end")
 
 
+DISPUTE_KINDS = (None, "regular", "fog", "sirga")
+"""What can be in dispute (the tensor's one-hot ``dispute``): nothing, the Valley's regular
+card, the fog card, or Sirga with the regular card it tows."""
+NOTHING, REGULAR, FOG_CARD, SIRGA = range(len(DISPUTE_KINDS))
+
+
+class InDispute(NamedTuple):
+    """The dispute in progress, as its pending step says: ``kind`` (an index of
+    :data:`DISPUTE_KINDS`), the level index of the regular card disputed (-1: none or not
+    yet known), the Sirga card's index (-1 if none) and whether the cards lie face up."""
+
+    kind: int
+    level: int
+    sirga: int
+    revealed: bool
+
+
+NO_DISPUTE = InDispute(NOTHING, -1, -1, False)
+
+
+def in_dispute_now(step: Step[DouroState] | None) -> InDispute:
+    """What the pending ``step`` says is in dispute: a lay names the card disputed; a turn
+    of the Rabelo card (or Sirga's tow) comes after the reveal."""
+    if isinstance(step, LayFaceDown):
+        if step.purpose != DISPUTE:
+            return NO_DISPUTE
+        if step.level == FOG:
+            return InDispute(FOG_CARD, -1, -1, False)
+        return InDispute(REGULAR, step.level, -1, False)
+    if isinstance(step, TurnRegular):
+        if step.towed_by == NOT_TOWED:
+            return InDispute(REGULAR, step.level, -1, True)
+        return InDispute(SIRGA, step.level, step.towed_by, True)
+    if isinstance(step, TurnFog):
+        return InDispute(FOG_CARD, -1, -1, True)
+    if isinstance(step, TowBack):
+        return InDispute(SIRGA, -1, step.fog, True)
+    return NO_DISPUTE
+
+
 # ----- observation ---------------------------------------------------------------------
 
-def phase(state: Any) -> str:
-    pending = state.pending()
-    return pending[0].phase if pending else "end"
+def phase(state: DouroState) -> str:
+    step = state.next_step()
+    return step.phase if step is not None else "end"  # type: ignore[attr-defined]
 
 
-def observation(state: Any, player: int | None) -> dict[str, Any]:
+def observation(state: DouroState, player: int | None) -> dict[str, Any]:
     t: Tables = state.tables
     values = t.values
+    dispute = in_dispute_now(state.next_step())
+    revealed = dispute.revealed
     seats = []
     for s in range(state.seats):
         pile = [values[c] for c in state.piles[s]]
@@ -94,7 +130,7 @@ def observation(state: Any, player: int | None) -> dict[str, Any]:
             "pile": pile,
             "pile_top": pile[-1] if pile else None,
             "chosen": chosen,
-            "played": values[state.choices[s]] if chosen and state.revealed else None,
+            "played": values[state.choices[s]] if chosen and revealed else None,
             "donated": state.donations[s] >= 0,
             "phylloxera": s == state.holder,
         })
@@ -117,7 +153,7 @@ def observation(state: Any, player: int | None) -> dict[str, Any]:
         "unseen_levels": list(state.level_pool),
         "discarded": discarded(state),
         "lottery": [{"round": r, "seat": s, "card": c} for r, s, c in state.lot_log],
-        "in_dispute": in_dispute(state),
+        "in_dispute": in_dispute(state, dispute),
         "charity": {
             "donated": [d >= 0 for d in state.donations],
             "revealed": list(state.charity) if state.charity is not None else None,
@@ -133,7 +169,7 @@ def observation(state: Any, player: int | None) -> dict[str, Any]:
     return obs
 
 
-def discarded(state: Any) -> dict[str, Any]:
+def discarded(state: DouroState) -> dict[str, Any]:
     """The Rabelo cards turned and settled (the disposal pile), in the edition's order."""
     t: Tables = state.tables
     regular = [{"level": t.level_names[t.card_level[r]], "order": state.orders[r]}
@@ -142,31 +178,37 @@ def discarded(state: Any) -> dict[str, Any]:
     return {"regular": regular, "fog": fog}
 
 
-def in_dispute(state: Any) -> dict[str, Any] | None:
+def in_dispute(state: DouroState, dispute: InDispute) -> dict[str, Any] | None:
+    """The observation's ``in_dispute``: the kind, the level (once known), Sirga's name, the
+    total once the cards are revealed; None outside a dispute."""
     t: Tables = state.tables
-    target = state.target
-    if target == REGULAR:
-        out: dict[str, Any] = {"kind": "regular", "level": t.level_names[state.target_level]}
-    elif target == FOGCARD:
-        out = {"kind": "fog"}
-    elif target == SIRGA:
-        out = {"kind": "sirga", "fog": t.fog_names[state.turned_fog]}
-        pending = state.pending()
-        if pending and not isinstance(pending[0], TowBack):
-            out["level"] = t.level_names[state.target_level]
-    else:
+    kind = dispute.kind
+    if kind == NOTHING:
         return None
-    if state.revealed:
+    out: dict[str, Any] = {"kind": DISPUTE_KINDS[kind]}
+    if kind == SIRGA:
+        out["fog"] = t.fog_names[dispute.sirga]
+    if dispute.level >= 0:
+        out["level"] = t.level_names[dispute.level]
+    if dispute.revealed:
         out["total"] = sum(t.values[c] for c in state.choices)
     return out
 
 
-def ghost_won(state: Any) -> bool:
+def ghost_won(state: DouroState) -> bool:
     """True when D. Sebastião is among the winners (at the end): he can win (R11)."""
     return state.ghost >= 0 and state.ghost in state.table_winners
 
 
-def result(state: Any) -> dict[str, Any] | None:
+def ghosts(state: DouroState) -> list[Ghost]:
+    """D. Sebastião (with two players), his points and whether he won: he is no player's
+    seat, but ranks with them (R11)."""
+    if state.ghost < 0:
+        return []
+    return [Ghost(state.tables.ghost_name, float(state.points[state.ghost]), ghost_won(state))]
+
+
+def result(state: DouroState) -> dict[str, Any] | None:
     if not state.is_terminal():
         return None
     seats = list(state.table_winners)
@@ -182,7 +224,7 @@ def result(state: Any) -> dict[str, Any] | None:
     }
 
 
-def final_prompt(state: Any) -> str:
+def final_prompt(state: DouroState) -> str:
     """Who won is said once, by the end event and the front's result line."""
     return "The game is over."
 
@@ -208,7 +250,7 @@ def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
                 "regular backs not yet seen, per level"),
         Segment("discarded_regular", r, 0, 1, "regular Rabelo cards turned"),
         Segment("discarded_fog", f, 0, 1, "fog Rabelo cards turned"),
-        Segment("dispute", len(TARGET_NAMES), 0, 1,
+        Segment("dispute", len(DISPUTE_KINDS), 0, 1,
                 "one-hot: nothing, regular, fog or Sirga in dispute"),
         Segment("dispute_level", levels, 0, 1, "one-hot: the level in dispute"),
         Segment("total", 1, 0, t.max_card * s, "barrels on the table once revealed"),
@@ -222,18 +264,19 @@ def tensor_layout(t: Tables, num_players: int, variant: str) -> TensorLayout:
     ])
 
 
-def observation_tensor(state: Any, player: int) -> list[float]:
+def observation_tensor(state: DouroState, player: int) -> list[float]:
     """The tensor of what ``observation(player)`` shows (see :func:`tensor_layout`), as a
     list of floats (:func:`write_observation_tensor`)."""
     vec = array("d", bytes(8 * state.tensor_layout().size))
-    write_observation_tensor(state, player, memoryview(vec))
+    # An array of doubles: its memoryview's items are floats (the type checker reads ints).
+    write_observation_tensor(state, player, cast("memoryview[float]", memoryview(vec)))
     return vec.tolist()
 
 
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 
 
-def write_observation_tensor(state: Any, player: int, vec: memoryview) -> None:
+def write_observation_tensor(state: DouroState, player: int, vec: memoryview[float]) -> None:
     """Writes the seat's tensor (see :func:`tensor_layout`) into ``vec``, a zeroed
     memoryview of floats of the layout's length, skipping most values that are 0. The list
     (:func:`observation_tensor`) and the arrays of ``State.observation_tensor_into`` both
@@ -250,7 +293,8 @@ def write_observation_tensor(state: Any, player: int, vec: memoryview) -> None:
         vec[o["my_choice"] + choices[player]] = 1.0
     if donations[player] >= 0:
         vec[o["my_donation"] + donations[player]] = 1.0
-    revealed, charity = state.revealed, state.charity is not None
+    dispute = in_dispute_now(state.next_step())
+    revealed, charity = dispute.revealed, state.charity is not None
     points, sizes, piles = o["points"], o["hand_sizes"], o["piles"]
     chosen, donated = o["chosen"], o["donated"]
     for seat, pile in enumerate(state.piles):
@@ -285,16 +329,14 @@ def write_observation_tensor(state: Any, player: int, vec: memoryview) -> None:
     at = o["discarded_fog"]
     for f in t.bits_of(~state.fogs & ((1 << t.num_fog) - 1)):
         vec[at + f] = 1.0
-    vec[o["dispute"] + state.target] = 1.0
-    pending = state.pending()
-    if state.target in (REGULAR, SIRGA) and state.target_level >= 0 and (
-            state.target == REGULAR or (pending and not isinstance(pending[0], TowBack))):
-        vec[o["dispute_level"] + state.target_level] = 1.0
+    vec[o["dispute"] + dispute.kind] = 1.0
+    if dispute.level >= 0:
+        vec[o["dispute_level"] + dispute.level] = 1.0
     if revealed:
         values = t.values
         vec[o["total"]] = sum(values[c] for c in choices)
     vec[o["half"]] = state.half - 1
-    vec[o["phase"] + _PHASE_INDEX[pending[0].phase if pending else "end"]] = 1.0
+    vec[o["phase"] + _PHASE_INDEX[phase(state)]] = 1.0
     actor = state.current_player()
     if actor == CHANCE:
         vec[o["to_act"] + state.seats] = 1.0
@@ -304,16 +346,11 @@ def write_observation_tensor(state: Any, player: int, vec: memoryview) -> None:
 
 # ----- labels -------------------------------------------------------------------------------
 
-def action_label(state: Any, action: PlayBarrel | Donate) -> str:
+def action_label(state: DouroState, action: PlayBarrel | Donate) -> str:
     return f"play {action.card}" if isinstance(action, PlayBarrel) else f"donate {action.card}"
 
 
-def _top(state: Any) -> Any:
-    pending = state.pending()
-    return pending[0] if pending else None
-
-
-def outcome_label(state: Any, outcome: Any) -> str:
+def outcome_label(state: DouroState, outcome: Any) -> str:
     t: Tables = state.tables
     if isinstance(outcome, FogBack):
         return "the next Rabelo card has a fog back"
@@ -326,21 +363,21 @@ def outcome_label(state: Any, outcome: Any) -> str:
     if isinstance(outcome, FogCard):
         return f"the fog card is {t.fog_names[t.fog_index[outcome.effect]]}"
     if isinstance(outcome, LotteryCard):
-        top = _top(state)
+        top = state.next_step()
         whose = (f"{seat_name(state, top.owner)}'s hand" if isinstance(top, LotteryDraw)
                  else "a hand")
         return f"{_a(outcome.card)} is drawn from {whose}"
     if isinstance(outcome, Cut):
         return f"the cut gives the phylloxera to {seat_name(state, outcome.seat)}"
     if isinstance(outcome, GhostCard):
-        top = _top(state)
+        top = state.next_step()
         verb = ("donates" if isinstance(top, LayFaceDown) and top.purpose != DISPUTE
                 else "plays")
         return f"{t.ghost_name} {verb} {_a(outcome.card)}"
     return repr(outcome)
 
 
-def action_json(state: Any, item: Any) -> dict[str, Any]:
+def action_json(state: DouroState, item: Any) -> dict[str, Any]:
     """Extra JSON fields: what a chance outcome means here (backs, orders, names, owners)."""
     t: Tables = state.tables
     if isinstance(item, FogBack):
@@ -352,7 +389,7 @@ def action_json(state: Any, item: Any) -> dict[str, Any]:
                 "order": state.orders[item.card]}
     if isinstance(item, FogCard):
         return {"name": t.fog_names[t.fog_index[item.effect]]}
-    top = _top(state)
+    top = state.next_step()
     if isinstance(item, LotteryCard) and isinstance(top, LotteryDraw):
         return {"owner": top.owner}
     if isinstance(item, GhostCard) and isinstance(top, LayFaceDown):
@@ -362,24 +399,23 @@ def action_json(state: Any, item: Any) -> dict[str, Any]:
 
 # ----- events in words ------------------------------------------------------------------
 
-def _who(state: Any, seat: int | None, viewer: int | None, capital: bool = False) -> str:
+def _who(state: DouroState, seat: int | None, viewer: int | None, capital: bool = False) -> str:
     if seat is None:
         return "nobody"
     name = "you" if seat == viewer else seat_name(state, seat)
     return name[:1].upper() + name[1:] if capital else name
 
 
-def _names(state: Any, seats: list[int], viewer: int | None) -> str:
-    names = [_who(state, s, viewer) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(state: DouroState, seats: list[int], viewer: int | None) -> str:
+    return joined(_who(state, s, viewer) for s in seats)
 
 
-def _points(state: Any, deltas: list[int], viewer: int | None) -> str:
+def _points(state: DouroState, deltas: list[int], viewer: int | None) -> str:
     moved = [f"{_who(state, s, viewer)} {d:+d}" for s, d in enumerate(deltas) if d]
     return ", ".join(moved) if moved else "nobody's points change"
 
 
-def _settled(state: Any, d: dict[str, Any], viewer: int | None) -> str:
+def _settled(state: DouroState, d: dict[str, Any], viewer: int | None) -> str:
     """Why the points moved: "The regular Rabelo card: order 15 reached with 18 barrels:
     highest card 7 (seat 2) gets +2." """
     t: Tables = state.tables
@@ -418,7 +454,7 @@ def _settled(state: Any, d: dict[str, Any], viewer: int | None) -> str:
     return f"{head}: {why}: {card}: {_points(state, points, viewer)}{back}."
 
 
-def _charity(state: Any, d: dict[str, Any], viewer: int | None) -> str:
+def _charity(state: DouroState, d: dict[str, Any], viewer: int | None) -> str:
     gifts = ", ".join(f"{_who(state, s, viewer)}: {v}" for s, v in enumerate(d["revealed"]))
     if d["lowest"] == d["highest"]:
         why = (f"every gift is {d['lowest']}: everyone gave both the lowest and the highest"
@@ -436,7 +472,7 @@ def _charity(state: Any, d: dict[str, Any], viewer: int | None) -> str:
     return f"Charity revealed: {gifts}; {why}{note}: {_points(state, d['points'], viewer)}."
 
 
-def _end(state: Any, d: dict[str, Any], viewer: int | None) -> str:
+def _end(state: DouroState, d: dict[str, Any], viewer: int | None) -> str:
     winners = d["winners"]
     top = max(d["scores"])
     names = _names(state, winners, viewer)
@@ -454,7 +490,7 @@ def _end(state: Any, d: dict[str, Any], viewer: int | None) -> str:
     return text + "."
 
 
-def describe_event(state: Any, event: Event, viewer: int | None) -> str:
+def describe_event(state: DouroState, event: Event, viewer: int | None) -> str:
     d = event.data
     kind = event.kind
     if kind == "lay":

@@ -8,7 +8,8 @@ card onto any open mine, which keeps its owner and takes no more cards (R6).
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.games.desperados.actions import Close, Fight, Open, Work
 from ludoteca.games.desperados.rules import tell
@@ -58,5 +59,6 @@ def close_a_mine(state: DesperadosState, seat: int, action: Close) -> None:
         close_during_a_fight(state, slot)
 
 
-PLAYS = {Open: open_a_mine, Work: work_a_mine, Close: close_a_mine, Fight: fight_over_a_mine}
+PLAYS: dict[type[Any], Callable[[DesperadosState, int, Any], None]] = {
+    Open: open_a_mine, Work: work_a_mine, Close: close_a_mine, Fight: fight_over_a_mine}
 """Action type -> the rule that plays that card."""

@@ -23,16 +23,19 @@ kind               data                                               audience
 ``game_over``      winners (seats), totals                            everyone
 =================  =================================================  ===================
 
-Cards are named (``"Desperado 9"``), mines by slot. Every move's first event is seen by
-every seat in one form or the other, so each seat's information state grows with every
-move. The common events are built once per game and shared (events are immutable).
+The hidden moves (deals, draws, passes) are the core's secret pairs
+(:func:`ludoteca.core.hidden.secret`). Cards are named (``"Desperado 9"``), mines by slot.
+Every move's first event is seen by every seat in one form or the other, so each seat's
+information state grows with every move. The common events are built once per game and
+shared (events are immutable).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.events import Event, all_but, everyone, only
+from ludoteca.core.events import Event, everyone
+from ludoteca.core.hidden import secret
 
 if TYPE_CHECKING:
     from ludoteca.games.desperados.state import DesperadosState
@@ -43,9 +46,8 @@ def dealt(state: DesperadosState, seat: int, kind: int) -> tuple[Event, ...]:
     key = ("dealt", seat, kind)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = (
-            only((seat,), "dealt", seat=seat, card=state.cards.names[kind]),
-            all_but((seat,), "dealt", seat=seat))
+        found = cache[key] = secret((seat,), "dealt", {"seat": seat},
+                                    card=state.cards.names[kind])
     return found
 
 
@@ -63,9 +65,8 @@ def drawn(state: DesperadosState, seat: int, kind: int) -> tuple[Event, ...]:
     key = ("drawn", seat, kind)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = (
-            only((seat,), "drawn", seat=seat, card=state.cards.names[kind]),
-            all_but((seat,), "drawn", seat=seat))
+        found = cache[key] = secret((seat,), "drawn", {"seat": seat},
+                                    card=state.cards.names[kind])
     return found
 
 
@@ -74,10 +75,8 @@ def passed(state: DesperadosState, seat: int, to: int, kind: int) -> tuple[Event
     key = ("pass", seat, kind)
     found = cache.get(key)
     if found is None:
-        pair = (seat, to)
-        found = cache[key] = (
-            only(pair, "pass", seat=seat, to=to, card=state.cards.names[kind]),
-            all_but(pair, "pass", seat=seat, to=to))
+        found = cache[key] = secret((seat, to), "pass", {"seat": seat, "to": to},
+                                    card=state.cards.names[kind])
     return found
 
 

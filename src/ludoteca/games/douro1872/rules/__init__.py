@@ -9,10 +9,13 @@
 * :mod:`.charity` - 2B the middle of the game and the charity card;
 * :mod:`.end` - End of the Game;
 * :mod:`.sebastiao` - the two-player variant, D. Sebastião;
-* :mod:`.development` - Development of the Game: what comes next, after each step.
+* :mod:`.development` - Development of the Game: what comes next, once a part is over;
+* :mod:`.tell` - the events: what each move tells whom.
 
-Imports go one way: ``phylloxera`` <- ``dispute``, ``charity`` <- ``fog``, ``end`` <-
-``development``; no section module imports :mod:`.development`, which is the only one that
-decides what happens next (the state's ``rules`` table wires it after each section rule).
+Imports go one way: ``tell`` <- ``phylloxera`` <- ``dispute``, ``charity`` <- ``fog``,
+``end`` <- ``development``; no section module imports :mod:`.development`. Each part of the
+game is pushed above the automatic ``NextRabelo`` step, whose rule
+(:func:`.development.next_rabelo`) is the only one that decides what happens next. A rule
+resolving a step has the signature ``rule(state, step, action)``.
 Rulings on what the rulebook leaves open are in ``docs/rulings/douro1872.md`` (R1, R2, ...).
 """

@@ -10,18 +10,24 @@ card receive 1 point from the pile (note phylloxera card)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
+from ludoteca.games.douro1872.rules import tell
 from ludoteca.games.douro1872.rules.phylloxera import (
     next_holder,
     pass_phylloxera,
     penalty,
     reward,
 )
+from ludoteca.games.douro1872.rules.sebastiao import laying_order
+from ludoteca.games.douro1872.tables import CHARITY
+
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872.state import DouroState
 
 
-def middle_of_the_game(state: Any) -> None:
+def middle_of_the_game(state: DouroState) -> None:
     """Phase 2: everyone takes back the ten cards and gives one, face down, to charity
     (R10: when every hand is empty for the first time), one seat after another."""
     full = state.tables.full_hand
@@ -32,10 +38,10 @@ def middle_of_the_game(state: Any) -> None:
     state.donations = [-1] * seats
     state.returned = [0] * seats
     state.emit(everyone("middle"))
-    state.push(*state.charity_lays)
+    state.push(*laying_order(state, CHARITY))
 
 
-def charity(state: Any) -> None:
+def charity(state: DouroState) -> None:
     """2B, at the end: the lowest gift(s) -1, the highest gift(s) +1, the phylloxera tie
     rule applied (R6), then the card passes if the holder tied (R7).
 
@@ -54,9 +60,5 @@ def charity(state: Any) -> None:
         penalty(state, [s for s, v in enumerate(values) if v == worst], full, tie)
     after = next_holder(state, values)
     state.charity = tuple(values)
-    state.emit(everyone(
-        "charity", revealed=values, lowest=worst, highest=best,
-        points=[a - b for a, b in zip(state.points, before, strict=True)],
-        phylloxera=[holder if holder >= 0 else None, after if after >= 0 else None],
-    ))
+    state.emit(tell.charity(state, values, before, holder, after))
     pass_phylloxera(state, after)

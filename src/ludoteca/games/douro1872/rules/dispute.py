@@ -8,45 +8,62 @@ front of their owner (only the last one on view; R1: the table remembers them al
 
 Choices are taken one seat after another, each hidden from the others (R12); D. Sebastião's
 card is a chance outcome (:mod:`.sebastiao`). The same step lays the charity card in the
-middle of the game (:mod:`.charity`). A settled dispute ends with ``state.proceed()``: what
-comes next (:mod:`.development`).
+middle of the game (:mod:`.charity`). A dispute's steps are pushed whole
+(:func:`dispute_steps`); what comes after it is :mod:`.development`'s business.
 """
 
 from __future__ import annotations
 
-from operator import sub
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ludoteca.core.events import Event
-from ludoteca.games.douro1872.actions import Donate, Face, GhostCard, PlayBarrel
+from ludoteca.games.douro1872.actions import Face, GhostCard, PlayBarrel
+from ludoteca.games.douro1872.rules import tell
 from ludoteca.games.douro1872.rules.phylloxera import (
     next_holder,
     pass_phylloxera,
     penalty,
     reward,
 )
+from ludoteca.games.douro1872.rules.sebastiao import laying_order
 from ludoteca.games.douro1872.steps import (
-    NONE,
-    REGULAR,
-    SIRGA,
+    FOG,
+    NEXT_RABELO,
+    NOT_TOWED,
     TURN_FOG,
-    TURN_REGULAR,
     LayFaceDown,
     TurnRegular,
 )
 from ludoteca.games.douro1872.tables import DISPUTE
 
-
-def start_dispute(state: Any, target: int, level: int) -> None:
-    """1: a dispute of the first card of the Valley (``REGULAR``, its level index) or of the
-    fog card on the stack (``FOGCARD``): every seat lays a card face down, in seat order."""
-    state.target = target
-    state.target_level = level
-    state.turned_fog = -1
-    state.push(*state.dispute_lays)
+if TYPE_CHECKING:
+    from ludoteca.core.flow import Step
+    from ludoteca.games.douro1872.actions import Donate
+    from ludoteca.games.douro1872.state import DouroState
 
 
-def lay_face_down(state: Any, step: LayFaceDown, action: PlayBarrel | Donate | GhostCard
+def dispute_steps(state: DouroState) -> tuple[tuple[Step[DouroState], ...], ...]:
+    """The steps of a whole dispute and of what follows it, per level index of the regular
+    card disputed, the fog card's last (index :data:`FOG`): every seat lays a card face
+    down in seat order (the last lay reveals them), the Rabelo card is turned, then the
+    game goes on (:data:`~..steps.NEXT_RABELO`). Built once per table and shared."""
+    t = state.tables
+    key = (state.seats, state.ghost, DISPUTE)
+    found: tuple[tuple[Step[DouroState], ...], ...] | None = t.step_cache.get(key)
+    if found is None:
+        regular = tuple((*laying_order(state, DISPUTE, level), TurnRegular(level), NEXT_RABELO)
+                        for level in range(len(t.level_names)))
+        fog = (*laying_order(state, DISPUTE, FOG), TURN_FOG, NEXT_RABELO)
+        found = t.step_cache[key] = (*regular, fog)
+    return found
+
+
+def start_dispute(state: DouroState, level: int) -> None:
+    """1: a dispute of the first card of the Valley (its level index) or of the fog card on
+    the stack (:data:`FOG`), then what comes next."""
+    state.push(*state.dispute_steps[level])
+
+
+def lay_face_down(state: DouroState, step: LayFaceDown, action: PlayBarrel | Donate | GhostCard
                   ) -> None:
     """A seat lays a barrel card face down - to dispute the Rabelo card, or under the charity
     card. Its owner is told which card; everyone else only that one was laid. After the last
@@ -67,33 +84,16 @@ def lay_face_down(state: Any, step: LayFaceDown, action: PlayBarrel | Donate | G
             reveal(state)
     else:
         state.donations[owner] = card
-        if step.last:  # every gift is given
-            state.proceed()
 
 
-def total(state: Any) -> int:
-    """'Players add the total amount of barrels on the table.'"""
-    return sum(state.table_cards)
-
-
-def reveal(state: Any) -> None:
+def reveal(state: DouroState) -> None:
     """1: all cards are revealed at once and added; then the Rabelo card is turned."""
-    state.revealed = True
-    state.before = tuple(state.points)
-    t = state.tables
-    cards = state.table_cards = tuple(map(t.values.__getitem__, state.choices))
-    event = t.reveal_events.get(cards)
-    if event is None:
-        event = Event("reveal", {"played": list(cards), "total": sum(cards)})
-        if len(t.reveal_events) < t.EVENT_CACHE:
-            t.reveal_events[cards] = event
-    state.emit(event)
-    state.push(TURN_REGULAR if state.target == REGULAR else TURN_FOG)
+    cards = state.face_up = tuple(map(state.tables.values.__getitem__, state.choices))
+    state.emit(tell.reveal(state, cards))
 
 
-def extreme(state: Any, highest: bool) -> list[int]:
+def extreme(cards: tuple[int, ...], highest: bool) -> list[int]:
     """The seats that played the highest (or lowest) barrel card."""
-    cards = state.table_cards
     best = max(cards) if highest else min(cards)
     if cards.count(best) == 1:
         return [cards.index(best)]
@@ -106,46 +106,44 @@ card that was (``highest``/``lowest``, None if none), the order compared with (N
 none) and whether it was reached (1/0, None if the sum did not matter)."""
 
 
-def filled_or_not(state: Any, order: int, stakes: tuple[int, int]) -> Decided:
+def filled_or_not(state: DouroState, cards: tuple[int, ...], order: int,
+                  stakes: tuple[int, int]) -> Decided:
     """1A a)/b): filled (sum >= order; R3: equal fills) - the highest card gains; not
-    filled - the lowest card loses."""
+    filled - the lowest card loses. 'Players add the total amount of barrels on the
+    table.'"""
     full, tie = stakes
-    if sum(state.table_cards) >= order:
-        seats = extreme(state, highest=True)
+    if sum(cards) >= order:
+        seats = extreme(cards, highest=True)
         reward(state, seats, full, tie)
         return seats, "highest", order, 1
-    seats = extreme(state, highest=False)
+    seats = extreme(cards, highest=False)
     penalty(state, seats, full, tie)
     return seats, "lowest", order, 0
 
 
-def turn_regular(state: Any, step: TurnRegular, face: Face) -> None:
+def turn_regular(state: DouroState, step: TurnRegular, face: Face) -> None:
     """1A: the regular card's order shows (the Valley's first card, or the one Sirga tows);
     its effect is applied: highest +2 (tied +1) if filled, else lowest -2 (tied -1)."""
     r = face.card
     state.faces &= ~(1 << r)
-    if state.target == REGULAR:
+    towed = step.towed_by != NOT_TOWED
+    if not towed:
         state.valley.pop(0)
     state.emit(state.tables.turn_events[state.column][r])
-    decided = filled_or_not(state, state.orders[r], state.tables.stakes["regular"])
-    settle(state, "sirga" if state.target == SIRGA else "regular", decided)
+    before = tuple(state.points)
+    cards = state.face_up
+    decided = filled_or_not(state, cards, state.orders[r], state.tables.stakes["regular"])
+    settle(state, "sirga" if towed else "regular", cards, before, decided)
 
 
-def settle(state: Any, effect: str, decided: Decided, returned: bool = False) -> None:
-    """After the effect: the points each seat won or lost are told, with what decided them
-    (the cards and the Rabelo card were told when revealed and turned); the phylloxera passes
-    if it tied (R7); the barrel cards stay in their piles - or go back to hand after Our Lady
-    of Cardia. Then the game goes on (``state.proceed()``)."""
-    tied, side, order, filled = decided
-    cards = state.table_cards
-    holder = state.holder  # it passes after the points (R7)
-    state.emit(Event("settled", {
-        "effect": effect, "order": order, "total": sum(cards), "filled": filled,
-        "side": side, "card": cards[tied[0]] if tied else None, "tied": tied,
-        "holder": holder if holder >= 0 else None,
-        "points": list(map(sub, state.points, state.before)),
-    }))
-    pass_phylloxera(state, next_holder(state, cards))
+def settle(state: DouroState, effect: str, cards: tuple[int, ...], before: tuple[int, ...],
+           decided: Decided, returned: bool = False) -> None:
+    """After the effect: the points each seat won or lost since ``before`` (the points at
+    the reveal) are told, with what decided them (the cards and the Rabelo card were told
+    when revealed and turned); the phylloxera passes if it tied (R7); the barrel cards stay
+    in their piles - or go back to hand after Our Lady of Cardia."""
+    state.emit(tell.settled(state, effect, cards, before, decided))
+    pass_phylloxera(state, next_holder(state, cards))  # after the points (R7)
     if returned:
         for seat, card in enumerate(state.choices):
             state.hands[seat] |= 1 << card
@@ -154,7 +152,4 @@ def settle(state: Any, effect: str, decided: Decided, returned: bool = False) ->
         for pile, card in zip(state.piles, state.choices):  # noqa: B905 (one per seat)
             pile.append(card)
     state.choices = [-1] * state.seats
-    state.table_cards = ()
-    state.revealed = False
-    state.target = NONE
-    state.proceed()
+    state.face_up = ()

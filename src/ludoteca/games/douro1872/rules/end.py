@@ -8,26 +8,24 @@ immediately to the left of the phylloxera card wins."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ludoteca.core.events import everyone
+from ludoteca.games.douro1872.rules import tell
 from ludoteca.games.douro1872.rules.charity import charity
 
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872.state import DouroState
 
-def end_of_the_game(state: Any) -> None:
+
+def end_of_the_game(state: DouroState) -> None:
     """After the last regular card: charity, totals, ties from the holder's left (R14).
     Nothing is pending afterwards: the game is over."""
     charity(state)
     state.table_winners = final_ranking(state)
-    top = max(state.points)
-    state.emit(everyone(
-        "end", scores=list(state.points), winners=list(state.table_winners),
-        tied=[s for s, v in enumerate(state.points) if v == top],
-        phylloxera=state.holder if state.holder >= 0 else None,
-    ))
+    state.emit(tell.end(state))
 
 
-def final_ranking(state: Any) -> tuple[int, ...]:
+def final_ranking(state: DouroState) -> tuple[int, ...]:
     """The most points wins. 'In the event of a tie, among the tied, the player immediately
     to the left of the phylloxera card wins' - so the first tied seat met going clockwise
     from the holder's left, the holder itself last (R14). Without the card (two players) a

@@ -10,53 +10,51 @@ the cards go back to the hands; on a tie for the lowest only the tied draw again
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.douro1872.actions import Cut, LotteryCard
-from ludoteca.games.douro1872.steps import LOTTERY_CUT, LotteryCut, LotteryDraw
+from ludoteca.games.douro1872.rules import tell
+from ludoteca.games.douro1872.steps import LotteryCut, LotteryDraw, LotteryRound
+
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872.state import DouroState
 
 
-def start_lottery(state: Any, seats: tuple[int, ...] | None = None) -> None:
-    """A lottery round among ``seats`` (everyone by default), each drawing in seat order."""
-    state.lot_set = tuple(range(state.seats)) if seats is None else seats
-    state.lot = [-1] * state.seats
-    state.push(*(LotteryDraw(s) for s in state.lot_set))
+def start_lottery(state: DouroState, among: tuple[int, ...] | None = None, round: int = 0
+                  ) -> None:
+    """Lottery round ``round`` among the seats ``among`` (everyone by default), each
+    drawing in seat order; then the round's cards are compared."""
+    among = tuple(range(state.seats)) if among is None else among
+    state.push(*(LotteryDraw(s, round) for s in among), LotteryRound(among, round))
 
 
-def lottery_draw(state: Any, step: LotteryDraw, drawn: LotteryCard) -> None:
-    """One card, drawn from ``owner``'s hand, is revealed in front of ``owner``; after the
-    round's last draw the lowest card receives the phylloxera (ties draw again)."""
+def lottery_draw(state: DouroState, step: LotteryDraw, drawn: LotteryCard) -> None:
+    """One card, drawn from ``owner``'s hand, is revealed in front of ``owner``."""
     owner = step.owner
-    state.lot[owner] = drawn.card
-    state.lot_log += ((state.lot_round, owner, drawn.card),)  # face up, for all to see
-    t = state.tables
-    key = (owner, drawn.card, state.lot_round)
-    event = t.lottery_events.get(key)
-    if event is None:
-        event = t.lottery_events[key] = everyone(
-            "lottery_draw", seat=owner, card=drawn.card, round=state.lot_round)
-    state.emit(event)
-    if owner != state.lot_set[-1]:
-        return
-    low = min(state.lot[s] for s in state.lot_set)
-    tied = tuple(s for s in state.lot_set if state.lot[s] == low)
+    state.lot_log += ((step.round, owner, drawn.card),)  # face up, for all to see
+    state.emit(tell.lottery_draw(state, owner, drawn.card, step.round))
+
+
+def lottery_round(state: DouroState, step: LotteryRound, action: None) -> None:
+    """After the round's last draw the lowest card receives the phylloxera; the tied draw
+    again, and after the last redraw a cut decides."""
+    drawn = {seat: card for r, seat, card in state.lot_log if r == step.round}
+    low = min(drawn[s] for s in step.among)
+    tied = tuple(s for s in step.among if drawn[s] == low)
     if len(tied) == 1:  # "the lowest barrel card receives the phylloxera card"
         state.holder = tied[0]
         state.emit(everyone("phylloxera_drawn", seat=tied[0], card=low))
-        state.proceed()
         return
-    state.lot_round += 1
+    again = step.round + 1
     state.emit(everyone("lottery_tie", seats=list(tied), card=low))
-    if state.lot_round > state.tables.redraws:
-        state.lot_set = tied
-        state.push(LOTTERY_CUT)
+    if again > state.tables.redraws:
+        state.push(LotteryCut(tied))
     else:
-        start_lottery(state, tied)
+        start_lottery(state, tied, again)
 
 
-def lottery_cut(state: Any, step: LotteryCut, cut: Cut) -> None:
+def lottery_cut(state: DouroState, step: LotteryCut, cut: Cut) -> None:
     """R5: the cut gives the phylloxera card to one of the still-tied seats."""
     state.holder = cut.seat
     state.emit(everyone("lottery_cut", seat=cut.seat))
-    state.proceed()

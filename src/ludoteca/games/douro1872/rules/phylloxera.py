@@ -10,17 +10,20 @@ in :mod:`.lottery`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872.state import DouroState
 
-def pay(state: Any, seat: int, points: int) -> None:
+
+def pay(state: DouroState, seat: int, points: int) -> None:
     """End note: 'players are forgiven of paying barrels they do not have' (floor 0, R8)."""
     state.points[seat] = max(state.tables.floor, state.points[seat] + points)
 
 
-def reward(state: Any, seats: list[int], full: int, tie: int) -> None:
+def reward(state: DouroState, seats: list[int], full: int, tie: int) -> None:
     """Sole player: ``full``; tied players: ``tie`` each. The holder loses a tie (R6): it
     drops out, and a sole remaining player takes the full reward."""
     holder = state.holder
@@ -33,7 +36,7 @@ def reward(state: Any, seats: list[int], full: int, tie: int) -> None:
             pay(state, s, tie)
 
 
-def penalty(state: Any, seats: list[int], full: int, tie: int) -> None:
+def penalty(state: DouroState, seats: list[int], full: int, tie: int) -> None:
     """Sole player: loses ``full``; tied: ``tie`` each. A holder in the tie loses it, so it
     alone pays the full penalty and the others pay nothing (R6)."""
     holder = state.holder
@@ -46,7 +49,7 @@ def penalty(state: Any, seats: list[int], full: int, tie: int) -> None:
             pay(state, s, -tie)
 
 
-def next_holder(state: Any, values: Sequence[int]) -> int:
+def next_holder(state: DouroState, values: Sequence[int]) -> int:
     """Who holds the card after a dispute or the charity with these cards: the holder's
     left neighbour if the holder's card equals another, whatever its rank (R7)."""
     holder = state.holder
@@ -55,7 +58,7 @@ def next_holder(state: Any, values: Sequence[int]) -> int:
     return holder
 
 
-def pass_phylloxera(state: Any, holder: int) -> None:
+def pass_phylloxera(state: DouroState, holder: int) -> None:
     """The card rotates clockwise to ``holder`` (no change: nothing happens)."""
     if holder != state.holder:
         state.emit(everyone("phylloxera", seat=holder, previous=state.holder))

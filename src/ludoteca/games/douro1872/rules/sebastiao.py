@@ -10,10 +10,13 @@ hand, the ghost's instance of the one step that lays a card face down.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ludoteca.games.douro1872.steps import LayFaceDown, lay
+from ludoteca.games.douro1872.steps import FOG, LayFaceDown, lay
 from ludoteca.games.douro1872.tables import Tables
+
+if TYPE_CHECKING:
+    from ludoteca.games.douro1872.state import DouroState
 
 
 def table(tables: Tables, num_players: int) -> tuple[int, int, bool, int]:
@@ -27,13 +30,17 @@ def table(tables: Tables, num_players: int) -> tuple[int, int, bool, int]:
     return num_players, -1, True, num_players
 
 
-def laying_order(state: Any, purpose: str) -> tuple[LayFaceDown, ...]:
-    """Each seat in turn, then the ghost: the steps of one round of cards laid face down."""
+def laying_order(state: DouroState, purpose: str, level: int = FOG
+                 ) -> tuple[LayFaceDown, ...]:
+    """Each seat in turn, then the ghost: the steps of one round of cards laid face down
+    for ``purpose`` (disputing the regular card of level index ``level``, or the fog card).
+    Immutable steps, built once per table and shared by every state."""
     t = state.tables
-    key = (state.seats, state.ghost, purpose)
-    found = t.step_cache.get(key)
-    if found is None:  # immutable steps, built once per table and shared by every state
+    key = (state.seats, state.ghost, purpose, level)
+    found: tuple[LayFaceDown, ...] | None = t.step_cache.get(key)
+    if found is None:
         last = state.seats - 1
         found = t.step_cache[key] = tuple(
-            lay(seat, purpose, seat == state.ghost, seat == last) for seat in range(state.seats))
-    return found  # type: ignore[no-any-return]
+            lay(seat, purpose, seat == state.ghost, seat == last, level)
+            for seat in range(state.seats))
+    return found
