@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -47,6 +46,7 @@ from ludoteca.server.views import (
     Memo,
     SeatInfo,
     board_for,
+    json_text,
     legal_for,
     log_entries,
     outcome_of,
@@ -77,7 +77,7 @@ FINISHED_CACHE = 64
 # (No board contains it otherwise: names lose control characters at creation, and every
 # other string a board shows comes from the game.)
 TABLE_MARK = "\x00table\x00"
-TABLE_MARK_JSON = json.dumps(TABLE_MARK)[1:-1]
+TABLE_MARK_JSON = json_text(TABLE_MARK)[1:-1]
 
 
 class MatchError(Exception):
@@ -453,16 +453,15 @@ class LiveMatch:
         """:meth:`view` as the JSON text of a live message (called within ``naming``).
 
         The board is rendered around :data:`TABLE_MARK` and the shared table's JSON,
-        encoded once per change, is spliced in: the text equals ``json.dumps`` of the view.
+        encoded once per change, is spliced in: the text equals :func:`json_text` of the view.
         """
         table, table_json = self._shared_table()
         if table is None:
-            return json.dumps(self._view(viewer, log_start, None), separators=(",", ":"))
+            return json_text(self._view(viewer, log_start, None))
         memo = self._memos.get(viewer)
         if memo is None:
             memo = self._memos[viewer] = Memo()
-        text = json.dumps(self._view(viewer, log_start, TABLE_MARK, memo),
-                          separators=(",", ":"))
+        text = json_text(self._view(viewer, log_start, TABLE_MARK, memo))
         return text.replace(TABLE_MARK_JSON, table_json, 1)  # type: ignore[arg-type]
 
     def _shared_table(self) -> tuple[str | None, str | None]:
@@ -471,7 +470,7 @@ class LiveMatch:
         if self._table[0] != self.version:
             with naming(self.names):
                 table = table_for(self.hub.boards, self.state, self.seats)
-            body = None if table is None else json.dumps(table)[1:-1]
+            body = None if table is None else json_text(table)[1:-1]
             self._table = (self.version, table, body)
         return self._table[1], self._table[2]
 
@@ -484,8 +483,7 @@ class LiveMatch:
         self._mark[sub.viewer] = len(self.log(sub.viewer))
         sub.push(text)
         if self.chat:
-            sub.push(json.dumps({"type": "chat-history", "lines": self.chat},
-                                separators=(",", ":")))
+            sub.push(json_text({"type": "chat-history", "lines": self.chat}))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.hub.connections.discard(sub)
@@ -616,7 +614,7 @@ class LiveMatch:
             except IllegalActionError as err:
                 raise MatchError(422, str(err)) from None
             batch = [Played(action, seat, tuple(new.events()))]
-            draft = self.stepper.fork()
+            draft = self._draft(new)
             held = self._play_chance_and_held(new, batch, draft)
             try:
                 await self._commit(new, batch, draft, held)
@@ -646,6 +644,14 @@ class LiveMatch:
         self.held[seat] = action
         self.version += 1
         self.publish()
+
+    def _draft(self, new: State) -> Stepper:
+        """The streams that what follows a person's move on ``new`` draws from: a fork of
+        the chance stream when chance or a held choice comes next (kept if the commit
+        succeeds), else the match's own streams, which nothing will draw from."""
+        if self.held or new.current_player() == CHANCE:
+            return self.stepper.fork(seats=())
+        return self.stepper
 
     def _play_chance_and_held(self, state: State, batch: list[Played], draft: Stepper
                               ) -> dict[int, int]:
@@ -736,7 +742,7 @@ class LiveMatch:
                 async with self.lock:
                     if self.version != version:
                         continue
-                    new, draft = state.clone(), self.stepper.fork()
+                    new, draft = state.clone(), self.stepper.fork(seats=())
                     batch: list[Played] = []
                     held = self._play_chance_and_held(new, batch, draft)
                     if not await self._try_commit(new, batch, draft, held):
@@ -751,7 +757,7 @@ class LiveMatch:
                     continue
             spec = self.seats[player].agent or "random"
             # The move draws from a fork of the seat's stream, kept if it is committed.
-            draft = self.stepper.fork()
+            draft = self.stepper.fork(seats=(player,))
             stream = draft.rngs[player]
             try:
                 action, after = await bot_move(state, player, spec, stream.getstate(),
@@ -1275,7 +1281,7 @@ class Hub:
         for seat, digest in hashes.items():
             self.tokens[digest] = (public_id, seat)
         async with live.lock:
-            new, draft = state.clone(), live.stepper.fork()
+            new, draft = state.clone(), live.stepper.fork(seats=())
             batch: list[Played] = []
             live._play_chance(new, batch, draft)
             if batch:
@@ -1338,7 +1344,7 @@ class Hub:
             raise MatchError(503, f"{err}; the line was not sent") from None
         line = chat_line(seat, who, text, at)
         live.chat = [*live.chat[-(CHAT_KEPT - 1):], line]
-        message = json.dumps(line, separators=(",", ":"))
+        message = json_text(line)
         for group in live.subscribers.values():
             for sub in list(group):
                 sub.push(message)
@@ -1374,7 +1380,7 @@ class Hub:
                 except StorageError as err:
                     raise MatchError(503, f"{err}; the rematch was not set up") from None
                 live.rematch = new_id
-                message = json.dumps({"type": "rematch", "id": new_id})
+                message = json_text({"type": "rematch", "id": new_id})
                 for group in live.subscribers.values():
                     for sub in list(group):
                         sub.push(message)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from jinja2 import (
     BaseLoader,
     ChoiceLoader,
@@ -39,6 +40,15 @@ from ludoteca.core.words import seat_names as names_in_force
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as compact JSON text, as ``json.dumps(value, separators=(",", ":"))``
+    reads back (non-ASCII characters are written as themselves, not ``\\u`` escapes).
+    Every live message goes through it, several per move, so it is orjson's encoder, which
+    costs a fraction of the standard library's. Raises TypeError for a value JSON has no
+    form for (orjson's JSONEncodeError is one)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(frozen=True)
