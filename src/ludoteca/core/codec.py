@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import itertools
 import math
 import operator
@@ -58,6 +59,13 @@ MEMO_SIZE = 1 << 16
 def type_name(cls: type) -> str:
     """``PlayBarrel`` -> ``"play_barrel"``."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+
+
+@functools.cache
+def _json_shape(cls: type) -> tuple[str, tuple[str, ...]]:
+    """An action type's JSON name and field names (asked for on every label a front
+    shows: worked out once per type)."""
+    return type_name(cls), tuple(f.name for f in dataclasses.fields(cls))
 
 
 class Domain:
@@ -314,9 +322,10 @@ class _Numbering:
         return self._nonempty[k].decode(number - self._starts[k])
 
     def to_json(self, item: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type_name(type(item))}
-        for f in dataclasses.fields(item):
-            out[f.name] = getattr(item, f.name)
+        name, fields = _json_shape(type(item))
+        out: dict[str, Any] = {"type": name}
+        for field in fields:
+            out[field] = getattr(item, field)
         return out
 
     def from_json(self, data: Any) -> int:

@@ -458,10 +458,16 @@ class LogBook:
         enclosing :func:`ludoteca.core.words.naming` says."""
         moment, chapter = table_marks(state.game)
         entries = self.entries
+        # A fold grown here is worded once, when it ends or this call does (a deal of n
+        # cards would otherwise be worded n times over, at a cost growing with n * n).
+        owed = False
         for seat, events in played:
             self.steps += 1
             if seat != CHANCE:
                 self.moves += 1
+                if owed:
+                    entries[-1]["text"] = fold_texts(self._run[1])  # type: ignore[index]
+                    owed = False
                 self._run = None
             seen = [e for e in events if e.visible_to(viewer)]
             if not seen:
@@ -474,10 +480,12 @@ class LogBook:
             run = self._run
             if foldable and run is not None and run[0] == next(iter(kinds)):
                 run[1].extend(texts)
-                entry = entries[-1]
-                entry["text"] = fold_texts(run[1])
-                entry["step"] = self.steps
+                entries[-1]["step"] = self.steps
+                owed = True
                 continue
+            if owed:  # the fold (the last entry) ends here
+                entries[-1]["text"] = fold_texts(run[1])  # type: ignore[index]
+                owed = False
             self._run = (next(iter(kinds)), list(texts)) if foldable else None
             if foldable and len(texts) > 1:
                 texts = [fold_texts(texts)]
@@ -490,7 +498,8 @@ class LogBook:
                 if part:
                     entry["chapter"] = part
                 entries.append(entry)
-
+        if owed:
+            entries[-1]["text"] = fold_texts(self._run[1])  # type: ignore[index]
 
     def note(self, text: str, kind: str) -> dict[str, Any]:
         """Adds a line that is no event of the game (a take-back, say), numbered like the
