@@ -687,13 +687,10 @@ class Boards:
     @staticmethod
     def _context(obs: dict[str, Any], viewer: int | None, seats: Sequence[SeatInfo],
                  title: str, num_players: int, variant: str, to_act: int) -> dict[str, Any]:
-        names = ["you" if s.seat == viewer else name
-                 for s, name in zip(seats, seat_names(seats), strict=True)]
+        names, people = _people(tuple(seats), seat_names(seats), viewer)
         return {
-            "obs": escaped(obs), "viewer": viewer, "names": escaped(names),
-            "seats": escaped([{"seat": s.seat, "kind": s.kind, "name": s.name}
-                              for s in seats]),
-            "title": escaped(title), "num_players": num_players,
+            "obs": escaped(obs), "viewer": viewer, "names": list(names),
+            "seats": list(people), "title": escaped(title), "num_players": num_players,
             "variant": escaped(variant), "to_act": to_act,
         }
 
@@ -730,6 +727,17 @@ class Boards:
             return None
         return self._render(template, self._context(public, None, seats, title, num_players,
                                                     variant, to_act))
+
+
+@functools.lru_cache(maxsize=4096)
+def _people(seats: tuple[SeatInfo, ...], names: tuple[str, ...], viewer: int | None
+            ) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """A board's ``names`` ("you" for the viewer) and ``seats``, escaped: the same for every
+    render of a match for one viewer, so made once (each render is handed copies)."""
+    you = tuple("you" if s.seat == viewer else name for s, name in zip(seats, names,
+                                                                        strict=True))
+    return (tuple(escaped(list(you))),
+            tuple(escaped([{"seat": s.seat, "kind": s.kind, "name": s.name} for s in seats])))
 
 
 def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo]) -> str | None:
