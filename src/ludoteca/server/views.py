@@ -35,8 +35,9 @@ from markupsafe import escape
 from ludoteca.core.events import Event
 from ludoteca.core.registry import game_resource, load_game
 from ludoteca.core.state import CHANCE, TERMINAL, ConfigError, Game, State
-from ludoteca.core.words import joined, naming, number, result_sentence
+from ludoteca.core.words import naming, number, result_sentence
 from ludoteca.core.words import seat_names as names_in_force
+from ludoteca.core.words import standings as core_standings
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -520,42 +521,18 @@ def log_entries(state: State, viewer: int | None,
     return book.entries
 
 
-def _fmt(x: float) -> str:
-    return number(x)
-
-
-def _names(group: Sequence[int], seats: Sequence[SeatInfo], viewer: int | None) -> str:
-    names = seat_names(seats)
-    return joined("you" if s == viewer else names[s] for s in group)
-
-
 def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
               ) -> list[dict[str, Any]]:
     """Every side's standing at the end, best first: ``{"place", "names", "score",
-    "won", "you"}`` (partners as one side; equal scores share a place, winners first).
-    [] before the end."""
-    if not state.is_terminal():
-        return []
-    scores = state.scores()
-    winners = set(state.winners())
-    sides: dict[int, list[int]] = {}
-    for seat in range(state.num_players):
-        sides.setdefault(state.team_of(seat), []).append(seat)
-    rows = []
-    for group in sides.values():
-        values = [scores[s] for s in group]
-        score = values[0] if len(set(values)) == 1 else sum(values)
-        rows.append({"seats": group, "score": score, "won": bool(winners & set(group))})
-    rows.sort(key=lambda r: (not r["won"], -r["score"]))
-    out = []
-    for i, row in enumerate(rows):
-        same = i > 0 and (row["won"], row["score"]) == (rows[i - 1]["won"],
-                                                         rows[i - 1]["score"])
-        place = out[-1]["place"] if same else i + 1
-        out.append({"place": place, "names": _names(row["seats"], seats, None),
-                    "score": _fmt(row["score"]), "won": row["won"],
-                    "you": viewer in row["seats"]})
-    return out
+    "won", "tied", "you"}``, the places of :func:`ludoteca.core.words.standings` (partners
+    as one side, ghosts too; the winners 1st, equal points sharing a place). ``names``
+    are the seats' names (never "you": ``you`` says which side is the viewer's);
+    ``score`` is in words ("12", "−3"). [] before the end."""
+    with naming(seat_names(seats)):
+        sides = core_standings(state, None)
+    return [{"place": side.place, "names": side.name, "score": number(side.score),
+             "won": side.won, "tied": side.tied, "you": viewer in side.seats}
+            for side in sides]
 
 
 def outcome_of(state: State, viewer: int | None) -> str | None:
