@@ -110,6 +110,19 @@ def claim_cookie(public_id: str, seat: int) -> str:
     return f"ludoteca-claim-{public_id}-{seat}"
 
 
+def spectator_name(number: int) -> str:
+    """How chat names the ``number``-th spectator to write: "Spectator", "Spectator 2"..."""
+    return "Spectator" if number == 1 else f"Spectator {number}"
+
+
+def spectator_number(name: str) -> int | None:
+    """The number in a spectator's chat name (:func:`spectator_name`), or None."""
+    if name == "Spectator":
+        return 1
+    head, _, tail = name.partition(" ")
+    return int(tail) if head == "Spectator" and tail.isdigit() and len(tail) < 7 else None
+
+
 def chat_line(seat: int | None, name: str, text: str, at: datetime | None) -> dict[str, Any]:
     return {"type": "chat", "seat": seat, "name": name, "text": text,
             "at": at.isoformat() if at else None}
@@ -257,7 +270,10 @@ class LiveMatch:
         self.notes: list[tuple[int, int, str]] = []  # (after move n, version, text): undos
         self.chat: list[dict[str, Any]] = []
         self._chat_times: dict[Any, list[float]] = {}
-        self._spectators: dict[str, int] = {}  # a spectator's browser -> its number in chat
+        # A spectator's browser (the hash of its key) -> its number in chat, and the last
+        # number given; both are rebuilt from the stored chat (numbers survive a restart).
+        self._spectators: dict[str, int] = {}
+        self._last_spectator = 0
 
     # ----- facts ---------------------------------------------------------------------
 
@@ -958,6 +974,19 @@ class Hub:
             .limit(CHAT_KEPT)).all()
         live.chat = [chat_line(r.seat, r.name, r.text, r.created_at)
                      for r in reversed(chat_rows)]
+        # Each spectator's number, from their first line (every line, not only those kept
+        # for the page): its name says it.
+        firsts = connection.execute(
+            select(db.chat.c.sender, db.chat.c.name, func.min(db.chat.c.id))
+            .where((db.chat.c.match_id == row.id) & db.chat.c.seat.is_(None))
+            .group_by(db.chat.c.sender, db.chat.c.name)).all()
+        for sender, name, _first in sorted(firsts, key=lambda r: r[2]):
+            number = spectator_number(name)
+            if number is None:
+                continue
+            live._last_spectator = max(live._last_spectator, number)
+            if sender is not None:
+                live._spectators.setdefault(sender, number)
         return live
 
     def load_open(self) -> tuple[int, list[str]]:
@@ -1327,16 +1356,22 @@ class Hub:
                                   "few seconds.")
         times.append(now)
         live._chat_times[key] = times
+        digest = None
         if seat is not None:
             who = live.names[seat]
         else:
-            number = live._spectators.setdefault(sender, len(live._spectators) + 1)
-            who = "Spectator" if number == 1 else f"Spectator {number}"
+            digest = token_hash(sender)
+            number = live._spectators.get(digest)
+            if number is None:  # numbered now, so that two writing at once differ
+                number = live._spectators[digest] = live._last_spectator + 1
+                live._last_spectator = number
+            who = spectator_name(number)
         at, match_id = db.now(), live.id
 
         def job(connection: Connection) -> None:
             connection.execute(db.chat.insert().values(
-                match_id=match_id, seat=seat, name=who[:80], text=text, created_at=at))
+                match_id=match_id, seat=seat, name=who[:80], text=text, created_at=at,
+                sender=digest))
 
         try:
             await self.writer.submit(job)
