@@ -28,6 +28,7 @@ from jinja2 import (
     FileSystemLoader,
     TemplateNotFound,
     meta,
+    nodes,
     select_autoescape,
 )
 from markupsafe import escape
@@ -108,12 +109,66 @@ def make_environment() -> Environment:
 
 
 class BoardEnvironment(Environment):
-    """Jinja for boards: ``obs.hand`` on an observation (:class:`Obs`) is a dict lookup.
+    """Jinja for boards: ``obs.hand`` on an observation (:class:`Obs`) is a dict lookup,
+    and ``cached(macro, ...)`` renders a part of a board once for given arguments.
 
     Jinja's ``getattr`` tries the attribute first, which for an :class:`Obs` key goes
     through a failed lookup (an exception) before ``__getattr__``; boards read hundreds of
     keys per render. The answer is the same: a key that is not one of Obs's own methods.
+
+    ``{{ cached(display, d, names) }}`` is ``{{ display(d, names) }}``, the output kept
+    for those argument values (by value: every viewer, every match, every render share
+    it), so that a board renders again only the parts whose arguments changed (a table's
+    displays that nobody touched cost a look-up). Only a macro that reads nothing but its
+    arguments is kept (the template's source is checked once: a macro that reads another
+    variable of the template, or of the context, is simply called every time); filters
+    and the board globals are pure functions.
     """
+
+    FRAGMENTS = 20_000
+    """Parts kept (then the store starts again)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fragments: dict[Any, str] = {}
+        self._pure: dict[tuple[str, str], bool] = {}  # (template, macro) -> cacheable
+        self.globals["cached"] = self.cached
+
+    def cached(self, macro: Any, *args: Any) -> Any:
+        func = getattr(macro, "_func", None)
+        template = func.__globals__.get("name") if func is not None else None
+        if template is None or not self._is_pure(template, macro.name):
+            return macro(*args)
+        try:
+            key = (template, macro.name, *map(_frozen, args))
+        except TypeError:  # an argument of a kind that has no value to key on
+            return macro(*args)
+        out = self.fragments.get(key)
+        if out is None:
+            if len(self.fragments) >= self.FRAGMENTS:
+                self.fragments.clear()
+            out = self.fragments[key] = macro(*args)
+        return out
+
+    def _is_pure(self, template: str, macro: str) -> bool:
+        found = self._pure.get((template, macro))
+        if found is None:
+            found = False
+            try:
+                source = self.loader.get_source(self, template)[0]  # type: ignore[union-attr]
+                tree = self.parse(source)
+            except Exception:
+                tree = None
+            if tree is not None:
+                stores = [n for n in tree.find_all(nodes.Name) if n.ctx == "store"]
+                for node in tree.find_all(nodes.Macro):
+                    inside = {id(n) for n in node.find_all(nodes.Name)}
+                    outer = {n.name for n in stores if id(n) not in inside}
+                    self._pure[(template, node.name)] = _reads_only_its_arguments(
+                        node, outer, set(self.globals) - {"lipsum"})  # (random text)
+                found = self._pure.get((template, macro), False)
+            self._pure[(template, macro)] = found
+        return found
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         kind = type(obj)
@@ -124,6 +179,38 @@ class BoardEnvironment(Environment):
                     obj._reads.add(attribute)
                 return escaped(data[attribute])
         return super().getattr(obj, attribute)
+
+
+def _reads_only_its_arguments(macro: Any, outer: set[str], globals_: set[str]) -> bool:
+    """Whether a macro's body names nothing but its arguments, its own variables (loop
+    targets, sets; none that the template sets outside it too) and the globals."""
+    args = {a.name for a in macro.args}
+    mine = {n.name for n in macro.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    own = args | (mine - outer) | {"loop", "varargs", "kwargs"}
+    reads = {n.name for n in macro.find_all(nodes.Name) if n.ctx == "load"}
+    return not any(True for _ in macro.find_all((nodes.CallBlock, nodes.Include,
+                                                  nodes.Import, nodes.FromImport))) and \
+        reads <= own | globals_
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for a macro's argument, equal only for equal renders (types
+    told apart: ``1``, ``1.0`` and ``True`` print differently; an :class:`Obs`, which
+    escapes its strings, from a plain dict). TypeError for anything else."""
+    kind = type(value)
+    if kind is str or kind is int or value is None:
+        return value
+    if kind is float or kind is bool:
+        return (kind.__name__, value)
+    if kind is Obs or kind is _Tracked:
+        if kind is _Tracked:
+            value._all = True  # read whole: a board memo must compare all of it
+        return ("obs", *((k, _frozen(v)) for k, v in value._data.items()))
+    if kind is dict:
+        return ("dict", *((k, _frozen(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        return (kind.__name__, *map(_frozen, value))
+    raise TypeError(kind)
 
 
 class GameWebLoader(BaseLoader):
