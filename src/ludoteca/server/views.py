@@ -140,7 +140,7 @@ class BoardEnvironment(Environment):
         if template is None or not self._is_pure(template, macro.name):
             return macro(*args)
         try:
-            key = (template, macro.name, *map(_frozen, args))
+            key = (template, macro.name, _frozen(args))
         except TypeError:  # an argument of a kind that has no value to key on
             return macro(*args)
         out = self.fragments.get(key)
@@ -193,24 +193,22 @@ def _reads_only_its_arguments(macro: Any, outer: set[str], globals_: set[str]) -
         reads <= own | globals_
 
 
-def _frozen(value: Any) -> Any:
-    """A hashable stand-in for a macro's argument, equal only for equal renders (types
-    told apart: ``1``, ``1.0`` and ``True`` print differently; an :class:`Obs`, which
-    escapes its strings, from a plain dict). TypeError for anything else."""
-    kind = type(value)
-    if kind is str or kind is int or value is None:
-        return value
-    if kind is float or kind is bool:
-        return (kind.__name__, value)
-    if kind is Obs or kind is _Tracked:
-        if kind is _Tracked:
-            value._all = True  # read whole: a board memo must compare all of it
-        return ("obs", *((k, _frozen(v)) for k, v in value._data.items()))
-    if kind is dict:
-        return ("dict", *((k, _frozen(v)) for k, v in value.items()))
-    if kind is list or kind is tuple:
-        return (kind.__name__, *map(_frozen, value))
-    raise TypeError(kind)
+def _frozen(args: tuple[Any, ...]) -> bytes:
+    """A macro's arguments as a key, equal only for arguments that render alike: their
+    JSON (orjson's, in C: a table's displays are keyed on every move), which tells 1,
+    1.0 and true apart (a tuple and a list alike: a board is handed lists); an
+    :class:`Obs` (which escapes its strings) is its raw data under a key no template
+    writes, so it differs from a plain dict. TypeError for a value JSON
+    has no form for, or a dict with keys that are not strings (1 and "1" would meet)."""
+    parts = []
+    for value in args:
+        kind = type(value)
+        if kind is Obs or kind is _Tracked:
+            if kind is _Tracked:
+                value._all = True  # read whole: a board memo must compare all of it
+            value = {"\x00obs": value._data}
+        parts.append(value)
+    return orjson.dumps(parts)
 
 
 class GameWebLoader(BaseLoader):
