@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import itertools
 import math
 import operator
@@ -61,11 +60,17 @@ def type_name(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
 
-@functools.cache
+_JSON_SHAPES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
 def _json_shape(cls: type) -> tuple[str, tuple[str, ...]]:
     """An action type's JSON name and field names (asked for on every label a front
     shows: worked out once per type)."""
-    return type_name(cls), tuple(f.name for f in dataclasses.fields(cls))
+    shape = _JSON_SHAPES.get(cls)
+    if shape is None:
+        shape = _JSON_SHAPES[cls] = (type_name(cls),
+                                     tuple(f.name for f in dataclasses.fields(cls)))
+    return shape
 
 
 class Domain:
