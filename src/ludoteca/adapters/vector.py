@@ -30,7 +30,14 @@ env, for :class:`OneSeatVectorEnv`) plays after ``reset(seed=seed + i)`` and the
 Actions: an integer array (or sequence) of ``num_envs`` action ids. Another type raises
 ``TypeError``; an illegal action raises
 :class:`~ludoteca.core.errors.IllegalActionError` naming the match and the rulebook's
-reason, before any match is changed. Every array returned is new: a learner may keep it.
+reason, before any match is changed.
+
+Arrays: each environment writes its batches in place into arrays it allocated once (one
+row per match: the game writes its tensor into the row, the engine its mask's ones), and
+by default returns copies of them, new arrays at every call that a learner may keep, as
+Gymnasium's vector envs do (``copy=True``). With ``copy=False`` it returns its own
+buffers, the same arrays at every call, overwritten by the next ``step`` or ``reset``:
+for a learner that reads (or copies into its own storage) each batch before the next step.
 """
 
 from __future__ import annotations
@@ -183,15 +190,16 @@ class _Batch:
 
     def finish(self) -> None:
         """Scales the written batch to ``[0, 1]`` where asked (in place)."""
-        if self.normalize:
-            self.observations -= self.low
-            self.observations *= self.scale
+        self._scaled(self.observations)
 
     def observation(self, match: State, seat: int) -> np.ndarray:
         """A new array: ``seat``'s observation in ``match`` alone, scaled as the batch."""
         out = np.zeros(self.size, dtype=np.float32)
         match._observation_tensor_into(seat, memoryview(out))  # type: ignore[arg-type]
-        if self.normalize:
+        return self._scaled(out)
+
+    def _scaled(self, out: np.ndarray) -> np.ndarray:
+        if self.normalize:  # (x - low) * scale broadcasts over the batch's rows
             out -= self.low
             out *= self.scale
         return out
@@ -322,7 +330,10 @@ class OneSeatVectorEnv(VectorEnv):
     ``seat``: the learner's seat, one for every match or a sequence of ``num_envs`` seats
     (``[i % players for i in range(num_envs)]`` plays every seat alike). ``opponents``: as
     for :class:`~ludoteca.adapters.gymnasium.LudotecaEnv`, the same agents in every match.
-    ``normalize``: observations in ``[0, 1]``.
+    ``normalize``: observations in ``[0, 1]``. ``copy``: as for
+    :class:`SelfPlayVectorEnv` (False: observations, rewards, terminations and
+    ``infos["action_mask"]`` are the environment's buffers, written again by the next call;
+    ``final_obs`` rows and :meth:`action_masks` are always new arrays).
 
     ``step`` returns observations ``(num_envs, obs)``, rewards ``(num_envs,)`` (the seat's
     return where its match ended), terminations, truncations (never) and infos with
