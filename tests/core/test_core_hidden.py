@@ -289,8 +289,32 @@ class ViewDropsThePile(WithAPile):
         return view
 
 
+class ViewPoolsTheStock(WithAPile):
+    """The stock's unseen cards redealt as other kinds (as pooling them with a hand would)."""
+
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        hidden = view.stock.hidden_size(player)
+        view.stock = view.stock.redealt(player, [rng.randrange(3) for _ in range(hidden)])
+        return view
+
+
+class ViewLosesAnUnseenCard(WithAPile):
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        stock = view.stock
+        kind = next(k for k, c in enumerate(stock.counts) if c)
+        counts = list(stock.counts)
+        counts[kind] -= 1
+        view.stock = stock._replace(counts=tuple(counts), unseen=stock.unseen - 1)
+        return view
+
+
 def test_the_game_level_check_runs_the_pile_checks_on_a_states_piles():
     check_game_piles(make_game(WithAPile), 2, "standard")
+    check_game_piles(make_game(ViewPoolsTheStock), 2, "standard")
+    with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
+        check_game_piles(make_game(ViewLosesAnUnseenCard), 2, "standard")
     with pytest.raises(ConformanceError, match="piles"):
         check_game_piles(make_game(WithABrokenPile), 2, "standard")
     with pytest.raises(ConformanceError, match="does not keep what the seat knows"):

@@ -38,8 +38,7 @@ if TYPE_CHECKING:
 
 def deck_outcomes(state: DesperadosState) -> list[tuple[int, float]]:
     """Each kind still in the deck, as likely as the copies of it left (outcome id = kind)."""
-    total = state.deck_total
-    return [(k, c / total) for k, c in enumerate(state.deck) if c]
+    return list(state.deck_pile.draw_odds())
 
 
 # ----- chance -------------------------------------------------------------------------------
