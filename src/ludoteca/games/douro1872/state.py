@@ -9,6 +9,16 @@ of level indices, the unseen stack three counts (no future card is ever stored, 
 at the table are ``0..seats-1``; in the two-player game the last one is D. Sebastião, who
 has a hand, a pile and points like anyone but whose cards are chance outcomes.
 
+The stack is not a core :class:`~ludoteca.core.hidden.Pile`, because it does not fit that
+model: a Pile draws kind ``k`` with probability ``counts[k] / unseen`` from one unseen part
+and keeps known kinds at its bottom, while here (1) the three bottom cards are known to be
+regular but of no known level, so their levels come from the same ``level_pool`` as the
+regular cards above them; (2) a back's chance is a product, ``(1 - p_fog) * n / left``, fog
+against regular over the upper part, then the level over every regular card not yet seen
+(the floats the recorded matches were drawn with); and (3) the first back is regular (B2).
+A Pile per back kind would have to say which levels lie above the bottom three, which
+nobody knows, and would change those probabilities.
+
 Fields hold the position only. What a pending decision is about - the card in dispute, the
 Sirga card towing, the lottery round and who draws in it - is in the pending steps
 (:mod:`.steps`); whether a dispute's cards lie face up is read from them (:attr:`revealed`).
