@@ -141,12 +141,13 @@ class Pile(NamedTuple):
         card put under, or a shuffled bag by its counts); else, the pile being empty, the
         discards by their counts (they are reshuffled at the draw). Empty only when the
         pile and the discards are both empty."""
-        if self.top:
-            return ((self.top[0], 1.0),)
-        if self.unseen:
-            total = self.unseen
-            # A list comprehension, then a tuple: faster than a generator (a hot path).
-            return tuple([(k, c / total) for k, c in enumerate(self.counts) if c])
+        # One unpacking instead of several field look-ups, and a list comprehension rather
+        # than a generator: the draw is on every playout's hot path.
+        counts, unseen, top = self[:3]
+        if top:
+            return ((top[0], 1.0),)
+        if unseen:
+            return tuple([(k, c / unseen) for k, c in enumerate(counts) if c])
         if self.bottom:
             return _odds_of_bag(self.bottom[0])
         total = sum(self.discards)
@@ -158,21 +159,22 @@ class Pile(NamedTuple):
         """The pile after its next card, of kind ``kind``, is drawn (one of
         :meth:`draw_odds`); an empty pile first takes its reshuffled discards. ValueError
         if that card cannot come next."""
-        if self.top:
-            if self.top[0] != kind:
-                raise ValueError(f"the next card is the known top, kind {self.top[0]}, "
+        counts, unseen, top, top_seats, bottom, discards = self
+        if top:
+            if top[0] != kind:
+                raise ValueError(f"the next card is the known top, kind {top[0]}, "
                                  f"not kind {kind}")
-            top = self.top[1:]
-            return self._replace(top=top, top_seats=self.top_seats if top else 0)
-        if self.unseen:
-            if not (0 <= kind < len(self.counts) and self.counts[kind]):
+            top = top[1:]
+            return self._replace(top=top, top_seats=top_seats if top else 0)
+        if unseen:
+            if not (0 <= kind < len(counts) and counts[kind]):
                 raise ValueError(f"no card of kind {kind} is left unseen in the pile")
-            counts = list(self.counts)
-            counts[kind] -= 1
+            left = list(counts)
+            left[kind] -= 1
             # Built directly, not with _replace: a draw is on every playout's hot path and
             # _replace costs about as much as the rest of the draw.
-            return tuple.__new__(type(self), (tuple(counts), self.unseen - 1, self.top,
-                                              self.top_seats, self.bottom, self.discards))
+            return tuple.__new__(type(self), (tuple(left), unseen - 1, top, top_seats,
+                                              bottom, discards))
         if self.bottom:
             bag = list(self.bottom[0])
             if kind not in bag:
