@@ -119,7 +119,9 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
     assert "Your card: 2" in out and "1  fold" in out and "2  bet" in out
     assert "· you bet" in out and "· seat 1 bets" in out and "· seat 2 bets" in out
     assert "Game over" in out and "final scores" in out
-    assert "You lost -3 to 6: seat 2 won." in out  # the result once, in words
+    said = " ".join(out.split())  # the console wraps the sentence at 80 columns
+    assert ("You lost: seat 2 won. Places: seat 2 1st (6 points); you tied 2nd (−3 points); "
+            "seat 1 tied 2nd (−3 points).") in said  # the result once, in words
     record = MatchRecord.from_json(save.read_text())
     assert record.finished and record.seed == 4
     assert record.agents == ["human", "random", "random"]
@@ -278,7 +280,7 @@ def test_replay_as_a_spectator(saved):
     assert out.count("is dealt a card") == 3 and "deal a" not in out
     assert "seat 0 bets" in out and "seat 1 bets" in out and "seat 2 bets" in out
     assert "final scores" in out and "human" in out
-    assert "Seat 2 wins with 6 points." in out
+    assert "Seat 2 won. Places: seat 2 1st (6 points);" in " ".join(out.split())
 
 
 def test_replay_from_a_seat_step_by_step(saved):
@@ -422,10 +424,14 @@ def test_the_ghost_who_wins_is_named_with_his_score(tmp_path):
     out = result.output
     assert "Winner: \n" not in out and "Played by" in out
     assert re.search(r"D\. Sebastião +│ the game +│ +12 │", out), out[-1500:]
-    assert re.search(r"\nYou lost \d+–12: D\. Sebastião won\.\n", out), out[-400:]
+    said = " ".join(out.split())  # the console wraps the sentence at 80 columns
+    assert re.search(r"You lost: D\. Sebastião won\. Places: D\. Sebastião 1st \(12 points\); "
+                     r"(you|seat 1) 2nd \(\d+ points\); (you|seat 1) 3rd \(\d+ points\)\. ",
+                     said), said[-400:]
     assert out.count("D. Sebastião wins") == 1  # once, as it happens; then the result
     spectator = run("replay", save).output
-    assert "D. Sebastião wins with 12 points." in spectator
+    assert "D. Sebastião won. Places: D. Sebastião 1st (12 points);" in " ".join(
+        spectator.split())
     assert re.search(r"D\. Sebastião +│ the game +│ +12 │", spectator)
 
 
@@ -442,7 +448,8 @@ def test_a_whole_match_reads_in_words(game_id, players):
     assert not PY_LIST.search(out), PY_LIST.search(out)
     assert not NESTED.search(out), NESTED.search(out)
     tail = out[out.rindex("Game over"):]
-    assert re.search(r"\n(Your partnership|You) (won|lost|share)", tail), tail
+    assert re.search(r"\n(Your partnership|You) (won|lost|shared the win)[.:].* Places: ",
+                     tail, re.S), tail
     assert "final scores" in tail and "Played by" in tail
 
 
@@ -651,7 +658,7 @@ def test_the_terminals_hooks_are_documented_for_game_authors():
     root = Path(__file__).parents[1]
     source = "".join(p.read_text() for p in (root / "src/ludoteca/cli").glob("*.py"))
     hooks = set(re.findall(r'render_hook\(\w+(?:\.\w+)?, "(\w+)"\)', source))
-    assert {"MENU_GROUPS", "menu_key", "chapter", "ghosts"} <= hooks
+    assert {"MENU_GROUPS", "menu_key", "chapter"} <= hooks
     docs = (root / "docs/adding-a-game.md").read_text()
     for name in [*hooks, "render(observation, compact=False)", "summary.md",
                  "Field(description=...)"]:

@@ -24,7 +24,8 @@ from ludoteca.core.hidden import (
     tally,
     view_history,
 )
-from ludoteca.core.state import State, _flatten
+from ludoteca.core.history import flatten as _flatten
+from ludoteca.core.state import State
 from ludoteca.testing import (
     ConformanceError,
     check_game_piles,

@@ -15,8 +15,8 @@ from rich.console import Console
 
 from ludoteca import load_game
 from ludoteca.cli import play
-from ludoteca.cli.common import rules_summary
 from ludoteca.cli.play import menu
+from ludoteca.cli.show import rules_summary
 from ludoteca.games.douro1872 import render as view
 from ludoteca.testing import playout_states
 from tests.douro1872.script import A, B, C, Script
@@ -113,7 +113,7 @@ def test_d_sebastiao_is_named_with_his_score_when_he_wins():
         if state.table_winners == (2,):
             obs = state.observation(0)
             ghost = obs["seats"][2]["score"]
-            assert view.ghosts(obs) == [("D. Sebastião", ghost, True)]
+            assert state.ghosts() == [("D. Sebastião", ghost, True)]
             (end,) = [e for e in state.events() if e.kind == "end"]
             assert state.describe_event(end, 0) == (
                 f"The game is over: D. Sebastião wins with {ghost} points.")

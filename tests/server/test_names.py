@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from ludoteca.core.errors import ConfigError
-from ludoteca.core.names import naming, seat_name, seat_names, seats_name
 from ludoteca.core.registry import load_game
 from ludoteca.core.state import CHANCE, State
+from ludoteca.core.words import naming, seat_name, seat_names, seats_name
 from tests.server.conftest import Api, tokens_of
 
 SEAT_NUMBER = re.compile(r"\b[Ss]eats? \d")

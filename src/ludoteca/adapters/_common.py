@@ -16,6 +16,8 @@ from functools import cache
 from typing import Any
 
 from ludoteca.core.errors import ConfigError
+from ludoteca.core.flow import CHANCE
+from ludoteca.core.match import seat_rng as core_seat_rng
 from ludoteca.core.registry import game_ids, game_module, load_game
 from ludoteca.core.state import Game, State
 
@@ -51,8 +53,9 @@ def setups(games: Sequence[str] | None = None, *, skip_broken: bool = False
 
 
 def seat_rng(match_seed: int, seat: int) -> random.Random:
-    """A separate random stream per seat (``seat`` -1: chance), derived from one seed."""
-    return random.Random(f"ludoteca:{match_seed}:{seat}")
+    """A separate random stream per seat (``seat`` -1: chance), derived from one seed as
+    every front derives them (:class:`ludoteca.core.match.Stepper`)."""
+    return core_seat_rng(match_seed, "chance" if seat == CHANCE else f"seat{seat}")
 
 
 def make_opponents(game: Game, num_players: int, seat: int,
@@ -86,14 +89,6 @@ def make_opponents(game: Game, num_players: int, seat: int,
         agent.check(game)
         agents[p] = agent
     return agents
-
-
-def agent_action(agent: Any, state: State, seat: int, rng: random.Random) -> int:
-    """What a ludoteca agent plays for ``seat``: it sees a determinized view, never the
-    state itself (an agent that never reads a view gets only the legal actions)."""
-    if getattr(agent, "reads_view", True):
-        return agent.act(state.determinize(seat, rng), seat, rng)
-    return agent.act_blind(state.legal_actions(), seat, rng)
 
 
 def render_text(state: State, viewer: int | None, width: int = 100,

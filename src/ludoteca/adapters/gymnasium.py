@@ -39,7 +39,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -55,17 +54,15 @@ except ImportError as err:  # pragma: no cover - checked in a subprocess test
 from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import (
     SEED_BITS,
-    agent_action,
     make_opponents,
     render_image,
     render_text,
     resolve_game,
-    seat_rng,
     setups,
 )
 from ludoteca.core.errors import ConfigError, IllegalActionError
-from ludoteca.core.flow import CHANCE
-from ludoteca.core.state import Game, sample_chance
+from ludoteca.core.match import Stepper
+from ludoteca.core.state import Game
 
 __all__ = ["LudotecaEnv", "env_id", "register_envs"]
 
@@ -125,7 +122,7 @@ class LudotecaEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self._num_actions)
         self.match = None
         self.match_seed: int | None = None
-        self._rngs: dict[int, random.Random] = {}
+        self._stepper: Stepper | None = None
         self._over = True
         self._recent: list[Any] = []
 
@@ -137,7 +134,9 @@ class LudotecaEnv(gymnasium.Env):
         accepted for the API and ignored (the game's options are fixed at construction)."""
         super().reset(seed=seed)
         self.match_seed = int(self.np_random.integers(2**SEED_BITS))
-        self._rngs = {p: seat_rng(self.match_seed, p) for p in (CHANCE, *self.opponents)}
+        # The learner's seat has no agent: the stepper hands the match back there.
+        self._stepper = Stepper(self.match_seed, [self.opponents.get(p)
+                                                  for p in range(self.num_players)])
         self.match = self.game.new_initial_state(self.num_players, self.variant, self.options)
         self._recent = []
         self._advance()
@@ -148,19 +147,12 @@ class LudotecaEnv(gymnasium.Env):
         return self._observe(info), info
 
     def _advance(self) -> None:
-        """Plays chance and the opponents until the seat must decide or the match ends."""
-        match, seat, rngs = self.match, self.seat, self._rngs
-        while True:
-            player = match.current_player()
-            if player == CHANCE:
-                match.apply_trusted(sample_chance(match.chance_outcomes(), rngs[CHANCE]))
-            elif player >= 0 and player != seat:
-                match.apply_action(agent_action(self.opponents[player], match, player,
-                                                rngs[player]))
-            else:
-                return
-            if self.render_mode is not None:
-                self._recent.extend(match.events())
+        """Plays chance and the opponents until the seat must decide or the match ends
+        (the match stepper every front uses, so its seed convention)."""
+        assert self._stepper is not None and self.match is not None  # reset() made them
+        recent = self._recent if self.render_mode is not None else None
+        self._stepper.run(self.match, on_action=None if recent is None else
+                          lambda state, player, action: recent.extend(state.events()))
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Plays the seat's ``action`` (an integer action id; TypeError for another type),

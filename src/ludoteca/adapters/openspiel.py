@@ -57,9 +57,10 @@ try:
 except ImportError as err:  # pragma: no cover - checked in a subprocess test
     raise missing_extra("ludoteca.adapters.openspiel", err) from err
 
-from ludoteca.adapters._common import agent_action, resolve_game, setups
+from ludoteca.adapters._common import resolve_game, setups
 from ludoteca.core.errors import ConfigError
 from ludoteca.core.flow import CHANCE
+from ludoteca.core.match import choose
 from ludoteca.core.registry import load_game as _load_ludoteca
 from ludoteca.core.state import Game, State
 
@@ -447,7 +448,7 @@ class AgentBot(pyspiel.Bot):
         self.rng = random.Random(seed)
 
     def step(self, state: LudotecaState) -> int:
-        return agent_action(self.agent, state._inner.state, self.player, self.rng)
+        return choose(self.agent, state._inner.state, self.player, self.rng)
 
     def restart_at(self, state: LudotecaState) -> None:
         pass

@@ -70,6 +70,7 @@ from typing import Any
 
 from ludoteca.agents import Agent, register_agent
 from ludoteca.core.state import CHANCE, ConfigError, State, sample_chance
+from ludoteca.core.words import joined
 
 DEFAULT_TIME = 0.04
 """Seconds a decision when no budget is given (TAG's default)."""
@@ -400,4 +401,4 @@ def budget_text(agent: ISMCTSAgent) -> str:
         parts.append(f"{agent.time * 1000:g} ms")
     if agent.calls is not None:
         parts.append(f"{agent.calls} calls")
-    return " or ".join(parts) + f", rollouts of {agent.rollout}"
+    return joined(parts, "or") + f", rollouts of {agent.rollout}"

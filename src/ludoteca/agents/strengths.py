@@ -9,13 +9,15 @@ algorithm; what each strength means depends on what the game offers:
     the game's ``heuristic`` bot when it has one, otherwise a light IS-MCTS
     (:data:`NORMAL_SEARCH`).
 ``strong``
-    IS-MCTS with a solid budget (:data:`STRONG_SEARCH`, or the game's entry in
-    :data:`STRONG_BY_GAME`), counted in iterations so that a seeded match replays exactly.
+    IS-MCTS with a solid budget (:data:`STRONG_SEARCH`), counted in iterations so that a
+    seeded match replays exactly.
 
-They are registered agents like any other, so ``ludoteca play desperados --bots strong``,
-``ludoteca tournament ... --agents easy normal strong`` and the server all take them. A
-record keeps the strength's name as the seat's agent. ``docs/bots.md`` lists the measured
-ladder that backs these names.
+A game may play a strength its own way: its Game class declares ``bot_presets``
+(``{"strong": "ismcts:..."}``), with the measurements that chose each spec; this module
+holds no game's content. They are registered agents like any other, so ``ludoteca play
+desperados --bots strong``, ``ludoteca tournament ... --agents easy normal strong`` and the
+server's lobby all mean the same bot by the same name. A record keeps the strength's name
+as the seat's agent. ``docs/bots.md`` lists the measured ladder that backs these names.
 """
 
 from __future__ import annotations
@@ -34,19 +36,9 @@ from ludoteca.agents import (
 from ludoteca.core.state import Game, State
 
 NORMAL_SEARCH = "ismcts:iterations=200,rollout=20"
-"""``normal`` in a game without a heuristic bot."""
+"""``normal`` in a game without a heuristic bot (and no preset of its own)."""
 STRONG_SEARCH = "ismcts:iterations=1000,rollout=20"
-"""``strong`` unless the game has its own entry below."""
-STRONG_BY_GAME: dict[str, str] = {
-    # Douro 1872's points move only when a dispute is settled, and the leader-takes-all
-    # evaluation of a position 20 actions on says little; rollouts to the end of the match
-    # (about 110 actions) are what beat the heuristic bot (docs/bots.md, the ladder).
-    "douro1872": "ismcts:iterations=1000,rollout=200",
-    # Desperados' random rollouts misjudge fights and chests: the plain search lost to the
-    # heuristic bot (0.25 of 24 pilot matches), rolled out by that bot it won 0.84.
-    "desperados": "ismcts:iterations=1000,policy=heuristic,c=0.1",
-}
-"""Game id -> the spec ``strong`` plays there, where the default search does not suit."""
+"""``strong`` in a game without a preset of its own."""
 
 STRENGTHS = {
     "easy": "a random legal move",
@@ -56,14 +48,27 @@ STRENGTHS = {
 
 
 def strength_spec(name: str, game: Game) -> str:
-    """The agent spec that the strength ``name`` plays ``game`` with."""
+    """The agent spec that the strength ``name`` plays ``game`` with: the game's own
+    ``bot_presets[name]`` where it declares one, else the default above. KeyError for a
+    name that is no strength."""
+    if name not in STRENGTHS:
+        raise KeyError(name)
+    preset = getattr(game, "bot_presets", {}).get(name)
+    if preset is not None:
+        return str(preset)
     if name == "easy":
         return "random"
     if name == "normal":
         return "heuristic" if heuristic_for(game) is not None else NORMAL_SEARCH
-    if name == "strong":
-        return STRONG_BY_GAME.get(game.info.id, STRONG_SEARCH)
-    raise KeyError(name)
+    return STRONG_SEARCH
+
+
+def spec_for(game: Game, choice: str) -> str:
+    """The agent spec a seat's choice stands for: a strength's spec for ``game``
+    (``"strong"``), or the choice itself, trimmed, when it is an agent spec already
+    (``"ismcts:iterations=50"``)."""
+    choice = choice.strip()
+    return strength_spec(choice, game) if choice in STRENGTHS else choice
 
 
 @register_agent("easy")

@@ -26,7 +26,7 @@ in a small box, on standard error too.
 from __future__ import annotations
 
 from ludoteca.cli import games, play, replay, serve, study  # noqa: F401  (each registers its commands)
-from ludoteca.cli.common import app
+from ludoteca.cli.app import app
 
 
 def main() -> None:

@@ -9,17 +9,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from ludoteca.agents import agent_names, agent_parameters, heuristic_for
-from ludoteca.cli.common import (
-    Command,
-    _load,
-    app,
-    console,
-    err_console,
-    option_default,
-    option_values,
-    rules_summary,
-    usage_errors,
-)
+from ludoteca.cli.app import Command, app, console, err_console, usage_errors
+from ludoteca.cli.setup import _load, option_default, option_values
+from ludoteca.cli.show import rules_summary
 from ludoteca.core.registry import game_ids, load_game
 
 

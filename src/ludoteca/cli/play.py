@@ -23,27 +23,20 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.agents import Agent, heuristic_for, make_agent
-from ludoteca.cli.common import (
+from ludoteca.cli.app import Command, app, console, usage_errors
+from ludoteca.cli.replay import read_record
+from ludoteca.cli.setup import _check_setup, _load, check_output_path, parse_options
+from ludoteca.cli.show import (
     ChapterCounter,
-    Command,
-    _check_setup,
-    _load,
-    app,
-    check_output_path,
-    console,
-    ghosts,
     page,
-    parse_options,
     render,
     render_hook,
-    result_line,
     results_table,
     rules_summary,
-    usage_errors,
 )
-from ludoteca.cli.replay import read_record
 from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
 from ludoteca.core.state import CHANCE, ConfigError, Game, State
+from ludoteca.core.words import result_sentence
 
 
 class QuitMatch(Exception):  # a signal, not an error
@@ -562,13 +555,12 @@ def play_command(
 
     news.flush()
     final = replay(record)
-    extra = ghosts(game, final)
     console.print(Rule("Game over"))
     console.print(render(game, final.observation(seat)))
-    console.print(results_table(final, lambda p: "you" if p == seat else seats[p].spec, extra))
+    console.print(results_table(final, lambda p: "you" if p == seat else seats[p].spec))
     won = final.returns()[seat] > 0
     console.print(f"[bold {'green' if won else 'red'}]"
-                  f"{escape(result_line(final, seat, extra))}[/]")
+                  f"{escape(result_sentence(final, seat) or '')}[/]")
     if save is not None:
         _save(save, record, game, seed, finished=True)
 

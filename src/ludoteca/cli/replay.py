@@ -12,20 +12,12 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.cli.common import (
-    ChapterCounter,
-    Command,
-    app,
-    console,
-    ghosts,
-    render,
-    result_line,
-    results_table,
-    usage_errors,
-)
+from ludoteca.cli.app import Command, app, console, usage_errors
+from ludoteca.cli.show import ChapterCounter, render, results_table
 from ludoteca.core.edition import EditionError
 from ludoteca.core.match import MatchRecord, ReplayError, replay
 from ludoteca.core.state import ConfigError, Game, State
+from ludoteca.core.words import result_sentence, seats_name
 
 # ----- replay -------------------------------------------------------------------------------
 
@@ -68,9 +60,7 @@ def _outcome(record: MatchRecord) -> str:
     winners = [p for p, share in enumerate(record.returns) if share > 0]
     if not winners:
         return "won by no seat (a ghost player)"
-    seats = (f"seat {winners[0]}" if len(winners) == 1
-             else "seats " + ", ".join(map(str, winners[:-1])) + f" and {winners[-1]}")
-    return f"won by {seats} with {record.scores[winners[0]]:g} points"
+    return f"won by {seats_name(winners)} with {record.scores[winners[0]]:g} points"
 
 
 def _ask_which(path: Path, lines: list[str]) -> int:
@@ -212,10 +202,8 @@ def replay_command(
     console.print(render(game, state.observation(seat)))
     if state.is_terminal():
         agents = record.agents
-        extra = ghosts(game, state)
-        console.print(results_table(state, lambda p: agents[p] if p < len(agents) else "",
-                                    extra))
-        console.print(escape(result_line(state, seat, extra)))
+        console.print(results_table(state, lambda p: agents[p] if p < len(agents) else ""))
+        console.print(escape(result_sentence(state, seat) or ""))
 
 
 def _step_through(game: Game, moves: list[Move], seat: int | None) -> None:

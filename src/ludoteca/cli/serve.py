@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ludoteca.cli.common import Command, app
+from ludoteca.cli.app import Command, app
 
 
 @app.command("serve", cls=Command)

@@ -23,21 +23,17 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.cli.common import (
-    Command,
+from ludoteca.cli.app import Command, app, console, err_console, fail, usage_errors
+from ludoteca.cli.setup import (
     _check_setup,
     _load,
-    app,
     check_output_folder,
     check_output_path,
-    console,
-    err_console,
-    fail,
     parse_options,
-    usage_errors,
 )
 from ludoteca.core.match import MatchRecord
 from ludoteca.core.state import ConfigError, Game
+from ludoteca.core.words import plural
 from ludoteca.sim import summarize
 from ludoteca.sim.match import Outcome
 from ludoteca.sim.simulate import RunResult, resolve_agents, run_simulation
@@ -153,7 +149,7 @@ def _report_run(run: RunResult, out: Path | None, started: float) -> None:
     seconds = time.monotonic() - started
     rate = f"{played / seconds:.3g} matches/s" if seconds > 0 else ""
     console.print(f"{played} of {run.total} matches played in {seconds:.1f} s ({rate}, "
-                  f"{run.status.workers} worker{'s' if run.status.workers != 1 else ''}, "
+                  f"{plural(run.status.workers, 'worker')}, "
                   f"{run.status.backend})")
     if run.faults:
         kinds: dict[str, int] = {}

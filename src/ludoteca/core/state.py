@@ -29,6 +29,10 @@ the ``rules`` table that resolves them, ``scores``, ``winners``, ``observation``
 ``_observation_tensor``, the labels (``_action_label``, ``_outcome_label``) and
 ``_describe_event``.
 ``docs/adding-a-game.md`` walks through one.
+
+The Game and its facts are in :mod:`ludoteca.core.game` and the history chain in
+:mod:`ludoteca.core.history`; ``Game``, ``GameInfo`` and ``Variant`` are re-exported here,
+where games and fronts have always imported them from.
 """
 
 from __future__ import annotations
@@ -37,23 +41,17 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from ludoteca.core.codec import SMALL
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event, public_event
 from ludoteca.core.flow import CHANCE, TERMINAL, Step
+from ludoteca.core.game import Game, GameInfo, Variant
 from ludoteca.core.hidden import view_history
-from ludoteca.core.names import check_names, naming
+from ludoteca.core.history import ViewRoot, chain, flatten
+from ludoteca.core.words import Ghost, check_names, naming
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
-    from pydantic import BaseModel
-
-    from ludoteca.core.codec import Codec
-    from ludoteca.core.edition import EditionFile
     from ludoteca.core.tensor import TensorLayout
 
 __all__ = [
@@ -68,244 +66,6 @@ __all__ = [
     "next_seat",
     "sample_chance",
 ]
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A named way of playing a game, e.g. Desperados' partnership game.
-
-    ``constant_sum`` is what ``returns()`` add up to at the end of every match of this
-    variant, or None when the sum varies (general-sum, e.g. a ghost player who can win).
-    """
-
-    id: str
-    player_counts: tuple[int, ...]
-    description: str = ""
-    constant_sum: float | None = None
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Static facts about a game, declared once.
-
-    ``num_distinct_actions``, ``max_chance_outcomes`` and ``max_game_length`` are bounds
-    over every variant and player count, so that one action space serves every set-up (what
-    masks and fixed-size policy heads need). ``utility_bounds`` bound every entry of
-    ``returns()``.
-
-    ``action_space_limit`` is the most ids the game allows either numbering (decisions,
-    chance outcomes) to have, whatever the edition: by default the core's
-    :data:`~ludoteca.core.codec.SMALL` (4096). A compound choice whose product of field
-    domains would pass it is split into steps (a piece, then where it goes); a game that
-    must offer a larger space as one choice declares a larger limit, and
-    :func:`ludoteca.testing.check_action_space` holds it to it.
-    """
-
-    id: str
-    title: str
-    variants: tuple[Variant, ...]
-    num_distinct_actions: int
-    max_chance_outcomes: int
-    max_game_length: int
-    hidden_information: bool = True
-    teams: bool = False
-    description: str = ""
-    utility_bounds: tuple[float, float] = (0.0, 1.0)
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    action_space_limit: int = SMALL
-
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        return tuple(sorted({n for v in self.variants for n in v.player_counts}))
-
-    def variant(self, variant_id: str) -> Variant:
-        for v in self.variants:
-            if v.id == variant_id:
-                return v
-        known = ", ".join(v.id for v in self.variants)
-        raise ConfigError(f"{self.title} has no variant {variant_id!r}; it has: {known}")
-
-    def resolve(self, num_players: int, variant_id: str | None = None) -> str:
-        """Checks a set-up and returns the variant to use (the first that fits by default)."""
-        if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise ConfigError(f"the number of players is a whole number, not {num_players!r}")
-        if variant_id is None:
-            for v in self.variants:
-                if num_players in v.player_counts:
-                    return v.id
-            counts = ", ".join(map(str, self.player_counts))
-            raise ConfigError(f"{self.title} is for {counts} players, not {num_players}")
-        v = self.variant(variant_id)
-        if num_players not in v.player_counts:
-            counts = ", ".join(map(str, v.player_counts))
-            raise ConfigError(
-                f"{self.title} ({v.id}) is for {counts} players, not {num_players}"
-            )
-        return v.id
-
-    def configurations(self) -> list[tuple[int, str]]:
-        """Every (player count, variant) this game can be played with."""
-        return [(n, v.id) for v in self.variants for n in v.player_counts]
-
-
-def _rebuild_game(cls: type[Game], edition_text: str | None) -> Game:
-    return cls(edition_text=edition_text) if edition_text is not None else cls()
-
-
-class Game(ABC):
-    """A game bound to one edition: the factory of initial states.
-
-    A subclass declares ``id``, ``state_class`` (its State subclass), ``Edition`` (the
-    pydantic schema of its edition files), ``default_edition`` (the TOML file it ships),
-    ``Options`` (a pydantic model of rule switches, every field with a default, or
-    ``None``), and implements ``build_tables`` (the edition compiled into whatever the rules
-    read), ``build_codec`` (its action and chance outcome types with their fields' domains),
-    ``build_info`` and
-    ``tensor_layout``. ``Game(path)`` or ``Game(edition_text=...)`` loads another edition.
-
-    Terminal rendering, the web board and the heuristic bot are not the Game's business:
-    they live in the game package's ``render``, ``web`` and ``bots`` modules, which the
-    fronts find by name (:func:`ludoteca.core.registry.game_module`).
-    """
-
-    id: ClassVar[str]
-    state_class: ClassVar[type[State]]
-    Edition: ClassVar[type[EditionFile]]
-    default_edition: ClassVar[Path]
-    Options: ClassVar[type[BaseModel] | None] = None
-
-    def __init__(self, edition: str | Path | None = None, *, edition_text: str | None = None):
-        from ludoteca.core.edition import load_edition
-
-        model, text = load_edition(
-            self.Edition, self.id, edition, text=edition_text, default=self.default_edition
-        )
-        self.edition = model
-        # None means the edition shipped with the game; otherwise the TOML text itself, so
-        # a match record made with a home-made edition replays on any machine.
-        self.edition_text: str | None = (
-            None if edition is None and edition_text is None else text
-        )
-        self._edition_source = text
-        self._layouts: dict[tuple[int, str], TensorLayout] = {}
-        self.build_tables()
-        self.codec: Codec = self.build_codec()
-        self.info = self.build_info()
-
-    def edition_text_or_default(self) -> str:
-        """The TOML text of this game's edition: ``edition_text``, or for the shipped
-        edition the text of ``default_edition`` as it was loaded."""
-        return self.edition_text if self.edition_text is not None else self._edition_source
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Editions hold pydantic generics that do not pickle; the TOML text rebuilds them.
-        return (_rebuild_game, (type(self), self.edition_text))
-
-    def build_tables(self) -> None:  # noqa: B027 - optional: games without tables skip it
-        """Compiles the edition into the flat tables the rules read (shared by all states)."""
-
-    @abstractmethod
-    def build_codec(self) -> Codec:
-        """The numbering of this edition's actions and chance outcomes: each type with its
-        fields' domains, sized by the edition (:class:`~ludoteca.core.codec.Codec`)."""
-
-    @abstractmethod
-    def build_info(self) -> GameInfo:
-        """The game's facts; bounds may depend on the edition (how many cards, ...)."""
-
-    def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:
-        """The layout of ``observation_tensor`` for one set-up (fixed length, bounds)."""
-        raise NotImplementedError(f"{self.info.title} declares no observation tensor")
-
-    def parse_options(self, options: Mapping[str, Any] | Any | None) -> Any:
-        """Validates rule switches; unknown keys and bad values raise :class:`ConfigError`."""
-        if self.Options is None:
-            if options:
-                raise ConfigError(f"{self.info.title} has no options (got {sorted(options)})")
-            return None
-        if isinstance(options, self.Options):
-            return options
-        from pydantic import ValidationError
-
-        if options is not None and not isinstance(options, Mapping):
-            raise ConfigError(f"{self.info.title} options must be a mapping, not {options!r}")
-        try:
-            return self.Options.model_validate(dict(options or {}))
-        except ValidationError as err:
-            fields = ", ".join(
-                f"{name} (default {f.default!r})" for name, f in self.Options.model_fields.items()
-            )
-            problems = "; ".join(
-                f"{'.'.join(map(str, e['loc'])) or 'options'}: "
-                + e["msg"] + (" (not an option of this game)" if e["type"] == "extra_forbidden"
-                              else "")
-                for e in err.errors()
-            )
-            raise ConfigError(f"{self.info.title} options: {problems}. Options: {fields}"
-                              ) from None
-
-    @staticmethod
-    def options_dict(options: Any) -> dict[str, Any]:
-        return {} if options is None else options.model_dump(mode="json")
-
-    def new_initial_state(
-        self,
-        num_players: int,
-        variant: str | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> State:
-        """The state before anything has happened (usually a chance node: the shuffle).
-
-        A bad set-up (player count, variant, option) raises :class:`ConfigError`.
-        """
-        variant = self.info.resolve(num_players, variant)
-        return self.state_class(self, num_players, variant, self.parse_options(options))
-
-
-class _ViewRoot:
-    """Where a determinized view's history begins: built from the seat's information,
-    and only when somebody asks for it (search never does)."""
-
-    __slots__ = ("_items", "seat", "source", "world")
-
-    def __init__(self, seat: int, source: Any, world: State) -> None:
-        self.seat = seat
-        self.source = source  # the trail of the state the view was drawn from
-        self.world = world  # the view as it was drawn (a private clone)
-        self._items: list[tuple[int, tuple[Event, ...]]] | None = None
-
-    def items(self) -> list[tuple[int, tuple[Event, ...]]]:
-        if self._items is None:
-            world = self.world
-            actions = world._view_history(self.seat, _flatten(self.source))
-            fresh = world.game.new_initial_state(world.num_players, world.variant, world.options)
-            # Trusted: the conformance kit checks every game's view histories replay with
-            # apply_action; OpenSpiel's resampling asks for them at every search node.
-            for action in actions:
-                fresh.apply_trusted(action)
-            self._items = _flatten(fresh._trail)
-        return self._items
-
-
-def _flatten(trail: Any) -> list[tuple[int, tuple[Event, ...]]]:
-    """The (action, events) pairs of a trail, oldest first."""
-    out: list[tuple[int, tuple[Event, ...]]] = []
-    node = trail
-    while type(node) is tuple:
-        node, action, events = node
-        out.append((action, events))
-    out.reverse()
-    if node is not None:  # a view's root
-        return node.items() + out
-    return out
-
-
-def _chain(items: Sequence[tuple[int, tuple[Event, ...]]]) -> Any:
-    node: Any = None
-    for action, events in items:
-        node = (node, action, events)
-    return node
-
 
 class State(ABC):
     """One position of a match. See the module docstring for the contract.
@@ -434,7 +194,7 @@ class State(ABC):
     def _describe_event(self, event: Event, viewer: int | None) -> str:
         """An event in words for ``viewer`` (one of its audience).
 
-        Name other seats with :func:`ludoteca.core.names.seat_name` (never "seat N"
+        Name other seats with :func:`ludoteca.core.words.seat_name` (never "seat N"
         spelled out), so that a caller's seat names reach the words."""
         data = ", ".join(f"{k} {v}" for k, v in event.data.items())
         return f"{event.kind}: {data}" if data else event.kind
@@ -682,7 +442,7 @@ class State(ABC):
         On a determinized view, a history that leads to that very world (built on first
         request from what the view's seat knew, then kept).
         """
-        return [action for action, _ in _flatten(self._trail)]
+        return [action for action, _ in flatten(self._trail)]
 
     def move_number(self) -> int:
         """How many actions (chance outcomes included) led here: ``len(history())``."""
@@ -703,7 +463,7 @@ class State(ABC):
         """An event in words, as ``viewer`` sees it ("You draw ...", "Seat 1 draws ...").
 
         ``seat_names``: one name per seat, used instead of "seat N" ("Ana draws ..."); by
-        default the names of an enclosing :func:`ludoteca.core.names.naming` block, if
+        default the names of an enclosing :func:`ludoteca.core.words.naming` block, if
         any. ConfigError for an event ``viewer`` was not shown, or malformed names.
         """
         viewer = self._check_seat(viewer, spectator=True)
@@ -719,7 +479,7 @@ class State(ABC):
     def event_log(self, viewer: int | None) -> list[tuple[int, Event]]:
         """Every event ``viewer`` saw so far, as (move number, event), oldest first."""
         viewer = self._check_seat(viewer, spectator=True)
-        return [(i + 1, public_event(e)) for i, (_, events) in enumerate(_flatten(self._trail))
+        return [(i + 1, public_event(e)) for i, (_, events) in enumerate(flatten(self._trail))
                 for e in events if e.visible_to(viewer)]
 
     def information_state_string(self, player: int) -> str:
@@ -753,7 +513,7 @@ class State(ABC):
                 self._remember_info(player, moves, text)
                 return text
         parts = [f"{self.game.id} {self.num_players}p {self.variant} seat {player}"]
-        for _, events in _flatten(self._trail):
+        for _, events in flatten(self._trail):
             parts.extend(e.key() for e in events if e.visible_to(player))
         text = "\n".join(parts)
         self._remember_info(player, moves, text)
@@ -823,6 +583,13 @@ class State(ABC):
                     result[seat] = 1.0 / len(sides)
         return result
 
+    def ghosts(self) -> list[Ghost]:
+        """The players at the table who are no seat (a ghost the rules play for, e.g.
+        Douro 1872's D. Sebastião), each with the name the words give them, their points and
+        whether they won; they rank with the seats in the result sentence
+        (:func:`ludoteca.core.words.result_sentence`). None by default."""
+        return []
+
     def team_of(self, seat: int) -> int:
         """The side a seat plays for (its own seat unless the game has partnerships)."""
         return seat
@@ -846,7 +613,7 @@ class State(ABC):
             own if q == player else None for q in range(self.num_players))
         world = view.clone()
         world._trail = None
-        view._trail = _ViewRoot(player, self._trail, world)
+        view._trail = ViewRoot(player, self._trail, world)
         return view
 
     def clone(self) -> Self:
@@ -864,7 +631,7 @@ class State(ABC):
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         # The trail is a deep chain of tuples (too deep for pickle): store it flat.
-        state["_trail"] = _flatten(self._trail)
+        state["_trail"] = flatten(self._trail)
         # The decoded actions belong to the game's codec, which the game rebuilds.
         state.pop("_actions", None)
         state.pop("_outcomes", None)
@@ -872,7 +639,7 @@ class State(ABC):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         state = dict(state)
-        state["_trail"] = _chain(state["_trail"])
+        state["_trail"] = chain(state["_trail"])
         codec = state["game"].codec
         state["_actions"] = codec.action_table
         state["_outcomes"] = codec.outcome_table

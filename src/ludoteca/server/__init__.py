@@ -32,6 +32,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     the named strengths."""
     import uvicorn
 
+    from ludoteca.core.words import plural
     from ludoteca.server.app import create_app as _create
     from ludoteca.server.db import default_url
 
@@ -62,8 +63,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
             else:
                 print("  only this computer can join: to let friends elsewhere in, start "
                       "with --host 0.0.0.0 (and --public-url behind a proxy)", flush=True)
-            print(f"  database: {_safe(url)}; {resumed} open match"
-                  f"{'' if resumed == 1 else 'es'} resumed", flush=True)
+            print(f"  database: {_safe(url)}; {plural(resumed, 'open match', 'open matches')}"
+                  " resumed", flush=True)
             for problem in state.problems:
                 print(f"  could not resume {problem}", flush=True)
 

@@ -1,11 +1,16 @@
-"""Bots on the server: named strengths, and moves computed without blocking any request.
+"""Bots on the server: moves computed without blocking any request.
+
+A seat's bot is a named strength (``easy``, ``normal``, ``strong``: the same bots by the
+same names as everywhere else, :mod:`ludoteca.agents.strengths`) or any agent spec.
 
 A bot that never reads its view (``random``) moves at once in the event loop: it costs
 microseconds. Any other bot is handed the true state, pickled, in a worker process, which
 draws the seat's determinized view there (``state.determinize(seat, rng)``) and asks the
-agent: the event loop stays free while a search thinks. Every bot move draws from a random
-stream named by the match's seed, the seat and the move number, so a server that restarts
-mid-match makes the same move again.
+agent: the event loop stays free while a search thinks. Each seat draws from its own random
+stream of the match, as :class:`ludoteca.core.match.Stepper` derives them from the seed:
+the stream's state goes to the worker with the position and comes back with the move, and
+the match keeps it once the move is committed. A match played by bots alone is therefore
+the match :func:`ludoteca.core.match.run_match` plays with the same seed.
 """
 
 from __future__ import annotations
@@ -16,26 +21,9 @@ import random
 from concurrent.futures import Executor
 from typing import Any
 
-from ludoteca.agents import Agent, heuristic_for, make_agent
+from ludoteca.agents import Agent, make_agent
+from ludoteca.core.match import choose
 from ludoteca.core.state import ConfigError, Game, State
-
-STRENGTHS: dict[str, str] = {
-    "easy": "random",
-    "normal": "heuristic",
-    "strong": "ismcts:iterations=400",
-}
-"""Named strengths offered in the lobby; "normal" falls back to a short search for a game
-without a heuristic bot (see :func:`spec_for`)."""
-
-NORMAL_WITHOUT_HEURISTIC = "ismcts:iterations=60"
-
-
-def spec_for(game: Game, choice: str) -> str:
-    """The agent spec of a lobby choice: a strength name, or any agent spec."""
-    choice = choice.strip()
-    if choice == "normal" and heuristic_for(game) is None:
-        return NORMAL_WITHOUT_HEURISTIC
-    return STRENGTHS.get(choice, choice)
 
 
 def check_spec(game: Game, spec: str) -> Agent:
@@ -45,9 +33,8 @@ def check_spec(game: Game, spec: str) -> Agent:
     return agent
 
 
-def rng_for(seed: int, stream: str, move: int) -> random.Random:
-    return random.Random(f"{seed}:{stream}:{move}")
-
+RngState = Any
+"""A seat's random stream as ``random.Random.getstate()`` gives it (picklable)."""
 
 _agents: dict[str, Agent] = {}
 
@@ -59,17 +46,20 @@ def _agent(spec: str) -> Agent:
     return agent
 
 
-def choose(state: State, seat: int, spec: str, rng_seed: str) -> int:
-    """The bot's action for ``seat`` (runs in a worker process, or inline when cheap)."""
-    agent = _agent(spec)
-    rng = random.Random(rng_seed)
-    if getattr(agent, "reads_view", True):
-        return agent.act(state.determinize(seat, rng), seat, rng)
-    return agent.act_blind(state.legal_actions(), seat, rng)
+def bot_choice(state: State, seat: int, spec: str, stream: RngState) -> tuple[int, RngState]:
+    """The bot's action for ``seat``, asked as every front asks an agent
+    (:func:`ludoteca.core.match.choose`) with the seat's stream in ``stream``; and that
+    stream after the move, for the match to keep once the move is committed. Runs in a
+    worker process, or inline when cheap."""
+    rng = random.Random()
+    rng.setstate(stream)
+    action = choose(_agent(spec), state, seat, rng)
+    return action, rng.getstate()
 
 
-def choose_pickled(blob: bytes, seat: int, spec: str, rng_seed: str) -> int:
-    return choose(pickle.loads(blob), seat, spec, rng_seed)
+def bot_choice_pickled(blob: bytes, seat: int, spec: str, stream: RngState
+                       ) -> tuple[int, RngState]:
+    return bot_choice(pickle.loads(blob), seat, spec, stream)
 
 
 def is_blind(spec: str) -> bool:
@@ -79,12 +69,14 @@ def is_blind(spec: str) -> bool:
         return False
 
 
-async def bot_move(state: State, seat: int, spec: str, rng_seed: str,
-                   pool: Executor | None) -> int:
-    """Computes a bot's move without blocking the event loop for longer than a pickle."""
+async def bot_move(state: State, seat: int, spec: str, stream: RngState,
+                   pool: Executor | None) -> tuple[int, RngState]:
+    """Computes a bot's move (and its stream after it) without blocking the event loop for
+    longer than a pickle."""
     if pool is None or is_blind(spec):
-        return choose(state, seat, spec, rng_seed)
+        return bot_choice(state, seat, spec, stream)
     blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
     loop = asyncio.get_running_loop()
-    result: Any = await loop.run_in_executor(pool, choose_pickled, blob, seat, spec, rng_seed)
-    return int(result)
+    action, after = await loop.run_in_executor(pool, bot_choice_pickled, blob, seat, spec,
+                                               stream)
+    return int(action), after

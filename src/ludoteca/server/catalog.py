@@ -10,9 +10,9 @@ import inspect
 import re
 from typing import Any
 
+from ludoteca.agents.strengths import STRENGTHS, strength_spec
 from ludoteca.core.registry import game_ids, game_summary, load_errors, load_game
 from ludoteca.core.state import Game
-from ludoteca.server.bots import STRENGTHS, spec_for
 from ludoteca.server.views import humanize
 
 
@@ -114,7 +114,7 @@ def game_entry(game: Game) -> dict[str, Any]:
         "variants": [{"id": v.id, "players": list(v.player_counts),
                       "description": v.description} for v in info.variants],
         "options": option_fields(game),
-        "bots": {name: spec_for(game, name) for name in STRENGTHS},
+        "bots": {name: strength_spec(name, game) for name in STRENGTHS},
     }
 
 

@@ -31,14 +31,15 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection, Engine
 
+from ludoteca.agents.strengths import spec_for
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
-from ludoteca.core.match import MatchRecord
-from ludoteca.core.names import naming
+from ludoteca.core.match import MatchRecord, Stepper
 from ludoteca.core.registry import load_game
-from ludoteca.core.state import CHANCE, Game, State, sample_chance
+from ludoteca.core.state import CHANCE, Game, State
+from ludoteca.core.words import joined, naming
 from ludoteca.server import db
-from ludoteca.server.bots import bot_move, check_spec, rng_for, spec_for
+from ludoteca.server.bots import bot_move, check_spec
 from ludoteca.server.db import StorageError, Writer, token_hash
 from ludoteca.server.views import (
     Boards,
@@ -222,6 +223,9 @@ class LiveMatch:
         self.edition = edition
         self.edition_shipped = edition_shipped
         self.state: State = game.new_initial_state(num_players, variant, options)
+        # The match's random streams (chance, each bot seat), as run_match derives them
+        # from the seed; the server decides for nobody through it (bots think in workers).
+        self.stepper = Stepper(seed, [None] * num_players)
         self.version = 0
         self.played: list[Played] = []
         self.broken: str | None = None
@@ -303,6 +307,9 @@ class LiveMatch:
         self.state = state
         self.played = played
         self.version = len(rows)
+        # The streams' positions are not stored: a match taken up again draws from streams
+        # of its own, as a resumed run_match does.
+        self.stepper = Stepper(self.seed, [None] * self.num_players, resumed=len(standing))
         self.held = held
         self.notes = notes
         self.group_version = self.version if state.simultaneous() else None
@@ -416,7 +423,7 @@ class LiveMatch:
         state = self.state
         waiting = [seat for seat in together if seat not in self.held]
         names = ["you" if seat == viewer else self.names[seat] for seat in waiting]
-        who = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
+        who = joined(names)
         turn = f"Everyone chooses at once: waiting for {who}"
         if viewer is None or viewer not in together:
             return turn, state.prompt(viewer), []
@@ -492,16 +499,18 @@ class LiveMatch:
 
     # ----- changing the match ----------------------------------------------------------
 
-    def _play_chance(self, state: State, batch: list[Played]) -> None:
-        while state.current_player() == CHANCE:
-            rng = rng_for(self.seed, "chance", state.move_number())
-            outcome = sample_chance(state.chance_outcomes(), rng)
-            state.apply_action(outcome)
-            batch.append(Played(outcome, CHANCE, tuple(state.events())))
+    def _play_chance(self, state: State, batch: list[Played], draft: Stepper) -> None:
+        """Plays chance on ``state`` (a clone) until a seat is to act, into ``batch``,
+        drawing from ``draft`` (a fork of the match's streams)."""
+        def played(state: State, seat: int, action: int) -> None:
+            batch.append(Played(action, seat, tuple(state.events())))
 
-    async def _commit(self, new: State, batch: list[Played],
+        draft.run(state, on_action=played)
+
+    async def _commit(self, new: State, batch: list[Played], draft: Stepper,
                       held: dict[int, int] | None = None) -> None:
-        """Commits ``batch`` (applied to ``new``), then installs ``new`` and tells everyone.
+        """Commits ``batch`` (applied to ``new``), then installs ``new`` and the streams it
+        drew from (``draft``) and tells everyone.
 
         Called with the lock held. If the database fails nothing changes in memory.
         """
@@ -524,6 +533,7 @@ class LiveMatch:
         await self.hub.writer.submit(db.Append(rows, finish))
         grouped = bool(self.state.simultaneous())
         self.state = new
+        self.stepper = draft
         self.version = start + len(batch)
         self.played.extend(batch)
         if held is not None:
@@ -593,9 +603,10 @@ class LiveMatch:
             except IllegalActionError as err:
                 raise MatchError(422, str(err)) from None
             batch = [Played(action, seat, tuple(new.events()))]
-            held = self._play_chance_and_held(new, batch)
+            draft = self.stepper.fork()
+            held = self._play_chance_and_held(new, batch, draft)
             try:
-                await self._commit(new, batch, held)
+                await self._commit(new, batch, draft, held)
             except StorageError as err:
                 raise MatchError(503, f"{err}; the move was not accepted") from None
         self.kick()
@@ -623,12 +634,13 @@ class LiveMatch:
         self.version += 1
         self.publish()
 
-    def _play_chance_and_held(self, state: State, batch: list[Played]) -> dict[int, int]:
+    def _play_chance_and_held(self, state: State, batch: list[Played], draft: Stepper
+                              ) -> dict[int, int]:
         """Plays chance, then every held choice whose turn has come (and chance after it),
         on ``state``; returns the held choices still waiting (installed on commit)."""
         held = dict(self.held)
         while True:
-            self._play_chance(state, batch)
+            self._play_chance(state, batch, draft)
             player = state.current_player()
             action = held.pop(player, None) if player >= 0 else None
             if action is None:
@@ -711,9 +723,10 @@ class LiveMatch:
                 async with self.lock:
                     if self.version != version:
                         continue
-                    new, batch = state.clone(), []
-                    held = self._play_chance_and_held(new, batch)
-                    if not await self._try_commit(new, batch, held):
+                    new, draft = state.clone(), self.stepper.fork()
+                    batch: list[Played] = []
+                    held = self._play_chance_and_held(new, batch, draft)
+                    if not await self._try_commit(new, batch, draft, held):
                         return
                 continue
             if player < 0 or self.seats[player].kind != "bot":
@@ -724,16 +737,19 @@ class LiveMatch:
                 if self.version != version:
                     continue
             spec = self.seats[player].agent or "random"
-            seed = f"{self.seed}:seat{player}:{state.move_number()}"
+            # The move draws from a fork of the seat's stream, kept if it is committed.
+            draft = self.stepper.fork()
+            stream = draft.rngs[player]
             try:
-                action = await bot_move(state, player, spec, seed, self.hub.pool())
+                action, after = await bot_move(state, player, spec, stream.getstate(),
+                                               self.hub.pool())
+                stream.setstate(after)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("bot %s failed in match %s; it plays at random", spec,
                               self.public_id)
-                action = rng_for(self.seed, f"fallback{player}", state.move_number()).choice(
-                    state.legal_actions())
+                action = stream.choice(state.legal_actions())
             async with self.lock:
                 if self.version != version:
                     continue
@@ -747,15 +763,15 @@ class LiveMatch:
                     new = state.clone()
                     new.apply_action(action)
                 batch = [Played(action, player, tuple(new.events()))]
-                held = self._play_chance_and_held(new, batch)
-                if not await self._try_commit(new, batch, held):
+                held = self._play_chance_and_held(new, batch, draft)
+                if not await self._try_commit(new, batch, draft, held):
                     return
 
-    async def _try_commit(self, new: State, batch: list[Played],
+    async def _try_commit(self, new: State, batch: list[Played], draft: Stepper,
                           held: dict[int, int] | None = None) -> bool:
         for attempt in range(5):
             try:
-                await self._commit(new, batch, held)
+                await self._commit(new, batch, draft, held)
                 return True
             except StorageError:
                 log.exception("storing a bot move of match %s failed (attempt %d)",
@@ -1243,11 +1259,12 @@ class Hub:
         for seat, digest in hashes.items():
             self.tokens[digest] = (public_id, seat)
         async with live.lock:
-            new, batch = state.clone(), []
-            live._play_chance(new, batch)
+            new, draft = state.clone(), live.stepper.fork()
+            batch: list[Played] = []
+            live._play_chance(new, batch, draft)
             if batch:
                 try:
-                    await live._commit(new, batch)
+                    await live._commit(new, batch, draft)
                 except StorageError as err:
                     raise MatchError(503, f"{err}; the match could not start") from None
         live.kick()
@@ -1402,4 +1419,4 @@ def _stored_result(row: Any) -> str | None:
     names = [p.get("name") for p in row.players]
     winners = [names[i] for i, r in enumerate(row.returns or []) if r > 0]
     scores = "–".join(f"{s:g}" for s in row.scores)
-    return f"{', '.join(winners) or 'nobody at the table'} won ({scores})"
+    return f"{joined(winners) or 'nobody at the table'} won ({scores})"

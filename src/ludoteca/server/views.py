@@ -32,9 +32,10 @@ from jinja2 import (
 from markupsafe import escape
 
 from ludoteca.core.events import Event
-from ludoteca.core.names import seat_names as names_in_force
 from ludoteca.core.registry import game_resource, load_game
 from ludoteca.core.state import CHANCE, TERMINAL, ConfigError, Game, State
+from ludoteca.core.words import joined, naming, number, result_sentence
+from ludoteca.core.words import seat_names as names_in_force
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
@@ -57,7 +58,7 @@ class SeatInfo:
 def seat_names(seats: Sequence[SeatInfo]) -> tuple[str, ...]:
     """The name of each seat in sentences ("Ana draws a card"): its lobby name, with the
     seat number (from 1) added where two seats share a name ("Guest (seat 2)"). Within a
-    :func:`ludoteca.core.names.naming` block for as many seats: the names in force."""
+    :func:`ludoteca.core.words.naming` block for as many seats: the names in force."""
     in_force = names_in_force()
     if in_force is not None and len(in_force) == len(seats):
         return in_force
@@ -444,7 +445,7 @@ class LogBook:
                played: Sequence[tuple[int, Sequence[Event]]]) -> None:
         """Adds the entries of ``played``: ``(seat, events)`` per action after those
         read so far, the seat being CHANCE for a chance outcome. Seats are named as the
-        enclosing :func:`ludoteca.core.names.naming` says."""
+        enclosing :func:`ludoteca.core.words.naming` says."""
         moment, chapter = table_marks(state.game)
         entries = self.entries
         for seat, events in played:
@@ -500,6 +501,15 @@ def log_entries(state: State, viewer: int | None,
     return book.entries
 
 
+def _fmt(x: float) -> str:
+    return number(x)
+
+
+def _names(group: Sequence[int], seats: Sequence[SeatInfo], viewer: int | None) -> str:
+    names = seat_names(seats)
+    return joined("you" if s == viewer else names[s] for s in group)
+
+
 def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
               ) -> list[dict[str, Any]]:
     """Every side's standing at the end, best first: ``{"place", "names", "score",
@@ -552,68 +562,14 @@ def turn_text(state: State, viewer: int | None, seats: Sequence[SeatInfo]) -> st
     return f"{name[:1].upper()}{name[1:]} to play"
 
 
-def _fmt(x: float) -> str:
-    return f"{x:g}".replace("-", "−")
-
-
-def _versus(a: float, b: float) -> str:
-    """"69–40", or "4 to −1" when a score is negative (a dash would read as a minus)."""
-    return f"{_fmt(a)}–{_fmt(b)}" if a >= 0 and b >= 0 else f"{_fmt(a)} to {_fmt(b)}"
-
-
-def _names(group: Sequence[int], seats: Sequence[SeatInfo], viewer: int | None) -> str:
-    names = seat_names(seats)
-    parts = ["you" if s == viewer else names[s] for s in group]
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
 def result_text(state: State, viewer: int | None, seats: Sequence[SeatInfo]) -> str | None:
-    """The end in words for ``viewer``: "You won 45–30.", "Your partnership lost 40–69."."""
+    """The end in words for ``viewer`` (None while the match goes on): the sentence the
+    terminal prints too, :func:`ludoteca.core.words.result_sentence`, with the seats'
+    names ("You lost: Ana won. Places: Ana 1st (45 points); you 2nd (30 points).")."""
     if not state.is_terminal():
         return None
-    scores = state.scores()
-    winners = set(state.winners())
-    n = state.num_players
-    sides: dict[int, list[int]] = {}
-    for seat in range(n):
-        sides.setdefault(state.team_of(seat), []).append(seat)
-    groups = list(sides.values())
-    teams = any(len(g) > 1 for g in groups)
-
-    def side_score(group: list[int]) -> float:
-        values = [scores[s] for s in group]
-        return values[0] if len(set(values)) == 1 else sum(values)
-
-    won = [g for g in groups if winners & set(g)]
-    lost = [g for g in groups if not winners & set(g)]
-    if not won:  # a player who is not a seat won (e.g. a ghost): the game says who
-        table = ", ".join(f"{_names(g, seats, viewer)} {_fmt(side_score(g))}" for g in groups)
-        last = state.prompt(viewer).rstrip(".")
-        if last.lower() in ("", "the game is over"):
-            return f"Nobody at the table won ({table})."
-        return f"{last} ({table})."
-    best_loser = max((side_score(g) for g in lost), default=None)
-    mine = next((g for g in groups if viewer in g), None)
-    side_word = "Your partnership" if teams else "You"
-    if mine is not None and mine in won:
-        if len(won) > 1:
-            others = [g for g in won if g is not mine]
-            with_whom = " and ".join(_names(g, seats, viewer) for g in others)
-            return f"{side_word} shared the win with {with_whom} ({_fmt(side_score(mine))})."
-        if best_loser is None:
-            return f"{side_word} won ({_fmt(side_score(mine))})."
-        return f"{side_word} won {_versus(side_score(mine), best_loser)}."
-    top = max(won, key=side_score)
-    if mine is not None:
-        return (f"{side_word} lost {_versus(side_score(mine), side_score(top))}: "
-                f"{_names(top, seats, viewer)} won.")
-    names = " and ".join(_names(g, seats, viewer) for g in won)
-    names = names[:1].upper() + names[1:]  # the start of a sentence: "Normal bot won."
-    if best_loser is None:
-        return f"{names} won."
-    return f"{names} won {_versus(side_score(top), best_loser)}."
+    with naming(seat_names(seats)):
+        return result_sentence(state, viewer)
 
 
 def legal_for(state: State, viewer: int | None) -> list[dict[str, Any]]:

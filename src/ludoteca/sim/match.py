@@ -1,9 +1,8 @@
 """One match of a simulation, guarded: an agent that fails loses that match only.
 
 :func:`play_match` plays the match :func:`ludoteca.core.match.run_match` plays with the
-same seed and agents (its loop, with the trusted apply path where the action was just
-listed as legal), and turns whatever goes wrong into a :class:`Fault` instead of an
-exception:
+same seed and agents (its :class:`~ludoteca.core.match.Stepper`, with a timed way of asking
+the agents), and turns whatever goes wrong into a :class:`Fault` instead of an exception:
 
 * an agent that raises, returns an illegal action, or thinks longer than the per-move
   time limit *forfeits*: its side loses, every other side shares the win, and the record
@@ -29,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.agents import Agent, agent_factory
-from ludoteca.core.match import MatchRecord, record_of, seat_rng
-from ludoteca.core.state import CHANCE, Game, IllegalActionError, State, sample_chance
+from ludoteca.core.match import Call, MatchRecord, Stepper, record_of
+from ludoteca.core.state import CHANCE, Game, IllegalActionError, State
 
 HEARTBEAT_SECONDS = 0.5
 
@@ -130,6 +129,21 @@ def _timed(method: Callable[..., int], args: tuple[Any, ...], seat: int, limit: 
     return action
 
 
+def _guarded(limit: float | None, alarm: bool) -> Call:
+    """How the agents are called (:data:`ludoteca.core.match.Call`): within the time limit
+    if there is one, a failure an :class:`AgentFault` of the seat."""
+    if limit is not None:
+        return lambda seat, method, args: _timed(method, args, seat, limit, alarm)
+
+    def call(seat: int, method: Callable[..., int], args: tuple[Any, ...]) -> int:
+        try:
+            return method(*args)
+        except Exception as err:
+            raise AgentFault(seat, "error", _text(err)) from err
+
+    return call
+
+
 _factories: dict[str, tuple[Any, Callable[[], Agent]]] = {}
 
 
@@ -170,9 +184,8 @@ def play_match(
     """Plays match ``index`` with ``seed`` between agents made afresh from ``specs``.
 
     The match is the one :func:`ludoteca.core.match.run_match` plays with the same seed
-    and agents (the same random streams, the same views; the tests compare them), played
-    faster: a chance outcome, or the choice of an agent that does not read a view, is one
-    of the legal actions just listed, so it is applied through ``apply_trusted``.
+    and agents: the same :class:`~ludoteca.core.match.Stepper`, so the same random streams
+    and the same views (the tests compare them).
 
     Never raises for an agent's or the game's failure (see the module); raises
     :class:`Stopped` if ``stop()`` turns true in the middle of the match.
@@ -212,63 +225,21 @@ def play_match(
 def _play(state: State, agents: list[Agent], seed: int, max_actions: int | None,
           limit: float | None, alarm: bool, heartbeat: Callable[[int], None] | None,
           stop: Callable[[], bool] | None) -> None:
-    """The loop of :func:`ludoteca.core.match.run_match`, with faults named by seat."""
+    """The match :func:`ludoteca.core.match.run_match` plays (the same :class:`Stepper`),
+    each agent's move timed and its failure named by seat."""
     game = state.game
     for seat, agent in enumerate(agents):
         try:
             agent.check(game)
         except Exception as err:
             raise AgentFault(seat, "error", _text(err)) from err
-    n = len(agents)
-    chance_rng = seat_rng(seed, "chance")
-    agent_rngs = [seat_rng(seed, f"seat{p}") for p in range(n)]
-    reads = [getattr(a, "reads_view", True) for a in agents]
-    # Look at the clock after every move of an agent that may think for a while, and
-    # every 64 actions otherwise (random agents move in microseconds).
-    thinking = [not getattr(a, "fast", False) for a in agents]
+    stepper = Stepper(seed, agents, call=_guarded(limit, alarm))
     bound = max_actions if max_actions is not None else game.info.max_game_length
-    current = state.current_player
-    chance_outcomes = state.chance_outcomes
-    legal_actions = state.legal_actions
-    apply_trusted, apply_action = state.apply_trusted, state.apply_action
     clock = time.perf_counter
     next_beat = clock() + HEARTBEAT_SECONDS
-    steps = 0
-    while steps < bound:
-        player = current()
-        if player < 0:
-            if player != CHANCE:
-                break  # the end
-            apply_trusted(sample_chance(chance_outcomes(), chance_rng))
-        else:
-            agent, rng = agents[player], agent_rngs[player]
-            if reads[player]:
-                view = state.determinize(player, rng)
-                if limit is None:
-                    try:
-                        action = agent.act(view, player, rng)
-                    except Exception as err:
-                        raise AgentFault(player, "error", _text(err)) from err
-                else:
-                    action = _timed(agent.act, (view, player, rng), player, limit, alarm)
-                apply_action(action)
-            else:
-                legal = legal_actions()
-                if limit is None:
-                    try:
-                        action = agent.act_blind(legal, player, rng)
-                    except Exception as err:
-                        raise AgentFault(player, "error", _text(err)) from err
-                else:
-                    action = _timed(agent.act_blind, (legal, player, rng), player, limit,
-                                    alarm)
-                if type(action) is int and action in legal:
-                    apply_trusted(action)
-                else:
-                    apply_action(action)  # refuses it with the game's own words
-        steps += 1
-        if steps & 63 and (player < 0 or not thinking[player]):
-            continue
+
+    def beat() -> None:
+        nonlocal next_beat
         now = clock()
         if now >= next_beat:
             next_beat = now + HEARTBEAT_SECONDS
@@ -276,6 +247,18 @@ def _play(state: State, agents: list[Agent], seed: int, max_actions: int | None,
                 raise Stopped
             if heartbeat is not None:
                 heartbeat(state.move_number())
+
+    if all(getattr(a, "fast", False) for a in agents):
+        # Agents that move in microseconds (random): a look at the clock every 64 actions.
+        played = 0
+        while played < bound:
+            steps = stepper.run(state, max_actions=min(64, bound - played))
+            played += steps
+            if steps < 64:
+                break  # the end
+            beat()
+    else:  # an agent that may think for a while: a look after every action
+        stepper.run(state, max_actions=bound, on_action=lambda *_: beat())
 
 
 def _partial(game: Game, specs: Sequence[str], seed: int, variant: str | None,

@@ -21,6 +21,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ludoteca.core.words import joined, side_name
+
 METAL_STYLE = {"gold": "bold yellow", "silver": "bold white", "copper": "bold dark_orange"}
 
 MENU_GROUPS = {
@@ -46,11 +48,7 @@ def _name(seat: int, you: int | None) -> str:
 
 def _names(seats: list[int], you: int | None) -> str:
     """"you", "seat 1", "you and seat 2", "seats 1 and 3"."""
-    if you in seats and len(seats) > 1:
-        return "you and " + _names([s for s in seats if s != you], None)
-    if len(seats) == 1:
-        return _name(seats[0], you)
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+    return side_name(seats, you)
 
 
 def _chests(chests: list[str]) -> str:
@@ -95,7 +93,7 @@ def _cards(cards: dict[str, int]) -> str:
     if len(ranks) == 1:
         named.append(f"Desperado {ranks[0]}")
     elif ranks:
-        named.append("Desperados " + ", ".join(ranks[:-1]) + f" and {ranks[-1]}")
+        named.append("Desperados " + joined(ranks))
     return ", ".join(named)
 
 

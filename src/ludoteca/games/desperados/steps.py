@@ -28,7 +28,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
-from ludoteca.core.names import seat_name
+from ludoteca.core.words import joined, plural, seat_name
 from ludoteca.games.desperados.actions import Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.tables import MAX_DISPLAYS, NOBODY
 
@@ -232,9 +232,7 @@ def playable_mask(state: DesperadosState, seat: int) -> int:
 # ----- words -----------------------------------------------------------------------------------
 
 def _choices(items: list[str]) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return joined(items, "or")
 
 
 def turn_prompt(state: DesperadosState, seat: int, viewer: int | None, final: bool) -> str:
@@ -288,7 +286,7 @@ def why_not(state: DesperadosState, seat: int, act: Any, final: bool) -> str | N
                 return ("passing is switched off while the deck lasts in this match "
                         "(passes_in_a_row=0): draw or play a card")
             run = state.passes_in_a_row
-            return (f"the table has just passed {run} time{'s' if run != 1 else ''} in a row "
+            return (f"the table has just passed {plural(run, 'time')} in a row "
                     "without anyone drawing or playing: draw or play a card (R20)")
         limit = state.pass_limit
         if limit == 0:

@@ -11,8 +11,8 @@ from array import array
 from typing import TYPE_CHECKING, Any, cast
 
 from ludoteca.core.events import Event
-from ludoteca.core.names import seat_name, seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.core.words import joined, seat_name, seats_name, side_name
 from ludoteca.games.desperados.actions import Card, Close, Draw, Fight, Open, Pass, Work
 from ludoteca.games.desperados.rules.points import mine_value
 from ludoteca.games.desperados.steps import Deal
@@ -288,8 +288,7 @@ def _who(seat: int, viewer: int | None) -> tuple[str, bool]:
 
 
 def _seats(seats: list[int]) -> str:
-    names = [seat_name(s) for s in seats]
-    return " and ".join(names) if len(names) < 3 else ", ".join(names)
+    return joined(seat_name(s) for s in seats)
 
 
 def describe_event(state: DesperadosState, event: Event, viewer: int | None) -> str:
@@ -360,21 +359,13 @@ def _cards(names: list[str]) -> str:
         desperados = [n for n in names if n.startswith("Desperado")]
         names = [n for n in names if not n.startswith("Desperado")] + (
             ["Desperado"] if desperados else [])
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    return joined(names, "or")
 
 
 def _side(state: DesperadosState, display: int, viewer: int | None) -> str:
     """A display's players: "you", "you and seat 2", "seats 1 and 3", "seat 1"."""
-    seats = [p for p in range(state.num_players) if state.display[p] == display]
-    names = ["you" if p == viewer else seat_name(p) for p in seats]
-    if len(names) == 1:
-        return names[0]
-    if "you" in names:
-        names.remove("you")
-        return "you and " + " and ".join(names)
-    return seats_name(seats)
+    return side_name([p for p in range(state.num_players) if state.display[p] == display],
+                     viewer)
 
 
 def _verb(subject: str, verb: str) -> str:

@@ -44,8 +44,9 @@ Options: ``charity_all_equal`` = ``literal`` (R9, default) | ``nothing``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -89,6 +90,13 @@ class Douro1872(Game):
     Options = DouroOptions
     edition: DouroEdition
     tables: Tables
+    bot_presets: ClassVar[Mapping[str, str]] = {
+        # The points move only when a dispute is settled, and the leader-takes-all
+        # evaluation of a position 20 actions on says little; rollouts to the end of the
+        # match (about 110 actions) are what beat the heuristic bot (docs/bots.md, the
+        # ladder).
+        "strong": "ismcts:iterations=1000,rollout=200",
+    }
 
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)  # static, shared by every state of this game

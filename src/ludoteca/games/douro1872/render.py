@@ -15,6 +15,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ludoteca.core.words import plural
+
 
 def menu_key(action: dict[str, Any]) -> str | None:
     """In the terminal's list a barrel card is chosen by its value: 7 plays the 7."""
@@ -29,13 +31,6 @@ def chapter(event: Any) -> tuple[str, int | None] | None:
     if event.kind == "middle":
         return "half", 2
     return None
-
-
-def ghosts(obs: dict[str, Any]) -> list[tuple[str, float, bool]]:
-    """D. Sebastião, his points and whether he won (he is no player's seat)."""
-    result = obs.get("result") or {}
-    won = set(result.get("table_winners", []))
-    return [(s["name"], s["score"], s["seat"] in won) for s in obs["seats"] if s["ghost"]]
 
 
 def _name(s: dict[str, Any], you: int | None) -> str:
@@ -87,7 +82,7 @@ def render(obs: dict[str, Any]) -> Group:
     stack = obs["stack"]
     fog = stack["fog_on_top"]
     head = Text(f"Douro 1872 · {obs['num_players']} players · {half} · stack: "
-                f"{stack['cards']} card{'' if stack['cards'] == 1 else 's'}", style="bold")
+                f"{plural(stack['cards'], 'card')}", style="bold")
     if fog:
         head.append(f", {fog} fog on top", style="bold magenta")
     levels = [str(lvl) for lvl in obs["valley"]]

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ludoteca.core.events import Event
 from ludoteca.core.flow import Step
 from ludoteca.core.state import State
+from ludoteca.core.words import Ghost
 from ludoteca.games.douro1872 import hidden, view
 from ludoteca.games.douro1872.rules import dispute, fog, lottery, sebastiao, stack
 from ludoteca.games.douro1872.rules.development import next_rabelo
@@ -200,6 +201,9 @@ class DouroState(State):
 
     def _final_prompt(self, viewer: int | None) -> str:
         return view.final_prompt(self)
+
+    def ghosts(self) -> list[Ghost]:
+        return view.ghosts(self)
 
     rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
         DealBack: stack.deal_back,

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.flow import CHANCE, AutoStep, ChanceStep, Step
-from ludoteca.core.names import seat_name as core_seat_name
+from ludoteca.core.words import seat_name as core_seat_name
 from ludoteca.games.douro1872.actions import Donate, PlayBarrel
 from ludoteca.games.douro1872.tables import CHARITY, DISPUTE
 
@@ -48,7 +48,7 @@ NOT_TOWED = -1
 
 
 def seat_name(state: DouroState, seat: int) -> str:
-    """``seat 0`` (or the name the caller gave the seat, :mod:`ludoteca.core.names`), or
+    """``seat 0`` (or the name the caller gave the seat, :mod:`ludoteca.core.words`), or
     D. Sebastião's name for the ghost's seat: one word for a seat everywhere ludoteca
     speaks."""
     return state.tables.ghost_name if seat == state.ghost else core_seat_name(seat)

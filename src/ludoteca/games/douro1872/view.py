@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import CHANCE
-from ludoteca.core.names import joined, seats_name
 from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.core.words import Ghost, joined, plural, seats_name
 from ludoteca.games.douro1872.actions import (
     Cut,
     Donate,
@@ -58,7 +58,7 @@ def _a(value: Any) -> str:
 
 
 def _barrels(n: int) -> str:
-    return f"{n} barrel{'' if n == 1 else 's'}"
+    return plural(n, "barrel")
 
 
 PHASES = ("stack", "lottery", "lottery cut", "dispute", "ghost", "turn regular", "turn fog",
@@ -198,6 +198,14 @@ def in_dispute(state: DouroState, dispute: InDispute) -> dict[str, Any] | None:
 def ghost_won(state: DouroState) -> bool:
     """True when D. Sebastião is among the winners (at the end): he can win (R11)."""
     return state.ghost >= 0 and state.ghost in state.table_winners
+
+
+def ghosts(state: DouroState) -> list[Ghost]:
+    """D. Sebastião (with two players), his points and whether he won: he is no player's
+    seat, but ranks with them (R11)."""
+    if state.ghost < 0:
+        return []
+    return [Ghost(state.tables.ghost_name, float(state.points[state.ghost]), ghost_won(state))]
 
 
 def result(state: DouroState) -> dict[str, Any] | None:
@@ -399,8 +407,7 @@ def _who(state: DouroState, seat: int | None, viewer: int | None, capital: bool 
 
 
 def _names(state: DouroState, seats: list[int], viewer: int | None) -> str:
-    names = [_who(state, s, viewer) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return joined(_who(state, s, viewer) for s in seats)
 
 
 def _points(state: DouroState, deltas: list[int], viewer: int | None) -> str:

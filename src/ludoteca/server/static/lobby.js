@@ -72,9 +72,11 @@
         el("option", {value: "bot", text: "bot", selected: s !== 0}));
       const g = game();
       const bot = el("select", {name: "bot-" + s, "aria-label": "Bot strength of seat " + (s + 1)},
-        el("option", {value: "easy", text: `easy (${g.bots.easy})`}),
-        el("option", {value: "normal", text: `normal (${g.bots.normal})`, selected: true}),
-        el("option", {value: "strong", text: `strong (${g.bots.strong})`}),
+        // The strength's name shows; the spec it plays (a game's strong preset can be long
+        // enough to widen the page on a phone) is the option's tooltip.
+        el("option", {value: "easy", text: "easy", title: g.bots.easy}),
+        el("option", {value: "normal", text: "normal", title: g.bots.normal, selected: true}),
+        el("option", {value: "strong", text: "strong", title: g.bots.strong}),
         el("option", {value: "spec", text: "other: an agent spec…"}));
       const spec = el("input", {type: "text", name: "spec-" + s, placeholder: "e.g. ismcts:iterations=100", size: 22, "aria-label": "Agent spec of seat " + (s + 1)});
       const name = el("input", {type: "text", name: "name-" + s, placeholder: "name (optional)", maxlength: 40, size: 14});

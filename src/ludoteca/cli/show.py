@@ -1,0 +1,137 @@
+"""Showing a match in the terminal, through the game's own ``render`` module: boards,
+events, the rules in short, a pager, the results and the parts of a match.
+
+A game's ``render`` module draws an observation (``render(observation)``); it may also
+offer, for the terminal (docs/adding-a-game.md lists them all):
+
+* a ``compact`` argument, ``render(observation, compact=True)``: a shorter board for a
+  crowded table, which ``play`` draws when the full one leaves too little room for the
+  choices;
+* ``MENU_GROUPS``: ``{action type: label}``, the words for a folded group of choices
+  ("Pass a card to your partner");
+* ``menu_key(action_json)``: what a person types for a choice instead of its number
+  (Douro: the card's value, so that 7 plays the 7);
+* ``chapter(event)``: ``("round", 3)`` (or ``("dispute", None)``, numbered in order) when
+  an event opens a new part of the match, so that plays and replays show the break and the
+  replay stepper can jump to it.
+
+The result is said in the words the server says it in
+(:func:`ludoteca.core.words.result_sentence`), players who are no seat (D. Sebastião)
+included, as the game's ``State.ghosts()`` names them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from ludoteca.cli.app import console
+from ludoteca.core.registry import game_module, game_summary
+from ludoteca.core.state import Game, State
+
+
+def render(game: Game, observation: dict[str, Any], compact: bool = False) -> Any:
+    """The game's terminal view of an observation (its ``render`` module), or the raw data.
+
+    ``compact``: the shorter board for a crowded screen, where the module's ``render``
+    takes a ``compact`` argument (else its one board).
+    """
+    module = game_module(game, "render")
+    draw = getattr(module, "render", None)
+    if draw is None:
+        from rich.pretty import Pretty
+
+        return Pretty(observation)
+    if compact and _takes(draw, "compact"):
+        return draw(observation, compact=True)
+    return draw(observation)
+
+
+def _takes(function: Callable[..., Any], name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(function).parameters
+    except (TypeError, ValueError):  # a builtin or a C function: no such argument
+        return False
+
+
+def print_events(state: State, viewer: int | None, prefix: str = "") -> None:
+    """What the last action told ``viewer``, one line per event."""
+    for event in state.events_for(viewer):
+        console.print(escape(prefix + state.describe_event(event, viewer)))
+
+
+def rules_summary(game: Game) -> str | None:
+    """The game's rules summary in plain words (``summary.md`` in its package), if any."""
+    return game_summary(game)
+
+
+def render_hook(game: Game, name: str) -> Any:
+    """An optional extra of the game's ``render`` module (see the module docstring)."""
+    module = game_module(game, "render")
+    return getattr(module, name, None) if module is not None else None
+
+
+def page(text: str, pause_at_end: bool = False) -> None:
+    """Prints ``text``; on a terminal too small for it, a screenful at a time (and, with
+    ``pause_at_end``, waits for Enter after the last one, before the screen moves on)."""
+    lines = text.splitlines()
+    height = max(console.height - 2, 5)
+    if not console.is_terminal or len(lines) <= height:
+        console.print(escape(text))
+        return
+    for start in range(0, len(lines), height):
+        console.print(escape("\n".join(lines[start:start + height])))
+        last = start + height >= len(lines)
+        if last and not pause_at_end:
+            return
+        try:
+            answer = console.input("[dim]-- Enter to go on --[/] " if last else
+                                   "[dim]-- Enter for more, q to stop --[/] ")
+        except EOFError:
+            return
+        if last or answer.strip().lower().startswith("q"):
+            return
+
+
+def results_table(state: State, who: Callable[[int], str]) -> Table:
+    """Every seat's final score and who played it (winners in bold), then the players who
+    are no seat (``state.ghosts()``). The result itself is said once, in words, by
+    :func:`ludoteca.core.words.result_sentence`."""
+    table = Table(title=f"{state.title}: final scores")
+    table.add_column("Seat")
+    table.add_column("Played by")
+    table.add_column("Score", justify="right")
+    returns = state.returns()
+    for seat, score in enumerate(state.scores()):
+        table.add_row(str(seat), who(seat), f"{score:g}",
+                      style="bold" if returns[seat] > 0 else None)
+    for name, score, won in state.ghosts():
+        table.add_row(name, "the game", f"{score:g}", style="bold" if won else None)
+    return table
+
+
+def chapters(game: Game) -> Callable[[Any], tuple[str, int | None] | None]:
+    """The game's ``chapter(event)`` (round breaks and the like), or one that finds none."""
+    hook = render_hook(game, "chapter")
+    return hook if hook is not None else (lambda event: None)
+
+
+class ChapterCounter:
+    """Numbers the chapters of a match as their events come ("round 2", "dispute 5")."""
+
+    def __init__(self, game: Game) -> None:
+        self.find = chapters(game)
+        self.counts: dict[str, int] = {}
+
+    def __call__(self, event: Any) -> tuple[str, int] | None:
+        found = self.find(event)
+        if found is None:
+            return None
+        kind, number = found
+        self.counts[kind] = number if number is not None else self.counts.get(kind, 0) + 1
+        return kind, self.counts[kind]
