@@ -71,3 +71,29 @@ def test_the_table_splice_equals_encoding_the_whole_board() -> None:
         TABLE_MARK_JSON, json.dumps(table)[1:-1], 1)
     whole = {**view, "board": board.replace(TABLE_MARK, table)}
     assert spliced == json.dumps(whole, separators=(",", ":"))
+
+
+def test_a_finished_desperados_table_shows_no_pending_fight() -> None:
+    # A fight the end left unsettled is moot: the table of a finished match shows none,
+    # as the terminal does (the observation of a finished match names its winners).
+    from ludoteca.server.views import table_for
+    from tests.desperados.script import SILVER, Script
+
+    sc = Script(hands=[["gold mine", "Desperado 9"], ["silver mine"], [], []])
+    sc.open(0, 0)
+    silver = sc.open(1, SILVER)
+    sc.draw(2), sc.draw(3)
+    sc.fight(0, 9, silver)
+    seats = [SeatInfo(s, "human", None, n) for s, n in enumerate(["Ana", "Bo", "Cy", "Di"])]
+    boards = Boards()
+    during = table_for(boards, sc.state, seats)
+    assert during is not None and "Fight over" in during and "fight!" in during
+    observation = sc.state.observation
+
+    def finished(viewer: Any) -> dict[str, Any]:
+        return {**observation(viewer), "winners": [0]}
+
+    sc.state.observation = finished  # type: ignore[method-assign]
+    after = table_for(boards, sc.state, seats)
+    assert after is not None and "Fight over" not in after and "fight!" not in after
+    assert "Started by" not in after

@@ -83,9 +83,11 @@ def create_in_lobby(page: Any, base: str, game: str, players: int, kinds: list[s
     page.wait_for_selector("#match")
     links["watch"] = page.get_attribute("#watch-link", "href")
     links["seats"][kinds.index("me")] = page.url.replace(base, "")
+    if "invite" in kinds:
+        page.wait_for_selector("#invite-links a.new-link:not([hidden])")
     for item in page.query_selector_all("#invite-links li"):
         seat = int(item.get_attribute("data-seat"))
-        links["seats"][seat] = item.query_selector("a").get_attribute("href")
+        links["seats"][seat] = item.query_selector("a.new-link").get_attribute("href")
     return links
 
 

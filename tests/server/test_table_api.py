@@ -162,8 +162,18 @@ def test_chat_is_stored_bounded_and_rate_limited(api: Api) -> None:
     codes = [api.client.post(url, json={"text": f"line {i}"}, headers=auth(tokens[0])
                              ).status_code for i in range(7)]
     assert codes[:5] == [200] * 5 and codes[5:] == [429, 429]
-    r = api.client.post(url, json={"text": "go Bo", "name": "Zed"})  # a spectator
-    assert r.status_code == 200 and r.json()["name"] == "Zed (watching)"
+    # A spectator cannot choose a name (one that could pass for a seat's or an admin's):
+    # each browser is "Spectator", "Spectator 2"... in the order they first wrote.
+    r = api.client.post(url, json={"text": "go Bo", "name": "Admin"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator"
+    assert api.client.get(f"/watch/{match}").status_code == 200  # sets a watcher cookie
+    r = api.client.post(url, json={"text": "go Ana", "name": "Ana"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator 2"
+    r = api.client.post(url, json={"text": "again", "name": "Bo"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator 2"
+    api.client.cookies.clear()
+    r = api.client.post(url, json={"text": "back", "name": "Zed"})
+    assert r.status_code == 200 and r.json()["name"] == "Spectator"
 
 
 def test_a_rematch_seats_the_same_people_and_bots(api: Api) -> None:
@@ -209,7 +219,7 @@ def test_bad_bodies_get_a_sentence_never_a_500(api: Api, body: bytes, status: in
 
 
 @pytest.mark.parametrize(("query", "words"), [
-    ("replay?viewer=" + "9" * 5000, "viewer is a seat number"),
+    ("replay?viewer=" + "9" * 5000, "viewer is a seat index"),
     ("replay?step=" + "9" * 5000, "step: not a number"),
     ("replay?step=1e9", "step: not a number"),
 ])
@@ -261,3 +271,39 @@ def test_allowed_bots_still_have_capped_thought(make_client: Any) -> None:
     names = api.create("highcard", 2, [{"kind": "me", "name": "A" * 5000},
                                        {"kind": "bot", "name": "B" * 5000}])
     assert [len(s["name"]) for s in names["seats"]] == [40, 40]
+
+
+def test_refusals_name_a_seat_by_its_index_and_its_number_at_the_table(api: Api) -> None:
+    # The API takes 0-based seat indexes; the table names seats from 1: a sentence that
+    # names a seat says both, so "seat 2" never means two different seats.
+    created = api.create("highcard", 3, [*HUMANS2, {"kind": "bot", "name": "Robo"}])
+    tokens, match = tokens_of(created), created["id"]
+    api.client.get(f"/play/{tokens[0]}")
+
+    def refusal(path: str) -> str:
+        r = api.client.post(f"/api/matches/{match}/seats/{path}/link", headers=auth(tokens[0]))
+        assert r.status_code == 400, (r.status_code, r.text)
+        return r.json()["detail"]
+
+    assert refusal("2") == "seat index 2 (Seat 3 at the table) is a bot's: it has no link"
+    assert refusal("3") == "there is no seat index 3 (seat indexes are 0 to 2)"
+    assert refusal("x") == "there is no seat index 'x' (seat indexes are 0 to 2)"
+    api.play_out(match, tokens, random.Random(2), wait=lambda: None)  # replays are of the end
+    r = api.client.get(f"/api/matches/{match}/replay?viewer=7&step=1")
+    assert r.status_code == 400 and "seat index 7 (seat indexes are 0 to 2)" in r.text
+    r = api.client.get(f"/api/matches/{match}/replay?viewer=x&step=1")
+    assert r.status_code == 400 and "0 for Seat 1" in r.text
+
+
+def test_the_end_says_the_game_is_over_once(api: Api) -> None:
+    created = api.create("highcard", 2, HUMANS2)
+    tokens, match = tokens_of(created), created["id"]
+    api.play_out(match, tokens, random.Random(3), wait=lambda: None)
+    for token in (tokens[0], None):
+        view = api.view(match, token)
+        assert view["finished"] and view["turn"] == "Game over" and view["result"]
+        assert view["prompt"] == ""  # not "The game is over." under "Game over"
+    page = api.client.get(f"/watch/{match}").text
+    assert "The game is over." not in page and "Game over" in page
+    replay = api.client.get(f"/api/matches/{match}/replay?viewer=all&step=999").json()
+    assert replay["turn"] == "Game over" and replay["prompt"] == ""

@@ -166,7 +166,7 @@ def test_chat_is_shown_as_text(browser: Any, server: ServerProcess) -> None:
     watcher.fill("#chat-text", "good luck")
     watcher.click("#chat-send")
     ana.wait_for_function("document.getElementById('chat').textContent"
-                          ".includes('Spectator (watching):good luck')")
+                          ".includes('Spectator:good luck')")
     bo.reload()  # stored with the match: a page opened later shows it
     bo.wait_for_function("document.querySelectorAll('#chat li').length === 2")
 

@@ -177,7 +177,7 @@ def test_your_seats_show_whose_turn_and_a_phone_sees_the_end(
     page = new_page(browser, phone=True)
     links = create_in_lobby(page, quick.url, "highcard", 2, ["me", "invite"])
     assert set(links["seats"]) == {0, 1}  # the invite link waits on the creator's seat
-    assert page.is_visible("#invites")
+    assert page.is_visible("#invite-panel")
     page.goto(quick.url + "/")
     page.wait_for_function("[...document.querySelectorAll('.seat-status')]"
                            ".every(s => s.dataset.status !== 'unknown')")

@@ -53,13 +53,13 @@ except ImportError as err:  # pragma: no cover - checked in a subprocess test
 from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import (
     SEED_BITS,
-    agent_action,
     make_opponents,
     resolve_game,
     seat_rng,
 )
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.flow import CHANCE
+from ludoteca.core.match import choose
 from ludoteca.core.state import Game, State, sample_chance
 
 __all__ = ["OneSeatVectorEnv", "SelfPlayVectorEnv", "VectorStep"]
@@ -366,7 +366,7 @@ class OneSeatVectorEnv(VectorEnv):
                 self._legal[i] = _legal(match)
                 return True
             elif player >= 0:
-                match.apply_action(agent_action(agents[player], match, player, rngs[player]))
+                match.apply_action(choose(agents[player], match, player, rngs[player]))
             else:
                 self._legal[i] = ()
                 return False

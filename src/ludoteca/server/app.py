@@ -35,6 +35,7 @@ import hashlib
 import json
 import logging
 import re
+import secrets
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -48,7 +49,14 @@ from ludoteca.core.registry import game_resource, load_game
 from ludoteca.core.state import ConfigError
 from ludoteca.server import db
 from ludoteca.server.catalog import catalog
-from ludoteca.server.matches import Hub, LiveMatch, MatchError, Subscriber, claim_cookie
+from ludoteca.server.matches import (
+    Hub,
+    LiveMatch,
+    MatchError,
+    Subscriber,
+    claim_cookie,
+    seat_range,
+)
 from ludoteca.server.rules import rules_page
 from ludoteca.server.views import STATIC, Boards, board_stylesheet, make_environment
 
@@ -190,6 +198,8 @@ async def do_undo(hub: Hub, public_id: str, authorization: str | None, raw: byte
 
 
 LOOPBACK = ("127.0.0.1", "::1", "localhost", "[::1]")
+# The cookie that tells one spectator's browser from another in a match's chat.
+WATCHER_COOKIE = "ludoteca-watcher"
 
 
 def lan_address() -> str | None:
@@ -431,12 +441,17 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
         return response
 
     @app.get("/watch/{public_id}", response_class=HTMLResponse)
-    async def watch_page(public_id: str) -> HTMLResponse:
+    async def watch_page(public_id: str, request: Request) -> HTMLResponse:
         try:
             live = await hub().get(public_id)
         except MatchError as err:
             return error_page(err)
-        return match_page(live, None, None)
+        response = match_page(live, None, None)
+        if not request.cookies.get(WATCHER_COOKIE):
+            response.set_cookie(WATCHER_COOKIE, secrets.token_urlsafe(12), max_age=400 * 86400,
+                                path="/", httponly=True, samesite="lax",
+                                secure=request.url.scheme == "https")
+        return response
 
     @app.get("/replay/{public_id}", response_class=HTMLResponse)
     async def replay_page(public_id: str, viewer: str = "spectator", step: int | None = None
@@ -447,11 +462,11 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
             return error_page(err)
         if not live.finished:
             return RedirectResponse(f"/watch/{public_id}", status_code=303)
-        total = len(live.played)
+        # A replay opens at the start (the result would spoil it), or where ?step= says.
         try:
-            view = live.replay_view(viewer, total if step is None else step)
+            view = live.replay_view(viewer, 0 if step is None else step)
         except (MatchError, ValueError):
-            view = live.replay_view("spectator", total)
+            view = live.replay_view("spectator", 0)
         return page("replay.html", live=live, view=view, seats=live.seats, title=live.title,
                     board_css=board_stylesheet(live.game))
 
@@ -512,7 +527,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
     async def api_fresh_link(public_id: str, seat: str, request: Request) -> dict[str, Any]:
         live = await hub().get(public_id)
         if not seat.isdigit() or len(seat) > 3:
-            raise MatchError(400, f"there is no seat {seat[:20]!r}")
+            raise MatchError(400, f"there is no seat index {seat[:20]!r} "
+                                  f"({seat_range(live.num_players)})")
         token = await hub().fresh_link(live, int(seat), token_of(request),
                                        dict(request.cookies))
         url = f"/play/{token}"
@@ -523,9 +539,13 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
     async def api_chat(public_id: str, request: Request) -> dict[str, Any]:
         body = await body_of(request)
         live = await hub().get(public_id)
-        sender = request.client.host if request.client else "?"
+        # A spectator is known by the watcher cookie of the spectator page, else by address
+        # (a script without cookies): never by a name it sends.
+        watcher = request.cookies.get(WATCHER_COOKIE, "")[:64]
+        sender = ("browser:" + watcher if watcher
+                  else "address:" + (request.client.host if request.client else "?"))
         return await hub().say(live, token_of(request, body), dict(request.cookies),
-                               body.get("text"), body.get("name"), sender)
+                               body.get("text"), sender)
 
     @app.post("/api/matches/{public_id}/rematch")
     async def api_rematch(public_id: str, request: Request) -> dict[str, Any]:
@@ -569,7 +589,8 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_workers
         live = await hub().get(public_id)
         if viewer not in ("spectator", "all") and not (
                 viewer.lstrip("-").isdigit() and len(viewer) <= 4):
-            raise MatchError(400, "viewer is a seat number, spectator or all")
+            raise MatchError(400, "viewer is a seat index (0 for Seat 1 at the table), "
+                                  "spectator or all")
         return live.replay_view(viewer, step)
 
     @app.get("/api/matches/{public_id}/record")

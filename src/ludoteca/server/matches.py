@@ -50,6 +50,7 @@ from ludoteca.server.views import (
     legal_for,
     log_entries,
     outcome_of,
+    prompt_text,
     result_text,
     seat_names,
     standings,
@@ -91,6 +92,17 @@ class MatchError(Exception):
 CLAIMED = ("This seat was claimed by another browser: its link works only where it was "
            "first opened. Ask the match's creator for a fresh link.")
 MAX_PLAYERS = 16
+
+
+def seat_index(seat: int) -> str:
+    """How a sentence names a seat the API was given by its 0-based index: both the index
+    and the seat's number at the table, so neither can be mistaken for the other."""
+    return f"seat index {seat} (Seat {seat + 1} at the table)"
+
+
+def seat_range(num_players: int) -> str:
+    """The seat indexes the API takes for a match of ``num_players``."""
+    return f"seat indexes are 0 to {num_players - 1}"
 
 
 def claim_cookie(public_id: str, seat: int) -> str:
@@ -245,6 +257,7 @@ class LiveMatch:
         self.notes: list[tuple[int, int, str]] = []  # (after move n, version, text): undos
         self.chat: list[dict[str, Any]] = []
         self._chat_times: dict[Any, list[float]] = {}
+        self._spectators: dict[str, int] = {}  # a spectator's browser -> its number in chat
 
     # ----- facts ---------------------------------------------------------------------
 
@@ -382,7 +395,7 @@ class LiveMatch:
         entries = self.log(viewer)
         start = 0 if log_start is None else min(log_start, len(entries))
         actions = [] if self.broken else legal_for(state, viewer)
-        turn, prompt = turn_text(state, viewer, self.seats), state.prompt(viewer)
+        turn, prompt = turn_text(state, viewer, self.seats), prompt_text(state, viewer)
         together = self._together(viewer)
         if together is not None:
             turn, prompt, group_actions = together
@@ -862,19 +875,21 @@ class _Replay:
             log_list = [{"n": i + 1, "step": i + 1, "text": text}
                         for i, text in enumerate(self.labels[:step])]
             return {**base, "panels": panels, "log": log_list,
-                    "turn": turn_text(state, None, seats), "prompt": state.prompt(None),
+                    "turn": turn_text(state, None, seats), "prompt": prompt_text(state, None),
                     "result": result_text(state, None, seats),
                     "standings": standings(state, None, seats)}
         if viewer != "spectator" and not (viewer.lstrip("-").isdigit() and len(viewer) <= 4):
-            raise MatchError(400, "viewer is a seat number, spectator or all")
+            raise MatchError(400, "viewer is a seat index (0 for Seat 1 at the table), "
+                                  "spectator or all")
         seat = None if viewer == "spectator" else int(viewer)
         if seat is not None and not 0 <= seat < live.num_players:
-            raise MatchError(400, f"seat {seat + 1} does not exist")
+            raise MatchError(400, f"there is no seat index {seat} "
+                                  f"({seat_range(live.num_players)})")
         return {**base,
                 "panels": [{"title": "Table" if seat is None else f"{seats[seat].label()}",
                             "board": board_for(boards, state, seat, seats, table)}],
                 "log": log_entries(state, seat, played),
-                "turn": turn_text(state, seat, seats), "prompt": state.prompt(seat),
+                "turn": turn_text(state, seat, seats), "prompt": prompt_text(state, seat),
                 "result": result_text(state, seat, seats),
                 "standings": standings(state, seat, seats)}
 
@@ -1125,9 +1140,10 @@ class Hub:
             await self.seat_of(live, token, claims)  # the creator's own seat: its browser
         if isinstance(seat, bool) or not isinstance(seat, int) or \
                 not 0 <= seat < live.num_players:
-            raise MatchError(400, f"there is no seat {seat!r}")
+            raise MatchError(400, f"there is no seat index {str(seat)[:20]} "
+                                  f"({seat_range(live.num_players)})")
         if live.seats[seat].kind != "human":
-            raise MatchError(400, f"seat {seat + 1} is a bot's: it has no link")
+            raise MatchError(400, f"{seat_index(seat)} is a bot's: it has no link")
         if live.finished:
             raise MatchError(409, "The match is over.")
         new = secrets.token_urlsafe(24)
@@ -1281,10 +1297,13 @@ class Hub:
     # ----- the table's comforts: chat and rematch ---------------------------------------------
 
     async def say(self, live: LiveMatch, token: str | None, claims: Mapping[str, str] | None,
-                  text: Any, name: Any, sender: str) -> dict[str, Any]:
-        """A chat line from a seat (its token) or a spectator (``name``; ``sender``
-        identifies the connection for the rate limit). Stored with the match, then sent to
-        every page of the match; pages show it as text, never as HTML."""
+                  text: Any, sender: str) -> dict[str, Any]:
+        """A chat line from a seat (its token) or a spectator. ``sender`` identifies a
+        spectator's browser (its watcher cookie, else its address): it keys the rate limit
+        and the spectator's name, "Spectator", "Spectator 2"... in the order they first
+        wrote. A spectator never picks a name, so no line can pass for a seat's or the
+        server's. Stored with the match, then sent to every page of the match; pages show
+        it as text, never as HTML."""
         seat = None if token is None else await self.seat_of(live, token, claims)
         if not isinstance(text, str):
             raise MatchError(400, 'a chat line is {"text": "..."}')
@@ -1302,8 +1321,11 @@ class Hub:
                                   "few seconds.")
         times.append(now)
         live._chat_times[key] = times
-        who = (live.names[seat] if seat is not None
-               else f"{clean_name(name) or 'Spectator'} (watching)")
+        if seat is not None:
+            who = live.names[seat]
+        else:
+            number = live._spectators.setdefault(sender, len(live._spectators) + 1)
+            who = "Spectator" if number == 1 else f"Spectator {number}"
         at, match_id = db.now(), live.id
 
         def job(connection: Connection) -> None:

@@ -550,6 +550,12 @@ def outcome_of(state: State, viewer: int | None) -> str | None:
     return "won" if winners <= mine else "shared"
 
 
+def prompt_text(state: State, viewer: int | None) -> str:
+    """What ``viewer`` is asked to do; "" once the game is over, where the turn line
+    ("Game over") and the result say it already."""
+    return "" if state.current_player() == TERMINAL else state.prompt(viewer)
+
+
 def turn_text(state: State, viewer: int | None, seats: Sequence[SeatInfo]) -> str:
     player = state.current_player()
     if player == TERMINAL:

@@ -195,7 +195,13 @@
         if (v.finished) { status = "finished"; text = "finished"; }
         else if (v.actions && v.actions.length) { status = "your-turn"; text = "your turn"; }
         else { status = "waiting"; text = "waiting"; }
-      } else if (res.status === 404 || res.status === 403) { status = "gone"; text = "no longer here"; }
+      } else if (res.status === 403) {
+        // An invite someone opened is claimed by their browser; one replaced by a new link
+        // names no seat any more.
+        const detail = ((await res.json().catch(() => ({}))).detail || "");
+        status = "gone";
+        text = /claimed/.test(detail) ? "opened in another browser" : "link replaced";
+      } else if (res.status === 404) { status = "gone"; text = "no longer here"; }
     } catch (e) { text = "the server is unreachable"; }
     node.dataset.status = status; node.textContent = text;
   }

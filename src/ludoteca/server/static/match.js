@@ -59,6 +59,8 @@
     for (const id of ["replay-item", "record-item"]) { const a = $(id); if (a) a.hidden = !view.finished; }
     if (undoBtn) undoBtn.hidden = !view.can_undo;
     renderRematch();
+    const invites = $("invite-panel");  // a finished match has no seat left to invite to
+    if (invites) invites.hidden = !!view.finished;
     renderLog(fresh);
     renderActions();
     fitSoon();
@@ -375,15 +377,39 @@
     try { await post("chat", {text}); chatText.value = ""; }
     catch (err) { showError(err.message); }
   });
-  for (const b of document.querySelectorAll(".fresh-link")) {
-    b.addEventListener("click", async () => {
-      showError("");
-      try {
-        const data = await post(`seats/${b.dataset.seat}/link`, {});
-        const a = b.parentElement.querySelector(".new-link");
-        a.href = data.url; a.textContent = data.link; a.hidden = false;
-      } catch (err) { showError(err.message); }
-    });
+  // The creator's invite links: the ones the lobby kept in this browser, replaced here
+  // (and in what the lobby keeps) when a new link is issued, since the old one stops working.
+  const invitePanel = $("invite-panel");
+  const SEATS = "ludoteca.seats";
+  function storedSeats() {
+    try { return JSON.parse(localStorage.getItem(SEATS) || "[]"); } catch (e) { return []; }
+  }
+  function showLink(item, url, link) {
+    const a = item.querySelector(".new-link"), copy = item.querySelector(".copy");
+    a.href = url; a.textContent = link; a.hidden = false;
+    copy.hidden = false; copy.textContent = "copy"; copy.dataset.link = link;
+  }
+  if (invitePanel) {
+    for (const item of invitePanel.querySelectorAll("li[data-seat]")) {
+      const seat = Number(item.dataset.seat);
+      const kept = storedSeats().find((s) => s.match === matchId && s.role === "invite" && s.seat === seat);
+      if (kept) showLink(item, kept.url, kept.link || location.origin + kept.url);
+      const copy = item.querySelector(".copy");
+      copy.addEventListener("click", () => navigator.clipboard &&
+        navigator.clipboard.writeText(copy.dataset.link).then(() => { copy.textContent = "copied"; }));
+      item.querySelector(".fresh-link").addEventListener("click", async () => {
+        showError("");
+        try {
+          const data = await post(`seats/${seat}/link`, {});
+          showLink(item, data.url, data.link);
+          const list = storedSeats();
+          for (const s of list) {
+            if (s.match === matchId && s.role === "invite" && s.seat === seat) { s.url = data.url; s.link = data.link; }
+          }
+          localStorage.setItem(SEATS, JSON.stringify(list));
+        } catch (err) { showError(err.message); }
+      });
+    }
   }
   function setOffline(off) {
     $("offline").hidden = !off;
@@ -432,8 +458,11 @@
     };
   }
   // The side column (moves, log) ends at the bottom of the window wherever it starts, so
-  // that the newest log line is always in view; below 900px it follows the board.
+  // that the newest log line is always in view; below 900px it follows the board. The
+  // moves come first: when they and a few log lines do not fit above the window's bottom,
+  // the column grows past it (the page scrolls, never the moves' own box).
   const side = document.querySelector(".side");
+  const movesPanel = document.querySelector(".side > .actions-panel");
   let fitting = false;
   function fitSide() {
     fitting = false;
@@ -441,28 +470,14 @@
     if (window.innerWidth < 900) { side.style.height = ""; return; }
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
     const top = Math.max(8, side.getBoundingClientRect().top);
-    side.style.height = Math.max(320, window.innerHeight - top - 8) + "px";
+    const need = movesPanel ? movesPanel.offsetHeight + 150 : 0;  // the log's 6rem and margins
+    side.style.height = Math.max(320, window.innerHeight - top - 8, need) + "px";
     if (atBottom) logBox.scrollTop = logBox.scrollHeight;
   }
   const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
   window.addEventListener("resize", fitSoon);
   window.addEventListener("scroll", fitSoon, {passive: true});
 
-  // The invite links of this match that the lobby kept in this browser (its creator's).
-  function showInvites() {
-    let list = [];
-    try { list = JSON.parse(localStorage.getItem("ludoteca.seats") || "[]"); } catch (e) { return; }
-    const mine = list.filter((s) => s.match === matchId && s.role === "invite");
-    if (!isSeat || !mine.length) return;
-    $("invite-links").replaceChildren(...mine.map((s) => {
-      const url = s.link || location.origin + s.url;
-      const copy = el("button", {type: "button", class: "copy secondary", text: "copy"});
-      copy.addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => { copy.textContent = "copied"; }));
-      return el("li", {"data-seat": s.seat}, el("span", {text: `Seat ${s.seat + 1} (${s.name}): `}), el("a", {href: s.url, text: url}), copy);
-    }));
-    $("invites").hidden = false;
-  }
-  showInvites();
   log = view.log.slice();
   endShown = !!view.finished;  // a page opened on a finished match shows its result already
   render(true);

@@ -39,6 +39,11 @@
       const kind = b.dataset.kind, dir = b.dataset.dir;
       b.disabled = !target(kind, dir, n);
     }
+    // Each "go to" list shows the round (dispute, fight...) the step is in.
+    for (const select of $("jumps").querySelectorAll("select")) {
+      const within = chapters.filter((c) => c.kind === select.dataset.kind && c.step <= n).pop();
+      select.value = within ? String(within.step) : "";
+    }
   }
   function target(kind, dir, n) {
     const list = chapters.filter((c) => c.kind === kind);
@@ -86,6 +91,12 @@
       b.addEventListener("click", () => { const t = target(kind, dir, step); if (t) go(t.step); });
       $("jumps").append(b);
     }
+    // And straight to a numbered one, as the terminal's "r 3" or "d 5".
+    const select = el("select", {class: "chapter-select", "data-kind": kind, "aria-label": `Go to a ${kind}`},
+      el("option", {value: "", text: `go to ${kind}…`}),
+      ...chapters.filter((c) => c.kind === kind).map((c) => el("option", {value: String(c.step), text: c.label})));
+    select.addEventListener("change", () => { if (select.value !== "") go(Number(select.value)); });
+    $("jumps").append(select);
   }
   $("first").addEventListener("click", () => go(0));
   $("back").addEventListener("click", () => byMove(-1));
