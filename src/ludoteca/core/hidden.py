@@ -141,13 +141,15 @@ class Pile(NamedTuple):
         card put under, or a shuffled bag by its counts); else, the pile being empty, the
         discards by their counts (they are reshuffled at the draw). Empty only when the
         pile and the discards are both empty."""
-        # One unpacking instead of several field look-ups, and a list comprehension rather
-        # than a generator: the draw is on every playout's hot path.
-        counts, unseen, top = self[:3]
+        # Index reads rather than field look-ups, and each ``c / unseen`` read from a table
+        # of shares: the draw is on every playout's hot path (the floats are the same).
+        top = self[2]
         if top:
             return ((top[0], 1.0),)
+        unseen = self[1]
         if unseen:
-            return tuple([(k, c / unseen) for k, c in enumerate(counts) if c])
+            share = _SHARES[unseen] if unseen < len(_SHARES) else _shares(unseen)
+            return tuple([(k, share[c]) for k, c in enumerate(self[0]) if c])
         if self.bottom:
             return _odds_of_bag(self.bottom[0])
         total = sum(self.discards)
@@ -160,21 +162,21 @@ class Pile(NamedTuple):
         :meth:`draw_odds`); an empty pile first takes its reshuffled discards. ValueError
         if that card cannot come next."""
         counts, unseen, top, top_seats, bottom, discards = self
-        if top:
-            if top[0] != kind:
-                raise ValueError(f"the next card is the known top, kind {top[0]}, "
-                                 f"not kind {kind}")
-            top = top[1:]
-            return self._replace(top=top, top_seats=top_seats if top else 0)
-        if unseen:
+        if unseen and not top:  # the hot path first: a card from the unseen part
             if not (0 <= kind < len(counts) and counts[kind]):
                 raise ValueError(f"no card of kind {kind} is left unseen in the pile")
             left = list(counts)
             left[kind] -= 1
             # Built directly, not with _replace: a draw is on every playout's hot path and
             # _replace costs about as much as the rest of the draw.
-            return tuple.__new__(type(self), (tuple(left), unseen - 1, top, top_seats,
-                                              bottom, discards))
+            return _new(type(self), (tuple(left), unseen - 1, top, top_seats, bottom,
+                                     discards))
+        if top:
+            if top[0] != kind:
+                raise ValueError(f"the next card is the known top, kind {top[0]}, "
+                                 f"not kind {kind}")
+            top = top[1:]
+            return self._replace(top=top, top_seats=top_seats if top else 0)
         if self.bottom:
             bag = list(self.bottom[0])
             if kind not in bag:
@@ -294,6 +296,22 @@ class Pile(NamedTuple):
         for k in top:
             counts[k] -= 1
         return self._replace(counts=tuple(counts), top=tuple(top))
+
+
+_SHARES: list[tuple[float, ...]] = [()]
+"""``_SHARES[n][c]`` is ``c / n``, for the sizes of the piles drawn from so far (a size
+up to ``_MAX_SHARED``): a draw reads its probabilities rather than dividing."""
+_MAX_SHARED = 1024
+
+
+def _shares(n: int) -> tuple[float, ...]:
+    """``c / n`` for ``c`` in ``0..n`` (kept in :data:`_SHARES` for a small ``n``)."""
+    share = tuple([c / n for c in range(n + 1)])
+    if n <= _MAX_SHARED:
+        while len(_SHARES) <= n:
+            size = len(_SHARES)
+            _SHARES.append(tuple([c / size for c in range(size + 1)]))
+    return share
 
 
 def _odds_of_bag(bag: tuple[int, ...]) -> tuple[tuple[int, float], ...]:

@@ -53,6 +53,7 @@ class DesperadosState(State):
         "winner_displays", "open_mines", "round_log",
     )
     _copy_nested = ("hands", "chests", "partner_knows")
+    cards: Tables
 
     rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
         Deal: deal, Turn: take_a_turn, DrawCard: draw_a_card, FinalTurn: take_a_final_turn,
@@ -60,7 +61,9 @@ class DesperadosState(State):
         ScoreRound: score_the_round}
 
     def _setup(self) -> None:
-        t = self.cards
+        # The game's tables (kinds, slots, action ids, names), shared by all its states: a
+        # field rather than a property, as the rules read it a few times an action.
+        t = self.cards = self.game.cards
         n = self.num_players
         self.partnership = self.variant == "partnership"
         self.num_displays = 2 if self.partnership else n
@@ -104,6 +107,16 @@ class DesperadosState(State):
         self.fight_cards: list[int] = []
         deal_a_round(self, announce=False)
 
+    # The game's tables are not pickled with a state: the unpickled game has them.
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        del state["cards"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self.cards = self.game.cards
+
     @property
     def deck(self) -> tuple[int, ...]:
         """The deck's cards per kind (``num_kinds`` counts; read-only, see ``deck_pile``)."""
@@ -113,11 +126,6 @@ class DesperadosState(State):
     def deck_total(self) -> int:
         """Cards left in the deck."""
         return self.deck_pile.unseen
-
-    @property
-    def cards(self) -> Tables:
-        """The game's tables (kinds, slots, action ids, names), shared by all its states."""
-        return self.game.cards
 
     # ----- seats ----------------------------------------------------------------------
 
