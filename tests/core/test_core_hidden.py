@@ -92,6 +92,36 @@ def test_a_shuffled_bag_under_the_pile_draws_by_its_counts():
     assert pile.draw_odds() == ((1, 1.0),)
 
 
+def test_a_pile_can_start_with_a_top_known_to_all_and_a_bag_at_the_bottom():
+    # "The top card is always regular; the bottom three are regular": kinds 0 and 1.
+    pile = Pile.of((4, 2), top=(0,), bottom=[(0, 0, 0)])
+    assert pile == Pile.of((4, 2)).put_on_top((0,), EVERYONE).put_under(0, 0, 0, shuffled=True)
+    assert pile.size == 10 and pile.unseen == 6 and pile.bottom == ((0, 0, 0),)
+    assert all(pile.known_top(seat) == (0,) for seat in range(5))
+    assert pile.hidden_counts(3) == [4, 2] and pile.determinize(3, random.Random(1)) is pile
+    assert pile.draw_odds() == ((0, 1.0),)
+    pile = pile.drawn(0)
+    assert pile.top == () and pile.top_seats == 0 and pile.draw_odds() == ((0, 4 / 6), (1, 2 / 6))
+    for _ in range(6):
+        pile = pile.drawn(pile.draw_odds()[-1][0])
+    assert pile.size == 3 and pile.draw_odds() == ((0, 1.0),)
+    peeked_by_one = Pile.of((1, 1), top=(1,), top_seats=1 << 2, bottom=[(1,), ()])
+    assert peeked_by_one.known_top(2) == (1,) and peeked_by_one.known_top(0) == ()
+    assert peeked_by_one.bottom == ((1,),)
+    with pytest.raises(ValueError, match="not one of 0 to 1"):
+        Pile.of((1, 1), bottom=[(2,)])
+
+
+def test_draw_odds_are_the_quotients_of_the_counts_bit_for_bit():
+    # The probabilities are read from a table of shares; they must be the divisions.
+    for counts in [(3, 0, 5, 1), (1,), (0, 7), tuple(range(40))]:
+        total = sum(counts)
+        assert Pile.of(counts).draw_odds() == tuple(
+            (k, c / total) for k, c in enumerate(counts) if c)
+    big = Pile.of((1500, 700))
+    assert big.draw_odds() == ((0, 1500 / 2200), (1, 700 / 2200))
+
+
 def test_discards_become_the_deck_when_it_runs_out():
     pile = Pile.of((1, 0)).discarded(1, 1, 0)
     assert pile.discards == (1, 2)

@@ -105,10 +105,18 @@ class Pile(NamedTuple):
     discards: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, counts: Sequence[int], *, discards: Sequence[int] | None = None) -> Pile:
+    def of(cls, counts: Sequence[int], *, discards: Sequence[int] | None = None,
+           top: Sequence[int] = (), top_seats: int = EVERYONE,
+           bottom: Sequence[Sequence[int]] = ()) -> Pile:
         """A shuffled pile of ``counts[k]`` cards of kind ``k``, nobody knowing any of them;
-        ``discards`` (counts, by default none) lie face up beside it. ValueError for a
-        negative count or discards of another length."""
+        ``discards`` (counts, by default none) lie face up beside it.
+
+        The parts known from the start come on top of that: ``top``, kinds (top first)
+        known to the seats in the bit mask ``top_seats`` (by default every seat: a rule
+        such as "the top card is always regular"), and ``bottom``, bags of kinds under the
+        pile, known to all, from the top one down (a bag of several cards is in no known
+        order, see :meth:`put_under`). ValueError for a negative count, discards of
+        another length or a kind out of ``range(len(counts))``."""
         counts = tuple(counts)
         if any(c < 0 for c in counts):
             raise ValueError(f"a pile holds no negative number of cards: {counts}")
@@ -116,7 +124,12 @@ class Pile(NamedTuple):
         if len(discards) != len(counts) or any(c < 0 for c in discards):
             raise ValueError(f"discards are {len(counts)} counts of zero or more, "
                              f"not {discards}")
-        return cls(counts, sum(counts), (), 0, (), discards)
+        pile = cls(counts, sum(counts), (), 0, (), discards)
+        if top or bottom:
+            bags = tuple(_bag(pile._checked(bag)) for bag in bottom if bag)
+            pile = pile._replace(top=pile._checked(top), top_seats=top_seats if top else 0,
+                                 bottom=bags)
+        return pile
 
     @property
     def num_kinds(self) -> int:

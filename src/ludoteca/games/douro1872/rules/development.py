@@ -34,8 +34,7 @@ def next_rabelo(state: DouroState, step: NextRabelo, action: None) -> None:
     Each part but the end is pushed above a new :data:`~..steps.NEXT_RABELO` (pushed
     first, so that it lies below what the part pushes; a dispute's steps end with it),
     which decides again once that part is over; after the end nothing is pending."""
-    if not state.valley and not state.fog_top and (
-            state.up_regular or state.up_fog or state.bottom):  # cards left on the stack
+    if not state.valley and not state.fog_top and state.backs.size:  # backs left to show
         state.push(DEAL_BACK, NEXT_RABELO)  # "This procedure is repeated throughout the game."
         return
     if state.phylloxera_used and state.holder < 0:
