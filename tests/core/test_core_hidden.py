@@ -35,6 +35,7 @@ from ludoteca.testing import (
     check_piles,
     playout_states,
 )
+from tests.core import toygame
 from tests.core.toygame import HighCard, HighCardState
 
 
@@ -339,6 +340,34 @@ class ViewLosesAnUnseenCard(WithAPile):
         counts[kind] -= 1
         view.stock = stock._replace(counts=tuple(counts), unseen=stock.unseen - 1)
         return view
+
+
+class ViewForgetsTheStartingTop(WithAPile):
+    """The stock starts with a top known to all, taken by the first deal; a view forgets
+    that everyone knows it (the known part is gone before the first decision)."""
+
+    def _setup(self):
+        super()._setup()
+        self.stock = Pile.of((2, 1), top=(0,))
+
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        if view.stock.top:
+            view.stock = view.stock._replace(top_seats=0)
+        return view
+
+    def _take_the_top(self, step, outcome):
+        toygame.deal(self, step, outcome)
+        if self.stock.top:
+            self.stock = self.stock.drawn(self.stock.top[0])
+
+    rules = {**HighCardState.rules, toygame.Deal: _take_the_top}
+
+
+def test_the_game_level_check_sees_the_piles_of_the_initial_state():
+    # One sampled state, the first decision and the end: only the initial state has the top.
+    with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
+        check_game_piles(make_game(ViewForgetsTheStartingTop), 2, "standard", points=1)
 
 
 def test_the_game_level_check_runs_the_pile_checks_on_a_states_piles():
