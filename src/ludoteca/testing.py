@@ -1356,12 +1356,12 @@ def _piles_of(state: State) -> list[tuple[str, Pile]]:
 def check_game_piles(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
                      options: Any = None, points: int = 6) -> None:
     """The pile checks on every :class:`~ludoteca.core.hidden.Pile` a game's states hold
-    (the initial state's, and sampled along a playout), each with a short random walk; and a determinized view of
-    each seat holds, where the truth holds a pile, one that keeps what the seat knows of
-    it (the game's ``_determinize`` must not drop or copy the known parts) and as many
-    cards it cannot place. Their kinds may differ: a game may pool them with other cards
-    the seat cannot see (Desperados deals the deck and the other hands from one pool).
-    Nothing to do for a game that keeps no piles."""
+    (the initial state's, and sampled along a playout), each with a short random walk; and
+    a determinized view of each seat holds, where the truth holds a pile, one that keeps
+    what the seat knows of it (the game's ``_determinize`` must not drop or copy the known
+    parts) and as many cards it cannot place. Their kinds may differ: a game may pool them
+    with other cards the seat cannot see (Desperados deals the deck and the other hands
+    from one pool). Nothing to do for a game that keeps no piles."""
     game = _game(game)
     # The initial state too: the known parts a pile starts with (a top known to all, a
     # bottom) may be gone by the first sampled state.

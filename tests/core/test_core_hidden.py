@@ -361,7 +361,7 @@ class ViewForgetsTheStartingTop(WithAPile):
         if self.stock.top:
             self.stock = self.stock.drawn(self.stock.top[0])
 
-    rules = {**HighCardState.rules, toygame.Deal: _take_the_top}
+    rules: ClassVar = {**HighCardState.rules, toygame.Deal: _take_the_top}
 
 
 def test_the_game_level_check_sees_the_piles_of_the_initial_state():
