@@ -138,7 +138,10 @@ class Pile(NamedTuple):
     @property
     def size(self) -> int:
         """Cards in the pile (top, unseen and bottom; not the discards)."""
-        return len(self.top) + self.unseen + sum(map(len, self.bottom))
+        # Index reads, and no sum without a bottom: a game may ask this every move.
+        size: int = len(self[2]) + self[1]
+        bottom = self[4]
+        return size + sum(map(len, bottom)) if bottom else size
 
     def known_top(self, seat: int) -> tuple[int, ...]:
         """The top cards ``seat`` knows, top first (empty if it knows none)."""
@@ -189,16 +192,18 @@ class Pile(NamedTuple):
                 raise ValueError(f"the next card is the known top, kind {top[0]}, "
                                  f"not kind {kind}")
             top = top[1:]
-            return self._replace(top=top, top_seats=top_seats if top else 0)
-        if self.bottom:
-            bag = list(self.bottom[0])
+            return _new(type(self), (counts, unseen, top, top_seats if top else 0, bottom,
+                                     discards))
+        if bottom:
+            bag = list(bottom[0])
             if kind not in bag:
-                raise ValueError(f"the next card is from the bottom {self.bottom[0]}, "
+                raise ValueError(f"the next card is from the bottom {bottom[0]}, "
                                  f"not kind {kind}")
             bag.remove(kind)
-            rest = self.bottom[1:]
-            return self._replace(bottom=(tuple(bag), *rest) if bag else rest)
-        if not any(self.discards):
+            rest = bottom[1:]
+            return _new(type(self), (counts, unseen, top, top_seats,
+                                     (tuple(bag), *rest) if bag else rest, discards))
+        if not any(discards):
             raise ValueError("the pile and its discards are empty: nothing to draw")
         return self.reshuffled().drawn(kind)
 

@@ -72,10 +72,9 @@ def back_outcomes(state: DouroState) -> list[tuple[int, float]]:
     backs, levels = key = state.backs, state.levels
     found = t.back_cache.get(key)
     if found is None:
-        p_fog = 0.0
-        for kind, p in backs.draw_odds():
-            if kind == FOG_BACK:
-                p_fog = p  # fog cards / unseen upper cards, as the shuffle deals them
+        p_fog = t.fog_odds.get(backs)
+        if p_fog is None:  # fog cards / unseen upper cards, as the shuffle deals them
+            p_fog = t.fog_odds[backs] = dict(backs.draw_odds()).get(FOG_BACK, 0.0)
         out = [(t.fog_back_id, p_fog)] if p_fog > 0 else []
         left = levels.unseen
         p_regular = 1.0 - p_fog

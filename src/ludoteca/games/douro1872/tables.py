@@ -112,6 +112,8 @@ class Tables:
         self._fog_cache: dict[int, tuple[tuple[int, float], ...]] = {}
         self.back_cache: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
         """The chance outcomes of a back, per stack (filled by the step that draws it)."""
+        self.fog_odds: dict[Any, float] = {}
+        """The chance of a fog back, per pile of backs (filled with ``back_cache``)."""
         self.step_cache: dict[tuple[Any, ...], Any] = {}
         """Steps of one round of cards laid face down, per table (filled by the rules)."""
         self.reveal_events: dict[tuple[int, ...], Event] = {}
