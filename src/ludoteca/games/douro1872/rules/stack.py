@@ -42,13 +42,30 @@ def unseen(state: DouroState) -> int:
 def show_back(state: DouroState, back: FogBack | RegularBack) -> int:
     """The back of the stack's next card shows: the level index of a regular card, or -1
     for a fog card (which stays on top of the stack: it is disputed after the Valley)."""
+    t = state.tables
+    # The piles after the draw are read from the tables' caches: the same few piles come
+    # up in every match, and a draw costs more than the rest of the move.
+    backs = state.backs
     if isinstance(back, FogBack):
-        state.backs = state.backs.drawn(FOG_BACK)
+        key = (backs, FOG_BACK)
+        after = t.backs_drawn.get(key)
+        if after is None:
+            after = t.backs_drawn[key] = backs.drawn(FOG_BACK)
+        state.backs = after
         state.fog_top += 1
         return -1
-    level = state.tables.level_index[back.level]
-    state.backs = state.backs.drawn(REGULAR_BACK)
-    state.levels = state.levels.drawn(level)
+    key = (backs, REGULAR_BACK)
+    after = t.backs_drawn.get(key)
+    if after is None:
+        after = t.backs_drawn[key] = backs.drawn(REGULAR_BACK)
+    state.backs = after
+    level = t.level_index[back.level]
+    levels = state.levels
+    key = (levels, level)
+    after = t.levels_drawn.get(key)
+    if after is None:
+        after = t.levels_drawn[key] = levels.drawn(level)
+    state.levels = after
     return level
 
 
