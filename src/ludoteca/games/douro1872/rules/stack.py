@@ -26,17 +26,21 @@ def new_stack(t: Tables) -> tuple[Pile, Pile]:
     """B1/B2: the stack as (backs, levels). The backs: the cards above the bottom three,
     regular and fog, shuffled; the bottom three regular cards, a bag known to all (B1);
     the top card regular, known to all, when the edition says so (B2). The levels: every
-    regular card's level, none seen yet."""
-    upper_regular = t.num_regular - t.bottom
-    top = (REGULAR_BACK,) if t.top_regular and upper_regular else ()
-    backs = Pile.of((upper_regular - len(top), t.num_fog), top=top,
-                    bottom=[(REGULAR_BACK,) * t.bottom])
-    return backs, Pile.of(t.level_counts)
+    regular card's level, none seen yet. (Values: built once, kept in the tables.)"""
+    if t.start_stack is None:
+        upper_regular = t.num_regular - t.bottom
+        top = (REGULAR_BACK,) if t.top_regular and upper_regular else ()
+        backs = Pile.of((upper_regular - len(top), t.num_fog), top=top,
+                        bottom=[(REGULAR_BACK,) * t.bottom])
+        t.start_stack = backs, Pile.of(t.level_counts)
+    return t.start_stack
 
 
-def unseen(state: DouroState) -> int:
-    """Cards of the stack whose back nobody has seen."""
-    return state.backs.size
+def backs_left(state: DouroState) -> bool:
+    """Whether the stack holds a card whose back nobody has seen (``backs.size``, without
+    adding it up: asked after every card of the Valley)."""
+    backs = state.backs
+    return bool(backs.unseen or backs.bottom or backs.top)
 
 
 def show_back(state: DouroState, back: FogBack | RegularBack) -> int:
@@ -78,5 +82,5 @@ def deal_back(state: DouroState, step: DealBack, back: FogBack | RegularBack) ->
         return
     state.valley.append(level)
     state.emit(state.tables.valley_events[level])
-    if unseen(state):
+    if backs_left(state):
         state.push(DEAL_BACK)
