@@ -115,9 +115,8 @@ class Tables:
         self.fog_odds: dict[Any, float] = {}
         """The chance of a fog back, per pile of backs (filled by the step that shows a back)."""
         self.backs_drawn: dict[tuple[Any, int], Any] = {}
-        self.levels_drawn: dict[tuple[Any, int], Any] = {}
-        """The pile of backs (of levels) after a back (a level) shows, per pile and kind:
-        a few hundred (a few thousand) values an edition at most, met again and again."""
+        """The pile of backs after a back shows, per pile and kind: a few hundred values an
+        edition at most, met again and again."""
         self.step_cache: dict[tuple[Any, ...], Any] = {}
         """Steps of one round of cards laid face down, per table (filled by the rules)."""
         self.reveal_events: dict[tuple[int, ...], Event] = {}
