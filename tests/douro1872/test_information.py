@@ -352,3 +352,26 @@ def test_the_pile_check_sees_a_view_that_forgets_the_known_top_of_the_stack():
     broken = type("ForgetfulDouro", (Douro1872,), {"state_class": ForgetsTheTop})()
     with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
         check_game_piles(broken, 3, "standard")
+
+
+def test_a_backs_outcomes_are_fog_first_then_the_levels_shares_in_order():
+    # Worked out from the two piles at every back (not cached per pair): the exact floats
+    # and order the seeded matches were pinned with.
+    t = GAME.new_initial_state(3).tables
+    seen = 0
+    for state in positions(3, range(3), every=1):
+        if not state.is_chance_node() or state.chance_outcomes()[0][0] not in (
+                t.fog_back_id, *t.regular_back_id):
+            continue
+        odds = state.chance_outcomes()
+        p_fog = dict(state.backs.draw_odds()).get(1, 0.0)
+        left = state.levels.unseen
+        expected = [(t.fog_back_id, p_fog)] if p_fog > 0 else []
+        if p_fog < 1.0:
+            expected += [(t.regular_back_id[k], (1.0 - p_fog) * n / left)
+                         for k, n in enumerate(state.levels.counts) if n]
+        assert odds == expected
+        odds.clear()  # the caller's own list: the next call is whole again
+        assert state.chance_outcomes() == expected
+        seen += 1
+    assert seen > 20

@@ -66,24 +66,24 @@ def back_outcomes(state: DouroState) -> list[tuple[int, float]]:
     Fog with the odds of the pile of backs (its top is regular, B2; above the bottom
     three, regular and fog in uniform order; the bottom three regular, B1); a regular
     back, the rest, shared among the levels by the pile of levels: the regular cards whose
-    back nobody has seen yet. (Cached per pair of piles: they repeat.)
+    back nobody has seen yet. (The fog odds are cached per pile of backs: they repeat.)
     """
     t = state.tables
-    backs, levels = key = state.backs, state.levels
-    found = t.back_cache.get(key)
-    if found is None:
-        p_fog = t.fog_odds.get(backs)
-        if p_fog is None:  # fog cards / unseen upper cards, as the shuffle deals them
-            p_fog = t.fog_odds[backs] = dict(backs.draw_odds()).get(FOG_BACK, 0.0)
-        out = [(t.fog_back_id, p_fog)] if p_fog > 0 else []
-        left = levels.unseen
-        p_regular = 1.0 - p_fog
-        if p_regular > 0:
-            ids = t.regular_back_id
-            out.extend((ids[k], p_regular * n / left)
-                       for k, n in enumerate(levels.counts) if n)
-        found = t.back_cache[key] = tuple(out)
-    return list(found)
+    backs = state.backs
+    p_fog = t.fog_odds.get(backs)
+    if p_fog is None:  # fog cards / unseen upper cards, as the shuffle deals them
+        p_fog = t.fog_odds[backs] = dict(backs.draw_odds()).get(FOG_BACK, 0.0)
+    # The levels' share is worked out each time, not cached per pair of piles: the pairs
+    # rarely repeat, and hashing two piles costs more than these few divisions.
+    p_regular = 1.0 - p_fog
+    if p_regular <= 0:
+        return [(t.fog_back_id, p_fog)]
+    counts, left = state.levels[:2]
+    ids = t.regular_back_id
+    out = [(ids[k], p_regular * n / left) for k, n in enumerate(counts) if n]
+    if p_fog > 0:
+        out.insert(0, (t.fog_back_id, p_fog))
+    return out
 
 
 class BackShows(ChanceStep["DouroState"]):

@@ -47,7 +47,7 @@ def show_back(state: DouroState, back: FogBack | RegularBack) -> int:
     """The back of the stack's next card shows: the level index of a regular card, or -1
     for a fog card (which stays on top of the stack: it is disputed after the Valley)."""
     t = state.tables
-    # The piles after the draw are read from the tables' caches: the same few piles come
+    # The backs after the draw are read from the tables' cache: the same few piles come
     # up in every match, and a draw costs more than the rest of the move.
     backs = state.backs
     if isinstance(back, FogBack):
@@ -64,12 +64,9 @@ def show_back(state: DouroState, back: FogBack | RegularBack) -> int:
         after = t.backs_drawn[key] = backs.drawn(REGULAR_BACK)
     state.backs = after
     level = t.level_index[back.level]
-    levels = state.levels
-    key = (levels, level)
-    after = t.levels_drawn.get(key)
-    if after is None:
-        after = t.levels_drawn[key] = levels.drawn(level)
-    state.levels = after
+    # The levels are drawn, not read from a cache: their piles rarely repeat, and a draw
+    # from the unseen part costs less than hashing one.
+    state.levels = state.levels.drawn(level)
     return level
 
 
