@@ -1357,8 +1357,9 @@ def check_game_piles(game: Game | str, num_players: int, variant: str, *, seed: 
     """The pile checks on every :class:`~ludoteca.core.hidden.Pile` a game's states hold
     (sampled along a playout), each with a short random walk; and a determinized view of
     each seat holds, where the truth holds a pile, one that keeps what the seat knows of
-    it (the game's ``_determinize`` must not drop or copy the known parts). Nothing to do
-    for a game that keeps no piles."""
+    it and as many cards it cannot place (the game's ``_determinize`` must not drop or copy
+    the known parts; the kinds of the unseen part may differ, pooled with unseen hands).
+    Nothing to do for a game that keeps no piles."""
     game = _game(game)
     for state in playout_states(game, num_players, variant, seed, options, every=None,
                                 points=points):
@@ -1373,8 +1374,10 @@ def check_game_piles(game: Game | str, num_players: int, variant: str, *, seed: 
             view = state.determinize(seat, random.Random(f"{seed}:{seat}"))
             for name, pile in piles:
                 world = dict(_piles_of(view)).get(name)
+                # Only the number of cards the seat cannot place is kept: a game that deals
+                # hands from the pile pools them with the hands it cannot see (redealt).
                 if world is None or _pile_parts(world, seat) != _pile_parts(pile, seat) \
-                        or world.hidden_counts(seat) != pile.hidden_counts(seat):
+                        or world.hidden_size(seat) != pile.hidden_size(seat):
                     _fail("piles", state, f"seat {seat}'s view has {name} = {world!r}, "
                           f"which does not keep what the seat knows of {pile!r}")
 
