@@ -272,6 +272,8 @@ class Turn(Step["VintageState"]):
     phase: ClassVar[str] = "turn"
 
     def legal_actions(self, state: VintageState) -> list[int]:
+        # The hottest path of a playout: the seat's estates are read once for every
+        # planting action, and each column's cheapest open circle found by one scan.
         seat = self.seat
         t = state.t
         out: list[int] = []
@@ -279,27 +281,40 @@ class Turn(Step["VintageState"]):
         overseer = state.overseer[seat]
         free_choice = state.circle_choice_free
         occupied = state.occupied
-        n = state.num_players
-        for a, circles in enumerate(t.circles_of):
-            if not circles:
-                continue
-            open_circles = [(i, c) for i, c in enumerate(circles)
-                            if occupied[c] < 0 and t.circle_fewest[c] <= n]
-            if not open_circles:
-                continue
-            if not free_choice:
-                open_circles = open_circles[:1]
-            usable = [(i, c) for i, c in open_circles
-                      if overseer or t.circle_cost[c] <= markers]
-            if not usable or not can_act(state, seat, a, False):
-                continue
-            for i, c in usable:
-                if t.circle_cost[c] <= markers:
-                    out.append(t.place_id[a, i, 0])
+        plantable = 0
+        max_vines = t.max_vines
+        vines = state.vines
+        for e, o in enumerate(state.owner):
+            if o == seat and vines[e].bit_count() < max_vines:
+                plantable |= ~vines[e] & (t.all_colours if t.old_ok[e] else t.no_black)
+        if state.black_left <= 0:
+            plantable &= t.no_black
+        place = t.place_id
+        cost = t.circle_cost
+        for a, kind, colours, circles, positions in t.placeable[state.num_players]:
+            if kind == "plant":
+                if not colours & plantable:
+                    continue
+            elif kind == "old_vine":
+                if not plantable >> t.black & 1:
+                    continue
+            for c, i in zip(circles, positions, strict=True):
+                if occupied[c] >= 0:
+                    continue
+                if cost[c] > markers and not overseer:
+                    if free_choice:
+                        continue
+                    break
+                if kind != "plant" and kind != "old_vine" and not can_act(
+                        state, seat, a, False):
+                    break
+                if cost[c] <= markers:
+                    out.append(place[a, i, 0])
                 if overseer:
-                    out.append(t.place_id[a, i, 1])
-        for s in range(1, markers + 1):
-            out.append(t.move_id[s])
+                    out.append(place[a, i, 1])
+                if not free_choice:
+                    break
+        out.extend(t.move_id[s] for s in range(1, markers + 1))
         out.extend(t.load_id[e] for e in loadable(state, seat, state.boat[seat]))
         out.append(t.pass_id)
         out.sort()

@@ -73,6 +73,7 @@ class Tables:
         self.colours: tuple[str, ...] = (*edition.vines.value, "black")
         self.black = len(self.colours) - 1
         self.no_black = (1 << self.black) - 1
+        self.all_colours = (1 << len(self.colours)) - 1
         self.start_vines = sum(1 << self.colours.index(c) for c in g.start_vines.value)
         # ----- river and estates
         self.ports: tuple[str, ...] = tuple(edition.river.ports.value)
@@ -150,6 +151,18 @@ class Tables:
         self.circles_of: tuple[tuple[int, ...], ...] = tuple(
             column_circles.get(c, ()) for c in column)
         self.max_column = max(len(c) for c in self.circles_of)
+        # Per player count: (action, kind, colours, open circles cheapest first, their
+        # positions in the column) for every action placed on circles.
+        self.placeable: dict[int, tuple[tuple[int, str, int, tuple[int, ...],
+                                              tuple[int, ...]], ...]] = {}
+        for n in (2, 3, 4):
+            rows = []
+            for a, circles in enumerate(self.circles_of):
+                ids = tuple(c for c in circles if self.circle_fewest[c] <= n)
+                if ids:
+                    rows.append((a, self.action_kind[a], self.action_colours[a], ids,
+                                 tuple(circles.index(c) for c in ids)))
+            self.placeable[n] = tuple(rows)
         # ----- cellar and warehouse
         w = edition.warehouse
         self.column_kind: tuple[int, ...] = ((RUBY,) * w.ruby_columns.value
