@@ -76,7 +76,7 @@ def test_e1_four_player_setup():
 
 def test_e2_round_one_opening_turns():
     s = start(4, first=0, bonus=1)
-    bc = [e for e, o in enumerate(s.owner) if o == 0][0]
+    bc = next(e for e, o in enumerate(s.owner) if o == 0)
     assert place(s, "harvest") == 1
     act(s, HarvestEstate(bc, 2))
     act(s, EndHarvest())
@@ -89,7 +89,7 @@ def test_e2_round_one_opening_turns():
     place(s, "first_player")
     assert s.first == 2 and s.current_player() == 3
     # Orange: circle 1 is taken, so 2 markers on circle 2.
-    orange = [e for e, o in enumerate(s.owner) if o == 3][0]
+    orange = next(e for e, o in enumerate(s.owner) if o == 3)
     assert place(s, "harvest") == 2
     act(s, HarvestEstate(orange, 2))
     act(s, EndHarvest())
@@ -156,7 +156,7 @@ def test_e4_two_colour_planting_action():
     s = start(4, first=3)
     t = s.t
     place(s, "plant_yellow_white")
-    e = [e for e, o in enumerate(s.owner) if o == 3][0]
+    e = next(e for e, o in enumerate(s.owner) if o == 3)
     offered = {t.colours[x.colour] for x in legal(s)}
     assert offered == {"white"}, "yellow is already on the starting estate"
     act(s, Plant(t.colours.index("white"), e))
@@ -189,7 +189,7 @@ def test_e6_five_vines_including_an_old_vine():
 def test_e7_cima_corgo_harvest():
     s = start(4, bonus=1)
     cc = give_estate(s, 0, "Cima Corgo", 0, ["green", "yellow", "purple"])
-    bc = [e for e, o in enumerate(s.owner) if o == 0 and e != cc][0]
+    bc = next(e for e, o in enumerate(s.owner) if o == 0 and e != cc)
     s.lot[bc] = 1  # keeps the starting estate out of this harvest
     place(s, "harvest")
     act(s, HarvestEstate(cc, 3))
@@ -211,7 +211,7 @@ def test_e8_brandy_only_harvest_in_douro_superior():
 
 def test_e9_boat_trip():
     s = start(4)
-    bc = [e for e, o in enumerate(s.owner) if o == 0][0]
+    bc = next(e for e, o in enumerate(s.owner) if o == 0)
     cc = give_estate(s, 0, "Cima Corgo", 0, ["green", "yellow", "purple"])
     s.lot[bc], s.lot_q[bc] = 2, 3
     s.lot[cc], s.lot_q[cc] = 3, 6
@@ -300,7 +300,7 @@ def test_e13_vintage_and_colheita_cards():
 
 def test_e14_harvest_card():
     s = start(4, bonus=0)
-    bc = [e for e, o in enumerate(s.owner) if o == 0][0]
+    bc = next(e for e, o in enumerate(s.owner) if o == 0)
     cc = give_estate(s, 0, "Cima Corgo", 0, ["green", "yellow", "purple"])
     ds = give_estate(s, 0, "Douro Superior", 0, ["green", "yellow", "purple"])
     s.open_hand[0].append(card(s, "harvest"))
@@ -315,7 +315,7 @@ def test_e14_harvest_card():
 
 def test_e15_final_scoring():
     s = start(4)
-    bc = [e for e, o in enumerate(s.owner) if o == 0][0]
+    bc = next(e for e, o in enumerate(s.owner) if o == 0)
     give_estate(s, 0, "Cima Corgo", 0, ["green", "yellow", "purple", "white", "black"])
     give_estate(s, 0, "Douro Superior", 0, ["green", "yellow"])
     s.lot[bc] = 4
