@@ -148,7 +148,7 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         "table": table,
         "display": [t.card_names[c] if c >= 0 else None for c in state.display],
         "deck": state.deck.size,
-        "discards": sum(state.deck.discards),
+        "discards": {t.card_names[c]: k for c, k in enumerate(state.deck.discards) if k},
         "reminders": [t.card_names[c] for c in state.reminders],
         "supply": state.supply,
         "old_vines_left": state.black_left,
