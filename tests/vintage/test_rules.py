@@ -126,7 +126,7 @@ def test_a_player_without_markers_and_overseer_takes_no_more_turns():
 def test_the_overseer_takes_any_cost_but_never_the_boat():
     s = start(4)
     for seat in (0, 1, 2):
-        place(s, "harvest") if seat != 2 else place(s, "harvest")
+        place(s, "harvest")
         for e in [e for e, o in enumerate(s.owner) if o == seat]:
             act(s, HarvestEstate(e, 0))
         act(s, EndHarvest())
@@ -148,7 +148,6 @@ def test_m3_placement_takes_the_cheapest_empty_circle_overseer_included():
 
 def test_m3_free_circle_choice_is_an_option():
     s = start(4, options={"circle_choice": "free"})
-    a = action(s, "harvest")
     assert {x.circle for x in placements(s, "harvest") if not x.overseer} == {0, 1, 2}
     assert {x.circle for x in placements(s, "harvest") if x.overseer} == {0, 1, 2, 3}
 
@@ -514,7 +513,7 @@ def test_the_deck_takes_the_discards_when_it_runs_out():
 def test_a_malformed_edition_gets_a_clear_error():
     text = game().edition_text_or_default().replace("start_vp = { value = 3",
                                                     "start_vp = { value = \"three\"")
-    with pytest.raises(EditionError, match="general.start_vp"):
+    with pytest.raises(EditionError, match=r"general\.start_vp"):
         game(text)
     bad = game().edition_text_or_default().replace('"2" = { value = 1, source = "rulebook", '
                                                    'note = "2 players: the first', '"9" = { '

@@ -292,12 +292,9 @@ class Turn(Step["VintageState"]):
         place = t.place_id
         cost = t.circle_cost
         for a, kind, colours, circles, positions in t.placeable[state.num_players]:
-            if kind == "plant":
-                if not colours & plantable:
-                    continue
-            elif kind == "old_vine":
-                if not plantable >> t.black & 1:
-                    continue
+            if (kind == "plant" and not colours & plantable) or (
+                    kind == "old_vine" and not plantable >> t.black & 1):
+                continue
             for c, i in zip(circles, positions, strict=True):
                 if occupied[c] >= 0:
                     continue
