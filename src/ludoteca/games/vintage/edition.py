@@ -206,9 +206,10 @@ class VintageEdition(EditionFile):
                 continue
             if not a.circles or not a.circles.value:
                 raise ValueError(f"actions[{i}].circles: at least one [cost, players] circle")
-            for c in a.circles.value:
-                if len(c) != 2 or c[0] < 1 or c[1] not in PLAYER_COUNTS:
-                    raise ValueError(f"actions[{i}].circles: [cost >= 1, players 2-4], not {c}")
+            for circle in a.circles.value:
+                if len(circle) != 2 or circle[0] < 1 or circle[1] not in PLAYER_COUNTS:
+                    raise ValueError(
+                        f"actions[{i}].circles: [cost >= 1, players 2-4], not {circle}")
         w = self.warehouse
         for kind, rows in (("ruby", w.ruby), ("tawny", w.tawny)):
             if len(rows) < 2 or rows[-1].slots.value != 0 or rows[-1].set_size is None:

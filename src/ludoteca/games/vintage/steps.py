@@ -107,7 +107,7 @@ def store_choices(state: VintageState, seat: int) -> list[int]:
     if not (free[0] or free[1]):
         return []
     s = t.sections
-    out = []
+    out: list[int] = []
     for lot in range(s):
         if state.hold[seat * s + lot]:
             out.extend(t.store_id[lot][kind] for kind in (RUBY, TAWNY) if free[kind])

@@ -77,7 +77,13 @@ class Tables:
         self.start_vines = sum(1 << self.colours.index(c) for c in g.start_vines.value)
         # ----- river and estates
         self.ports: tuple[str, ...] = tuple(edition.river.ports.value)
-        names, port, price, quality, yields, old, region = [], [], [], [], [], [], []
+        names: list[str] = []
+        port: list[int] = []
+        price: list[int] = []
+        quality: list[int] = []
+        yields: list[int] = []
+        old: list[bool] = []
+        region: list[int] = []
         self.start_spaces: tuple[int, ...] = ()
         for r, s in enumerate(edition.subregions):
             first = len(price)
@@ -122,18 +128,17 @@ class Tables:
         cost: list[int] = []
         fewest: list[int] = []
         column_circles: dict[int, tuple[int, ...]] = {}
-        owner: list[int] = []  # the action whose circles a column is
         for i, a in enumerate(acts):
             if a.kind.value == "move_boat" or a.shares is not None or a.circles is None:
                 continue
-            order = sorted(range(len(a.circles.value)), key=lambda k: a.circles.value[k][0])
-            ids = []
+            printed = a.circles.value
+            order = sorted(range(len(printed)), key=lambda k: printed[k][0])
+            numbers = []
             for k in order:
-                ids.append(len(cost))
-                cost.append(a.circles.value[k][0])
-                fewest.append(a.circles.value[k][1])
-            column_circles[i] = tuple(ids)
-            owner.append(i)
+                numbers.append(len(cost))
+                cost.append(printed[k][0])
+                fewest.append(printed[k][1])
+            column_circles[i] = tuple(numbers)
         column: list[int] = []
         for i, a in enumerate(acts):
             root = i
@@ -156,13 +161,13 @@ class Tables:
         self.placeable: dict[int, tuple[tuple[int, str, int, tuple[int, ...],
                                               tuple[int, ...]], ...]] = {}
         for n in (2, 3, 4):
-            rows = []
-            for a, circles in enumerate(self.circles_of):
+            entries = []
+            for act, circles in enumerate(self.circles_of):
                 ids = tuple(c for c in circles if self.circle_fewest[c] <= n)
                 if ids:
-                    rows.append((a, self.action_kind[a], self.action_colours[a], ids,
-                                 tuple(circles.index(c) for c in ids)))
-            self.placeable[n] = tuple(rows)
+                    entries.append((act, self.action_kind[act], self.action_colours[act], ids,
+                                    tuple(circles.index(c) for c in ids)))
+            self.placeable[n] = tuple(entries)
         # ----- cellar and warehouse
         w = edition.warehouse
         self.column_kind: tuple[int, ...] = ((RUBY,) * w.ruby_columns.value
@@ -196,10 +201,10 @@ class Tables:
         self.added_barrels = v.added_barrels.value
         self.move_steps = v.move_steps.value
         self.quality_plus = v.quality_plus.value
-        s = edition.scoring
-        self.barrels_per_vp = s.barrels_per_vp.value
-        self.planted_scores_price = s.planted_scores_price.value
-        self.five_vine_vp = s.five_vine_vp.value
+        scoring = edition.scoring
+        self.barrels_per_vp = scoring.barrels_per_vp.value
+        self.planted_scores_price = scoring.planted_scores_price.value
+        self.five_vine_vp = scoring.five_vine_vp.value
         self._build_codec()
 
     def row_for(self, kind: int, result: int) -> int:
