@@ -100,7 +100,7 @@ def sale(state: VintageState, step: Sale, action: None) -> None:
 
 def upgrade(state: VintageState, seat: int) -> None:
     """The Enologist: every barrel up one row where the row above has a free slot, from
-    the top row down, each barrel at most one row (ruling R13)."""
+    the top row down, each barrel at most one row (ruling R16)."""
     t = state.t
     base = seat * t.num_rows
     moves = []
