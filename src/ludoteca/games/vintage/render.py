@@ -50,15 +50,16 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         flags = ("P" if s["passed"] else "") + ("O" if s["overseer"] else "")
         lines.append(f"{s['name'][:8]:8} {s['vp']:3}VP br{s['brandy']} mk{s['markers']}"
                      f"{flags:2} boat {s['port'][:10]:10} [{hold}] cellar {cellar}")
-        if not compact:
-            lines.append(f"         warehouse {ware or '-'}; cards {', '.join(cards) or '-'}")
-    for e in obs["estates"]:
-        if e["owner"] is None:
+        if compact:
             continue
-        lot = f" lot {e['lot'][0]}q{e['lot'][1]}" if e["lot"] else ""
-        vines = "".join(v[0] for v in e["vines"])
-        lines.append(f"  seat {e['owner'] + 1}: {e['region'][:14]:14} q{e['quality']} "
-                     f"vines {vines or '-'}{lot}")
+        estates = []
+        for e in obs["estates"]:
+            if e["owner"] != s["seat"]:
+                continue
+            lot = f" lot {e['lot'][0]}q{e['lot'][1]}" if e["lot"] else ""
+            vines = "".join(v[0] for v in e["vines"]) or "-"
+            estates.append(f"{_short(e['region'])} q{e['quality']} {vines}{lot}")
+        lines.append(f"   {'; '.join(estates)} | wh {ware or '-'} | {', '.join(cards) or '-'}")
     taken = []
     for a in obs["table"]:
         used = [c for c in a["circles"] if c["seat"] is not None]
