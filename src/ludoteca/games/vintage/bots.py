@@ -61,7 +61,7 @@ def _score(item: Any, obs: dict[str, Any], me: dict[str, Any], t: Any) -> float:
             score -= 0.8 * cost if not item.overseer else 1.5
         return score
     if isinstance(item, MoveBoat):
-        want = bool(lots_waiting) and len(hold) < 3 or (hold and me["boat"] != 0)
+        want = (bool(lots_waiting) and len(hold) < 3) or (hold and me["boat"] != 0)
         return 7.0 - item.steps if want else -1.0
     if isinstance(item, SailTo):
         if hold and (len(hold) == 3 or not lots_waiting):
