@@ -302,8 +302,16 @@ class Turn(Step["VintageState"]):
                     if free_choice:
                         continue
                     break
-                if kind != "plant" and kind != "old_vine" and not can_act(
-                        state, seat, a, False):
+                if kind == "first_player" or kind == "plant" or kind == "old_vine":
+                    pass
+                elif kind == "age_sell":
+                    k = t.num_columns
+                    if not any(state.cellar[seat * k: seat * k + k]):
+                        break
+                elif kind == "harvest":
+                    if state.harvested[seat] or not harvestable(state, seat):
+                        break
+                elif not can_act(state, seat, a, False):
                     break
                 if cost[c] <= markers:
                     out.append(place[a, i, 0])
