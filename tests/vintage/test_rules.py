@@ -539,3 +539,39 @@ def test_random_determinizations_keep_a_peek_for_the_peeker_only():
     mine = {s.determinize(0, random.Random(i)).chips[5] for i in range(20)}
     theirs = {s.determinize(1, random.Random(i)).chips[5] for i in range(40)}
     assert mine == {0} and len(theirs) > 1
+
+
+# ----- first player, loading, parked markers ------------------------------------------------
+
+
+def test_first_player_may_be_taken_by_its_holder_and_one_player_a_round():
+    s = start(3, first=0)
+    place(s, "first_player")
+    assert s.first == 0 and not placements(s, "first_player")
+    next_round(s)
+    assert s.current_player() == 0
+
+
+def test_a_lot_can_be_loaded_at_once_after_a_harvest_and_free_during_a_turn():
+    from ludoteca.games.vintage.actions import Load
+    s = start(2)
+    bc = next(e for e, o in enumerate(s.owner) if o == 0)
+    s.boat[0] = 1
+    place(s, "harvest")
+    act(s, HarvestEstate(bc, 2))
+    act(s, EndHarvest())
+    assert set(legal(s)) == {Load(bc), SailOn()}, "the boat is in that port"
+    act(s, SailOn())
+    act(s, Pass())
+    assert Load(bc) in legal(s), "still loadable on the next turn, at no cost"
+    markers = s.markers[0]
+    act(s, Load(bc))
+    assert s.current_player() == 0 and s.markers[0] == markers and s.hold[0] == 2
+
+
+def test_a_bought_estate_s_marker_comes_back_next_round():
+    s = start(4, first=0)
+    place(s, "buy_estate")
+    act(s, BuyEstate(space(s, "Douro Superior")))
+    next_round(s)
+    assert s.markers == [5, 4, 4, 4]

@@ -31,6 +31,7 @@ from ludoteca.core.hidden import Pile
 from ludoteca.core.state import State
 from ludoteca.games.vintage import hidden, view
 from ludoteca.games.vintage.rules import ageing, boat, cards, estates, harvest, round, setup
+from ludoteca.games.vintage.rules.end import ranking_key
 from ludoteca.games.vintage.steps import (
     CHOOSE_FIRST,
     AgeingDie,
@@ -166,7 +167,6 @@ class VintageState(State):
         rulebook's tie-breaks) share the win; exact at the end."""
         if self.is_terminal():
             return self.returns()
-        from ludoteca.games.vintage.rules.end import ranking_key
         keys = [ranking_key(self, s) for s in range(self.num_players)]
         best = max(keys)
         leaders = [s for s, k in enumerate(keys) if k == best]

@@ -391,8 +391,8 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{who} {_verb(seat, viewer, 'load', 'loads')} " \
                f"{plural(d['barrels'], 'barrel')} from {estate_name(t, d['estate'])}."
     if k == "sailed":
-        return f"{_who(seat, viewer, True)}r boat sails to {t.ports[d['port']]}." \
-            if seat == viewer else f"{who}'s boat sails to {t.ports[d['port']]}."
+        owner = "Your" if seat == viewer else f"{who}'s"
+        return f"{owner} boat sails to {t.ports[d['port']]}."
     if k == "stored":
         kind = d["port_kind"].capitalize()
         return f"{who} {_verb(seat, viewer, 'store', 'stores')} a lot as {kind}."
