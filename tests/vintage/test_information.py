@@ -84,3 +84,39 @@ def test_a_peek_tells_the_round_to_all_and_the_value_to_the_peeker():
     chips0 = layout.slice(t0, "chips")[4 * k:5 * k]
     chips1 = layout.slice(t1, "chips")[4 * k:5 * k]
     assert list(chips0) == [0, 0, 1, 0] and list(chips1) == [0, 0, 0, 1]
+
+
+def test_one_information_state_offers_one_set_of_choices():
+    """Worlds resampled for a seat, played on at random: wherever the seat to act has the
+    same information state, it has the same legal actions (what information-set search
+    needs: every choice, even one whose effect waits for a later step, is told)."""
+    from ludoteca.core.registry import load_game
+    from ludoteca.core.state import sample_chance
+
+    g = load_game("vintage")
+    rng = random.Random(0)
+    for n in (2, 3):
+        s = g.new_initial_state(n)
+        step = 0
+        while not s.is_terminal() and step < 150:
+            if s.is_chance_node():
+                s.apply_action(sample_chance(s.chance_outcomes(), rng))
+                continue
+            if step % 5 == 0:
+                seen: dict[tuple[int, str], tuple[int, ...]] = {}
+                for k in range(6):
+                    w = s.determinize(s.current_player(), random.Random(k))
+                    walk = random.Random(k)
+                    for _ in range(25):
+                        if w.is_terminal():
+                            break
+                        if w.is_chance_node():
+                            w.apply_action(sample_chance(w.chance_outcomes(), walk))
+                            continue
+                        q = w.current_player()
+                        key = (q, w.information_state_string(q))
+                        choices = tuple(w.legal_actions())
+                        assert seen.setdefault(key, choices) == choices
+                        w.apply_action(walk.choice(choices))
+            step += 1
+            s.apply_action(rng.choice(s.legal_actions()))

@@ -382,6 +382,23 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
     if k == "planted":
         return f"{who} {_verb(seat, viewer, 'plant', 'plants')} a {t.colours[d['colour']]} " \
                f"vine on {estate_name(t, d['estate'])} (quality {d['quality']})."
+    if k == "harvest_choice":
+        brandy = t.harvest_yield[d["estate"]] - d["port"]
+        return (f"{who} {_verb(seat, viewer, 'choose', 'chooses')} to harvest "
+                f"{estate_name(t, d['estate'])}: {plural(d['port'], 'port barrel')}, "
+                f"{brandy} brandy.")
+    if k == "buy_choice":
+        return f"{who} {_verb(seat, viewer, 'choose', 'chooses')} the " \
+               f"{estate_name(t, d['estate'])} estate."
+    if k == "sail_on":
+        return f"{who} {_verb(seat, viewer, 'go', 'goes')} on."
+    if k == "draw_choice":
+        where = "the deck" if d["slot"] < 0 else "a face-up card"
+        return f"{who} {_verb(seat, viewer, 'draw', 'draws')} from {where} and must " \
+               "discard first."
+    if k == "took_barrel":
+        return f"{who} {_verb(seat, viewer, 'take', 'takes')} a barrel from cellar column " \
+               f"{d['column'] + 1}."
     if k == "harvested":
         parts = [f"{estate_name(t, e)} {plural(p, 'port barrel')} and {b} brandy"
                  for e, p, b in d["lots"]]

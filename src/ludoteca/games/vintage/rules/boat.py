@@ -45,6 +45,7 @@ def sail(state: VintageState, step: Sail, action: SailTo | SailOn) -> None:
     """One step: the ports touched are called at in order, then the next step."""
     seat = step.seat
     if isinstance(action, SailOn):  # the card's "up to": stop here
+        state.emit(everyone("sail_on", seat=seat))
         return
     here = state.boat[seat]
     there = action.port
@@ -72,6 +73,7 @@ def arrive(state: VintageState, step: Arrive, action: None) -> None:
 
 def port_call(state: VintageState, step: PortCall, action: Load | SailOn) -> None:
     if isinstance(action, SailOn):
+        state.emit(everyone("sail_on", seat=step.seat))
         return
     load_lot(state, step.seat, action.estate)
     if loadable(state, step.seat, step.port):

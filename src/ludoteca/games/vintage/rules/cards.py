@@ -62,6 +62,7 @@ def cards_use(state: VintageState, step: CardsUse, action: DrawCard | DrawDeck |
         return
     slot = action.slot if isinstance(action, DrawCard) else -1
     if len(state.open_hand[seat]) + len(state.secret_hand[seat]) >= t.hand_limit:
+        state.emit(everyone("draw_choice", seat=seat, slot=slot))
         state.push(DiscardFor(seat, slot))
         return
     draw(state, seat, slot)
@@ -178,6 +179,7 @@ def take_barrel(state: VintageState, step: TakeBarrels, action: TakeBarrel) -> N
     seat = step.seat
     k = state.t.num_columns
     i = seat * k + action.column
+    state.emit(everyone("took_barrel", seat=seat, column=action.column))
     state.cellar[i] -= 1
     if not state.cellar[i]:
         state.cellar_q[i] = 0

@@ -30,6 +30,7 @@ def buy_estate(state: VintageState, step: ChooseEstate, action: BuyEstate) -> No
     state.bought[seat] = 1
     state.parked[seat * (t.rounds + 1) + state.round + 1] += 1
     if step.discount:
+        state.emit(everyone("buy_choice", seat=seat, estate=e))
         state.push(BuyBonus(seat, e))
         return
     pay(state, seat, e, t.price[e])

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 def harvest(state: VintageState, step: Harvest, action: HarvestEstate | EndHarvest) -> None:
     if isinstance(action, HarvestEstate):
+        state.emit(everyone("harvest_choice", seat=step.seat, estate=action.estate,
+                            port=action.port))
         state.push(Harvest(step.seat, step.single_brandy,
                            (*step.chosen, (action.estate, action.port))))
         return

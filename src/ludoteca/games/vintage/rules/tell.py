@@ -9,19 +9,24 @@ kind                 data                                           audience
 ``place``            seat, action, circle, cost, overseer           everyone
 ``move_boat``        seat, steps                                    everyone
 ``pass``             seat                                           everyone
+``buy_choice``       seat, estate (the Buy-estate card's space)     everyone
 ``bought``           seat, estate, paid                             everyone
 ``planted``          seat, estate, colour, quality                  everyone
+``harvest_choice``   seat, estate, port (one estate of a harvest)   everyone
 ``harvested``        seat, lots ((estate, port, brandy)...),        everyone
                      brandy_paid, brandy, quality
 ``loaded``           seat, estate, lot, barrels                     everyone
 ``sailed``           seat, port                                     everyone
+``sail_on``          seat (loads nothing more, or stops the card)   everyone
 ``stored``           seat, lot, port_kind, column                      everyone
 ``die``              seat, pips, plus                               everyone
 ``aged``             seat, column, result, rows ((row, barrels)...) everyone
 ``extra_barrel``     seat, row                                      everyone
 ``upgraded``         seat, moves ((row, barrels)...)                everyone
 ``sold``             seat, rows ((row, vp)...), vp                  everyone
+``draw_choice``      seat, slot (-1 the deck; the hand is full)     everyone
 ``took``             seat, slot, card                               everyone
+``took_barrel``      seat, column (the Vintage or Colheita card)    everyone
 ``draws``            seat, card                                     the drawer
 ``draws``            seat                                           everyone else
 ``discarded``        seat, card, hidden (from the face-down part)   everyone
@@ -35,6 +40,8 @@ kind                 data                                           audience
 ``end``              additions, scores, winners                     everyone
 ===================  =============================================  ====================
 
+Every decision tells at least its own seat something (a choice whose effect waits for a
+later step too), so that a seat's information state records each of its choices.
 Numbers index the edition (:mod:`..tables`); the words are in :func:`..view.describe_event`.
 """
 
