@@ -575,3 +575,32 @@ def test_a_bought_estate_s_marker_comes_back_next_round():
     act(s, BuyEstate(space(s, "Douro Superior")))
     next_round(s)
     assert s.markers == [5, 4, 4, 4]
+
+
+# ----- the audit's findings ------------------------------------------------------------------
+
+
+def free_action_then_cards(options=None):
+    """Seat 0 holds a Free-action card, a Move-boat card and a second Free-action card, and
+    plays the first on the Cards action."""
+    s = start(2, options=options)
+    s.open_hand[0] += [card(s, "free_action"), card(s, "move_boat")]
+    s.secret_hand[0].append(card(s, "free_action"))
+    place(s, "cards")
+    act(s, PlayCard(card(s, "free_action")))
+    return s
+
+
+def test_free_action_card_cannot_perform_the_cards_action_by_default():
+    s = free_action_then_cards()
+    tasks = {s.t.action_kind[x.task] for x in legal(s)}
+    assert tasks and "cards" not in tasks, "a card is played on a Cards turn of its own"
+
+
+def test_free_action_cards_allowed_never_plays_move_boat_or_another_free_action():
+    s = free_action_then_cards({"free_action_cards": "allowed"})
+    act(s, Perform(action(s, "cards")))
+    offered = legal(s)
+    assert DrawDeck() in offered, "the Cards action it performs can still draw"
+    assert PlayCard(card(s, "move_boat")) not in offered, "Move the boat is an exception"
+    assert PlayCard(card(s, "free_action")) not in offered, "no chain of Free actions"

@@ -38,7 +38,8 @@ change anything); and the first player is a chance outcome of the set-up.
 
 Rulings on what the rulebook leaves open are in ``docs/rulings/vintage.md``. Options:
 ``circle_choice`` = ``cheapest`` (default, R13) | ``free``; ``boat_card`` = ``exactly``
-(default, R6) | ``up_to``.
+(default, R6) | ``up_to``; ``free_action_cards`` = ``excluded`` (default, R18) |
+``allowed``.
 """
 
 from __future__ import annotations
@@ -77,6 +78,15 @@ class VintageOptions(BaseModel):
             "exactly": "exactly 4 steps", "up_to": "up to 4 steps"}},
         description="Whether the Move-the-boat card makes exactly its 4 steps (the "
         "rulebook's words) or may stop earlier — ruling R6")
+    free_action_cards: Literal["excluded", "allowed"] = Field(
+        "excluded", title="The Free-action card and the Cards action",
+        json_schema_extra={"choice_labels": {
+            "excluded": "not the Cards action",
+            "allowed": "the Cards action too, but not Move the boat or another Free action"}},
+        description="Whether the Free-action card may perform the Cards action (a card is "
+        "played by choosing Cards on a turn of its own, so by default it may not); allowed, "
+        "it still cannot play the Move-the-boat card or another Free-action card — "
+        "ruling R18")
 
 
 class Vintage(Game):

@@ -86,6 +86,7 @@ class VintageState(State):
         n = self.num_players
         self.circle_choice_free: bool = self.options.circle_choice == "free"
         self.boat_card_up_to: bool = self.options.boat_card == "up_to"
+        self.free_action_cards: bool = self.options.free_action_cards == "allowed"
         self.everyone_mask = (1 << n) - 1
         self.round = 0
         self.first = -1
