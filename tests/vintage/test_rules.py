@@ -604,3 +604,19 @@ def test_free_action_cards_allowed_never_plays_move_boat_or_another_free_action(
     assert DrawDeck() in offered, "the Cards action it performs can still draw"
     assert PlayCard(card(s, "move_boat")) not in offered, "Move the boat is an exception"
     assert PlayCard(card(s, "free_action")) not in offered, "no chain of Free actions"
+
+
+def test_a_lot_grown_by_the_two_barrels_card_in_the_boats_port_can_be_loaded_then():
+    s = start(2)
+    bc = next(e for e, o in enumerate(s.owner) if o == 0)
+    s.boat[0] = s.t.space_port[bc]
+    s.lot[bc], s.lot_q[bc] = 2, 3
+    s.open_hand[0].append(card(s, "two_barrels"))
+    s.markers[0], s.overseer[0] = 1, 0  # the Cards placement is seat 0's last turn
+    place(s, "cards")
+    act(s, PlayCard(card(s, "two_barrels")))
+    from ludoteca.games.vintage.actions import AddBarrels, Load
+    act(s, AddBarrels(bc))
+    assert s.current_player() == 0 and Load(bc) in legal(s)
+    act(s, Load(bc))
+    assert s.lot[bc] == 0 and s.hold[0] == 4, "all 4 barrels aboard"
