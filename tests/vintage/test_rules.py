@@ -620,3 +620,15 @@ def test_a_lot_grown_by_the_two_barrels_card_in_the_boats_port_can_be_loaded_the
     assert s.current_player() == 0 and Load(bc) in legal(s)
     act(s, Load(bc))
     assert s.lot[bc] == 0 and s.hold[0] == 4, "all 4 barrels aboard"
+
+
+def test_no_value_tagged_rulebook_or_found_is_partly_assumed():
+    from ludoteca.core.edition import provenance
+    sure = [(key, note) for key, _, src, note in provenance(game().edition)
+            if src in ("rulebook", "found")]
+    partly = [(key, note) for key, note in sure
+              if any(w in note.lower() for w in ("assumed", "not found", "ours"))]
+    assert sure and not partly, partly
+    tags = {(key, src) for key, _, src, _ in provenance(game().edition)}
+    circles = [src for key, src in tags if key.endswith("circles")]
+    assert "rulebook" not in circles, "no action's circles are all in the rulebook"
