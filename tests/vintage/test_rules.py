@@ -632,3 +632,41 @@ def test_no_value_tagged_rulebook_or_found_is_partly_assumed():
     tags = {(key, src) for key, _, src, _ in provenance(game().edition)}
     circles = [src for key, src in tags if key.endswith("circles")]
     assert "rulebook" not in circles, "no action's circles are all in the rulebook"
+
+
+def two_enologists_then_age(options=None):
+    """Seat 0 plays two Enologist cards in round I, then ages a Ruby lot of quality 1 with
+    a die of 1: the bottom row, before any upgrade."""
+    s = start(2, options=options)
+    put_cellar(s, 0, 0, 1, 1)
+    s.markers[0] = 4
+    s.open_hand[0] += [card(s, "enologist"), card(s, "enologist")]
+    for r in (3, 4):
+        place(s, "cards")
+        act(s, PlayCard(card(s, "enologist")))
+        act(s, PeekChip(r))
+        chance(s, BonusChip(0))
+        if s.current_player() == 1:
+            act(s, Pass())  # seat 0 takes the other turns
+    place(s, "age_sell")
+    roll(s, 1)
+    return s
+
+
+def test_two_enologists_in_a_round_each_move_the_barrels_up_a_row():
+    assert ware(two_enologists_then_age(), 0) == {"LBV": 1}, "bottom, Reserva, LBV"
+    once = two_enologists_then_age({"enologists": "once"})
+    assert ware(once, 0) == {"Ruby Reserva": 1}
+
+
+def test_upgrade_room_before_counts_only_the_slots_free_before_the_upgrade():
+    s = start(4, options={"upgrade_room": "before"})
+    t = s.t
+    rows = {name: i for i, name in enumerate(t.row_name)}
+    s.ware[rows["LBV"]] = 1
+    s.ware[rows["Ruby Reserva"]] = 3
+    s.ware[rows["Ruby"]] = 5
+    ageing.upgrade(s, 0)
+    # Vintage takes LBV's barrel; LBV had 1 free slot, Reserva none: one barrel from
+    # Reserva, none from the bottom row.
+    assert ware(s, 0) == {"Vintage": 1, "LBV": 1, "Ruby Reserva": 2, "Ruby": 5}

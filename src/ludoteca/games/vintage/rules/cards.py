@@ -122,7 +122,7 @@ def play(state: VintageState, seat: int, card: int) -> None:
         state.push(Harvest(seat, True))
     elif effect in ("enologist", "forecast", "upgrade"):
         if effect != "forecast":
-            state.enologist[seat] = 1
+            state.enologist[seat] += 1
         if effect != "upgrade" and peek_rounds(state, seat):
             state.push(Enologist(seat))
     elif effect == "vintage":
