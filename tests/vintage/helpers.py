@@ -95,4 +95,4 @@ def pass_all(s: VintageState) -> None:
             return
         act(s, Pass())
     raise AssertionError(f"round {start_round + 1} has not ended after every seat passed "
-                         f"{100} times: passing does not end a seat's round")
+                         "100 times: passing does not end a seat's round")

@@ -10,7 +10,6 @@ import pytest
 import ludoteca
 from ludoteca.core.match import replay
 
-
 MAX_ACTIONS = 2000
 """A bound on one match's actions, chance outcomes included: the longest of 90 seeded
 random matches took 332 (4 players), so a match still going at 2000 has a rule that never
