@@ -213,7 +213,7 @@ def test_planting_never_repeats_a_colour_nor_passes_five():
     assert not placements(s, "plant_red") and not placements(s, "plant_yellow_white")
 
 
-def test_old_vines_only_in_cima_corgo_one_player_a_round_three_cubes():
+def test_the_old_vineyard_needs_a_cima_corgo_estate_one_player_a_round_three_cubes():
     s = start(4)
     assert not placements(s, "old_vine"), "no Cima Corgo estate"
     cc = give_estate(s, 0, "Cima Corgo", 0, [])
@@ -289,7 +289,7 @@ def test_m6_brandy_paid_first_then_added_then_capped():
     assert s.brandy[0] == 3, "3 - 1 + 2 = 4, capped at 3 (not 3, capped, - 1 = 2)"
 
 
-def test_harvest_card_two_barrels_card_and_supply():
+def test_the_two_barrels_card_adds_two_barrels_at_the_lot_s_quality():
     s = start(4)
     bc = next(e for e, o in enumerate(s.owner) if o == 0)
     s.lot[bc], s.lot_q[bc] = 2, 4
