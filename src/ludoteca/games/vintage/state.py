@@ -31,7 +31,7 @@ from ludoteca.core.hidden import Pile
 from ludoteca.core.state import State
 from ludoteca.games.vintage import hidden, view
 from ludoteca.games.vintage.rules import ageing, boat, cards, estates, harvest, round, setup
-from ludoteca.games.vintage.rules.end import ranking_key
+from ludoteca.games.vintage.rules.end import standing_key
 from ludoteca.games.vintage.steps import (
     CHOOSE_FIRST,
     AgeingDie,
@@ -163,11 +163,12 @@ class VintageState(State):
         return list(self.table_winners)
 
     def evaluation(self) -> list[float]:
-        """A win-share guess for a search that stops early: the VP leaders (ties by the
-        rulebook's tie-breaks) share the win; exact at the end."""
+        """A win-share guess for a search that stops early: the seats that would win if the
+        game ended now (VP plus the final scoring's additions, ties by the rulebook's
+        tie-breaks) share the win; exact at the end."""
         if self.is_terminal():
             return self.returns()
-        keys = [ranking_key(self, s) for s in range(self.num_players)]
+        keys = [standing_key(self, s) for s in range(self.num_players)]
         best = max(keys)
         leaders = [s for s, k in enumerate(keys) if k == best]
         share = 1.0 / len(leaders)

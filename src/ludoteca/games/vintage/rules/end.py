@@ -47,6 +47,14 @@ def ranking_key(state: VintageState, seat: int) -> tuple[int, int, int]:
     return state.vp[seat], len(estates), sum(state.quality[e] for e in estates)
 
 
+def standing_key(state: VintageState, seat: int) -> tuple[int, int, int]:
+    """:func:`ranking_key` as it would be if the game ended now: the final additions are
+    counted in, since most of a player's VP (planted estates, barrels) only score at the
+    end and the VP track alone would misjudge a position."""
+    vp, estates, quality = ranking_key(state, seat)
+    return vp + sum(additions(state, seat)), estates, quality
+
+
 def final_scoring(state: VintageState) -> None:
     """Adds the final VP, ranks the players and leaves nothing pending."""
     n = state.num_players
