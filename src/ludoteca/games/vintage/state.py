@@ -32,7 +32,7 @@ from ludoteca.core.hidden import Pile
 from ludoteca.core.state import State
 from ludoteca.games.vintage import hidden, view
 from ludoteca.games.vintage.rules import ageing, boat, cards, estates, harvest, round, setup
-from ludoteca.games.vintage.rules.end import standing_key
+from ludoteca.games.vintage.rules.end import prospect
 from ludoteca.games.vintage.steps import (
     CHOOSE_FIRST,
     AgeingDie,
@@ -169,15 +169,15 @@ class VintageState(State):
 
     def evaluation(self) -> list[float]:
         """A win-share guess for a search that stops early, exact at the end: a softmax
-        of the VP each seat would have if the game ended now (the final scoring's
-        additions counted in, :func:`standing_key`), :data:`STANDING_WIDTH` VP wide.
+        of each seat's :func:`~.rules.end.prospect` (the VP track with the barrels and
+        estates that will score at the end), :data:`STANDING_WIDTH` VP wide.
 
         Most VP come only with the final scoring, so the VP track alone says little; and
         a graded share, rather than all to the leader, lets a search tell a position one
         VP behind from one ten behind."""
         if self.is_terminal():
             return self.returns()
-        points = [standing_key(self, s)[0] for s in range(self.num_players)]
+        points = [prospect(self, s) for s in range(self.num_players)]
         top = max(points)
         weights = [math.exp((x - top) / STANDING_WIDTH) for x in points]
         total = sum(weights)
