@@ -408,14 +408,17 @@ def _page(files: list[FileFigures], plots: dict[str, str | None]) -> str:
                          "above" if s.low > f.fair_share else "below"
                          if s.high < f.fair_share else "not separated",
                          "" if math.isnan(s.mean_score) else f"{s.mean_score:.2f}"])
+    # Only where the first decision moves between seats: otherwise the turn-order table
+    # would be the seat table again.
+    varied = [f for f in files if sum(1 for s in f.seats if s.first_to_act) > 1]
+    advantage = ("The first player moves from match to match here: see the turn order "
+                 "below for a first-player advantage." if varied else
+                 "A first seat clearly above it is a first-player advantage.")
     parts.append("<h2>Win rate by seat</h2><p>Each seat's share of the wins (a shared win "
                  "counts fractionally) with its 95% Wilson interval, against the equal "
-                 "share. A first seat clearly above it is a first-player advantage.</p>"
+                 f"share. {advantage}</p>"
                  + _table(["File", "Seat", "Agent", "Win rate", "95% interval",
                            "Equal share", "vs equal", "Mean score"], rows))
-    # Only where the first decision moves between seats: otherwise this table is the
-    # seat table again.
-    varied = [f for f in files if sum(1 for s in f.seats if s.first_to_act) > 1]
     if varied:
         rows = [[f.label, place + 1, f"{s.win_rate:.3f}", f"{s.low:.3f} – {s.high:.3f}",
                  f"{f.fair_share:.3f}", "above" if s.low > f.fair_share else "below"
