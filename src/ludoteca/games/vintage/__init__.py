@@ -45,8 +45,9 @@ Rulings on what the rulebook leaves open are in ``docs/rulings/vintage.md``. Opt
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -113,6 +114,13 @@ class Vintage(Game):
     Options = VintageOptions
     edition: VintageEdition
     tables: Tables
+    bot_presets: ClassVar[Mapping[str, str]] = {
+        # Most VP come with the final scoring, and a random rollout mostly passes: plain
+        # search lost every pilot match to the heuristic bot, rolled out by that bot (and
+        # judged by what each seat would have at the end, ``evaluation``) it won
+        # (docs/bots.md, the ladder). 100 iterations keep a decision near 0.16 CPU s.
+        "strong": "ismcts:iterations=100,policy=heuristic",
+    }
 
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)

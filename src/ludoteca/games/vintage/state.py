@@ -21,6 +21,7 @@ empty), per seat ``open_hand`` (taken face up) and ``secret_hand`` (drawn from t
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,7 +32,7 @@ from ludoteca.core.hidden import Pile
 from ludoteca.core.state import State
 from ludoteca.games.vintage import hidden, view
 from ludoteca.games.vintage.rules import ageing, boat, cards, estates, harvest, round, setup
-from ludoteca.games.vintage.rules.end import ranking_key
+from ludoteca.games.vintage.rules.end import prospect
 from ludoteca.games.vintage.steps import (
     CHOOSE_FIRST,
     AgeingDie,
@@ -63,6 +64,10 @@ from ludoteca.games.vintage.steps import (
     Unload,
 )
 from ludoteca.games.vintage.tables import Tables
+
+STANDING_WIDTH = 2.0
+"""VP: how wide the softmax of :meth:`VintageState.evaluation` is (a seat 2 VP behind
+another weighs about a third as much)."""
 
 if TYPE_CHECKING:
     from ludoteca.games.vintage import Vintage
@@ -166,15 +171,20 @@ class VintageState(State):
         return list(self.table_winners)
 
     def evaluation(self) -> list[float]:
-        """A win-share guess for a search that stops early: the VP leaders (ties by the
-        rulebook's tie-breaks) share the win; exact at the end."""
+        """A win-share guess for a search that stops early, exact at the end: a softmax
+        of each seat's :func:`~.rules.end.prospect` (the VP track with the barrels and
+        estates that will score at the end), :data:`STANDING_WIDTH` VP wide.
+
+        Most VP come only with the final scoring, so the VP track alone says little; and
+        a graded share, rather than all to the leader, lets a search tell a position one
+        VP behind from one ten behind."""
         if self.is_terminal():
             return self.returns()
-        keys = [ranking_key(self, s) for s in range(self.num_players)]
-        best = max(keys)
-        leaders = [s for s, k in enumerate(keys) if k == best]
-        share = 1.0 / len(leaders)
-        return [share if s in leaders else 0.0 for s in range(self.num_players)]
+        points = [prospect(self, s) for s in range(self.num_players)]
+        top = max(points)
+        weights = [math.exp((x - top) / STANDING_WIDTH) for x in points]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     # ----- information ---------------------------------------------------------------
 

@@ -47,6 +47,24 @@ def ranking_key(state: VintageState, seat: int) -> tuple[int, int, int]:
     return state.vp[seat], len(estates), sum(state.quality[e] for e in estates)
 
 
+def prospect(state: VintageState, seat: int) -> float:
+    """What ``seat`` could count on if the game ended soon, in VP (a guess for searches):
+    the VP track, a VP per 4 barrels owned (fractions kept, so that every barrel counts),
+    the purchase value of every estate owned (as if planted: a bought estate is paid for in
+    VP and repaid at the end once planted, a search too short-sighted to see the planting
+    would never buy), and the five-vine VP already earned."""
+    t = state.t
+    points = state.vp[seat] + barrels_owned(state, seat) / t.barrels_per_vp
+    for e, o in enumerate(state.owner):
+        if o != seat:
+            continue
+        if t.planted_scores_price:
+            points += t.price[e]
+        if state.vines[e].bit_count() == t.max_vines:
+            points += t.five_vine_vp
+    return points
+
+
 def final_scoring(state: VintageState) -> None:
     """Adds the final VP, ranks the players and leaves nothing pending."""
     n = state.num_players
