@@ -116,7 +116,8 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
     for e in range(t.num_spaces):
         estates.append({
             "space": e, "region": t.space_name[e], "port": t.space_port[e],
-            "price": t.price[e], "owner": state.owner[e] if state.owner[e] >= 0 else None,
+            "price": t.price[e], "yield": t.harvest_yield[e],
+            "owner": state.owner[e] if state.owner[e] >= 0 else None,
             "quality": state.quality[e] if state.owner[e] >= 0 else t.base_quality[e],
             "vines": [t.colours[c] for c in range(len(t.colours)) if state.vines[e] >> c & 1],
             "lot": [state.lot[e], state.lot_q[e]] if state.lot[e] else None,
@@ -152,7 +153,15 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         "reminders": [t.card_names[c] for c in state.reminders],
         "supply": state.supply,
         "old_vines_left": state.black_left,
+        "ports": list(t.ports),
         "rows": list(t.row_name),
+        "row_kind": [KINDS[k] for k in t.row_kind],
+        "row_slots": list(t.row_slots),
+        "row_vp": list(t.row_vp),
+        "row_min": list(t.row_min),
+        "row_set": list(t.row_set),
+        "colours": list(t.colours),
+        "boat_steps": t.markers,
         "result": result,
     }
 
@@ -414,20 +423,37 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         kind = d["port_kind"].capitalize()
         return f"{who} {_verb(seat, viewer, 'store', 'stores')} a lot as {kind}."
     if k == "die":
-        plus = f" (+{d['plus']})" if d["plus"] else ""
-        return f"The ageing die shows {d['pips']}{plus}."
+        plus = f" (+{d['plus']} from the card)" if d["plus"] else ""
+        whose = "your" if seat == viewer else f"{seat_name(seat)}'s"
+        return f"The ageing die shows {d['pips']}{plus} for {whose} cellar lots."
     if k == "aged":
-        return f"A lot of result {d['result']} goes to the warehouse: {_rows(t, d['rows'])}."
+        if "quality" not in d:  # an event of a record made before the lot's quality was told
+            return f"A lot of result {d['result']} goes to the warehouse: " \
+                   f"{_rows(t, d['rows'])}."
+        owner = "Your" if seat == viewer else f"{who}'s"
+        barrels = sum(n for _, n in d["rows"])
+        return (f"{owner} {d['kind'].capitalize()} lot of {plural(barrels, 'barrel')}: quality "
+                f"{d['quality']} + die {d['result'] - d['quality']} = {d['result']}, so "
+                f"{_rows(t, d['rows'])} (quality + die picks the row; barrels that find no "
+                "free slot drop a row).")
     if k == "extra_barrel":
         return f"{who} {_verb(seat, viewer, 'add', 'adds')} a barrel to {t.row_name[d['row']]}."
     if k == "upgraded":
         return f"The Enologist moves barrels up: {_rows(t, d['moves'])} move up a row."
     if k == "sold":
         if not d["rows"]:
-            return "No row is full: nothing is sold."
-        parts = [f"{t.row_name[r]} ({v} VP)" for r, v in d["rows"]]
-        return f"{who} {_verb(seat, viewer, 'sell', 'sells')} {joined(parts)}: " \
-               f"{plural(d['vp'], 'VP', 'VP')}."
+            return "No row is full: nothing is sold (only a full row is sold)."
+        parts = []
+        for r, v in d["rows"]:
+            if t.row_slots[r]:
+                parts.append(f"the full {t.row_name[r]} row ({v} VP)")
+            else:
+                sets = v // t.row_vp[r] if t.row_vp[r] else 0
+                parts.append(f"{plural(sets, 'set')} of {t.row_set[r]} {t.row_name[r]} "
+                             f"barrels ({v} VP)")
+        return (f"{who} {_verb(seat, viewer, 'sell', 'sells')} {joined(parts)}: "
+                f"{plural(d['vp'], 'VP', 'VP')} (a full row pays its VP; the bottom rows "
+                "1 VP per full set).")
     if k == "took":
         return f"{who} {_verb(seat, viewer, 'take', 'takes')} the face-up " \
                f"{t.card_names[d['card']]}."
@@ -454,8 +480,9 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
     if k == "end":
         lines = []
         for s, (b, p, f) in enumerate(d["additions"]):
-            lines.append(f"{_who(s, viewer, True)}: +{b} for barrels, +{p} for planted "
-                         f"estates, +{f} for five vines = {d['scores'][s]} VP")
+            lines.append(f"{_who(s, viewer, True)}: +{b} for port barrels ({t.barrels_per_vp} "
+                         f"a VP), +{p} for planted estates (their purchase value), +{f} for "
+                         f"five-vine estates = {d['scores'][s]} VP")
         won = joined(_who(s, viewer) for s in d["winners"])
         return "The game ends. " + "; ".join(lines) + f". Winner: {won}."
     return k

@@ -1,0 +1,181 @@
+"""Vintage's board in the browser, without a browser: the board renders at every kind of
+step, every legal move can be made by clicking things on it (``data-pick``), it shows only
+what the viewer may see, and a sale or the end of a round or match opens a panel that says
+why."""
+
+from __future__ import annotations
+
+import json
+import random
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from ludoteca.core.flow import AutoStep, ChanceStep
+from ludoteca.core.registry import load_game
+from ludoteca.games.vintage import steps as vintage_steps
+from ludoteca.games.vintage.actions import PlayCard
+from ludoteca.games.vintage.state import VintageState
+from ludoteca.server.views import Boards, SeatInfo, board_for, table_for
+from tests.vintage.helpers import act, card, put_cellar, roll, start
+
+NAMES = ["Ana", "Bo", "Cy", "Di"]
+
+# Moves of the rarer steps, preferred by the walk so that it meets them (a card played,
+# a lot aged, a barrel taken) and not only turns and sailing.
+RARE = {"play_card", "age_lot", "extra_barrel", "take_barrel", "add_barrels", "peek_chip",
+        "discount", "perform", "store", "discard", "draw_card", "draw_deck", "load",
+        "harvest_estate", "end_harvest"}
+
+
+class Picks(HTMLParser):
+    """The ``data-pick`` fields of every element of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picks: list[dict[str, Any]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "data-pick" and value is not None:
+                self.picks.append(json.loads(value))
+
+
+def picks_of(page: str) -> list[dict[str, Any]]:
+    parser = Picks()
+    parser.feed(page)
+    return parser.picks
+
+
+def fits(action: dict[str, Any], fields: dict[str, Any]) -> bool:
+    return all(action.get(k) == v for k, v in fields.items())
+
+
+def unreachable(state: VintageState, page: str) -> list[str]:
+    """The legal moves that clicking the board cannot make: as match.js does, clicking
+    every element that fits a move narrows the moves to those fitting all their fields
+    together, which must leave that move alone."""
+    picks = picks_of(page)
+    moves = [state.action_to_json(a) for a in state.legal_actions()]
+    missing = []
+    for move in moves:
+        chosen: dict[str, Any] = {}
+        for fields in picks:
+            if fits(move, fields):
+                chosen.update(fields)
+        if not chosen or [m for m in moves if fits(m, chosen)] != [move]:
+            missing.append(move["label"])
+    return missing
+
+
+def seats_for(n: int) -> list[SeatInfo]:
+    return [SeatInfo(s, "human", None, NAMES[s]) for s in range(n)]
+
+
+def choose(state: VintageState, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    rare = [a for a in legal if (j := state.action_to_json(a))["type"] in RARE
+            or (j["type"] == "place" and j["name"] in ("Cards", "Age and sell", "Harvest"))
+            or (j["type"] == "sail_to" and j["port"] == 0)]
+    if rare and rng.random() < 0.7:
+        return rng.choice(rare)
+    return rng.choice(legal)
+
+
+def chance(state: VintageState, rng: random.Random) -> None:
+    outcomes = state.chance_outcomes()
+    state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+
+
+def scripted() -> list[VintageState]:
+    """Positions the walk seldom reaches: two Ruby lots to order, the +1-barrel card's
+    row, the Vintage card's barrel."""
+    out = []
+    s = start(3)
+    put_cellar(s, 0, 0, 2, 5)
+    put_cellar(s, 0, 1, 3, 7)
+    place_on(s, "Age and sell")
+    roll(s, 3)
+    out.append(s)  # the order of the two Ruby lots
+    s = start(3)
+    put_cellar(s, 0, 0, 1, 9)
+    s.open_hand[0].append(card(s, "extra_barrel"))
+    place_on(s, "Cards")
+    act(s, PlayCard(card(s, "extra_barrel")))
+    roll(s, 1)
+    out.append(s)  # the extra barrel's row
+    s = start(2)
+    put_cellar(s, 0, 0, 2, 5)
+    s.open_hand[0].append(card(s, "vintage"))
+    place_on(s, "Cards")
+    act(s, PlayCard(card(s, "vintage")))
+    out.append(s)  # the barrel the card sells
+    return out
+
+
+def place_on(s: VintageState, name: str) -> None:
+    s._legal = None
+    a = next(a for a in s.legal_actions() if (j := s.action_to_json(a))["type"] == "place"
+             and j["name"] == name and not j["overseer"])
+    s.apply_action(a)
+
+
+def positions() -> list[VintageState]:
+    """Decision nodes of biased random matches of 2, 3 and 4 players, and the scripted
+    ones."""
+    out = []
+    g = load_game("vintage")
+    for seed in range(6):
+        rng = random.Random(seed)
+        s = g.new_initial_state(2 + seed % 3)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                chance(s, rng)
+                continue
+            if rng.random() < (0.08 if type(s.next_step()).__name__ == "Turn" else 0.4):
+                out.append(s.clone())
+            s.apply_action(choose(s, rng))
+        out.append(s)
+    return out + scripted()
+
+
+@pytest.fixture(scope="module")
+def all_positions() -> list[VintageState]:
+    return positions()
+
+
+def decision_steps() -> set[str]:
+    return {name for name, obj in vars(vintage_steps).items()
+            if isinstance(obj, type) and issubclass(obj, vintage_steps.Step)
+            and obj is not vintage_steps.Step and obj.__module__ == vintage_steps.__name__
+            and not issubclass(obj, AutoStep | ChanceStep)}
+
+
+def test_the_board_renders_at_every_kind_of_step(all_positions: list[VintageState]) -> None:
+    boards = Boards()
+    met = set()
+    for s in all_positions:
+        seats = seats_for(s.num_players)
+        if not s.is_terminal():
+            met.add(type(s.next_step()).__name__)
+        table = table_for(boards, s, seats)
+        assert table is not None and "vt-douro" in table
+        for viewer in {None, 0, s.num_players - 1}:
+            page = board_for(boards, s, viewer, seats, table)
+            assert 'data-game="vintage"' in page
+            assert ("Your mat" in page) == (viewer is not None)
+    assert met == decision_steps(), decision_steps() - met
+
+
+def test_every_legal_move_is_a_click_on_the_board(all_positions: list[VintageState]) -> None:
+    boards = Boards()
+    checked = 0
+    for s in all_positions:
+        if s.is_terminal():
+            continue
+        seat = s.current_player()
+        page = board_for(boards, s, seat, seats_for(s.num_players))
+        assert unreachable(s, page) == [], type(s.next_step()).__name__
+        checked += len(s.legal_actions())
+    assert checked > 1000
