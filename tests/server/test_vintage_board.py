@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from ludoteca.core.events import everyone
 from ludoteca.core.flow import AutoStep, ChanceStep
 from ludoteca.core.registry import load_game
 from ludoteca.games.vintage import steps as vintage_steps
@@ -122,13 +123,15 @@ def place_on(s: VintageState, name: str) -> None:
 
 
 def positions() -> list[VintageState]:
-    """Decision nodes of biased random matches of 2, 3 and 4 players, and the scripted
-    ones."""
+    """Decision nodes of biased random matches of 2, 3 and 4 players (one with the rule
+    switches on), and the scripted ones."""
     out = []
     g = load_game("vintage")
     for seed in range(6):
         rng = random.Random(seed)
-        s = g.new_initial_state(2 + seed % 3)
+        # The last match frees the circle choice: any empty circle is then a click.
+        options = {"circle_choice": "free", "boat_card": "up_to"} if seed == 5 else None
+        s = g.new_initial_state(2 + seed % 3, options=options)
         while not s.is_terminal():
             if s.is_chance_node():
                 chance(s, rng)
@@ -179,3 +182,73 @@ def test_every_legal_move_is_a_click_on_the_board(all_positions: list[VintageSta
         assert unreachable(s, page) == [], type(s.next_step()).__name__
         checked += len(s.legal_actions())
     assert checked > 1000
+
+
+def test_a_board_shows_only_what_its_viewer_may_know(all_positions: list[VintageState]
+                                                     ) -> None:
+    # Two worlds a seat cannot tell apart (determinizations: other hands, unseen chips
+    # and the deck redrawn) give that seat the same page, and the spectator's page holds
+    # no seat's private part.
+    boards = Boards()
+    rng = random.Random(7)
+    compared = 0
+    for s in all_positions[::5]:
+        seats = seats_for(s.num_players)
+        for viewer in range(s.num_players):
+            world = s.determinize(viewer, rng)
+            assert board_for(boards, world, viewer, seats) == board_for(boards, s, viewer,
+                                                                        seats)
+            compared += 1
+        spectator = board_for(boards, s, None, seats)
+        assert "vt-mine" not in spectator and "Your cards" not in spectator
+    assert compared > 50
+
+
+def test_a_hand_is_face_up_for_its_seat_and_a_count_for_the_others() -> None:
+    s = start(3)  # the display: Buy an estate, Harvest, Enologist, Sell 1 Ruby Vintage
+    s.secret_hand[1].append(card(s, "free_action"))
+    seats = seats_for(3)
+    boards = Boards()
+    mine = board_for(boards, s, 1, seats)
+    assert "Free action" in mine and 'class="vt-card in-hand"' in mine
+    for viewer in (None, 0, 2):
+        page = board_for(boards, s, viewer, seats)
+        assert "Free action" not in page
+        assert page.count("vt-minicard back") == 1  # seat 1's card, face down
+
+
+def test_a_sale_opens_a_panel_that_says_why() -> None:
+    from ludoteca.games.vintage.actions import AgeLot
+    from ludoteca.games.vintage.web import moment
+
+    s = start(3)
+    put_cellar(s, 0, 0, 3, 7)
+    put_cellar(s, 0, 1, 2, 4)
+    place_on(s, "Age and sell")
+    roll(s, 3)
+    lines = [s.describe_event(e, None) for e in s.events()]
+    assert "quality + the die picks its warehouse row" in lines[0]
+    act(s, AgeLot(0))
+    events = s.events()
+    titles = [moment(e) for e in events]
+    assert titles[-1] == "The lots are aged and sold" and titles[:-1] == [None] * 2
+    lines = [s.describe_event(e, 1) for e in events]
+    assert lines[0] == ("Seat 0's Ruby lot of 3 barrels: quality 7 + die 3 = 10: 2 in LBV "
+                        "and 1 in Ruby Reserva.")
+    assert lines[1].endswith("quality 4 + die 3 = 7: 2 in Ruby Reserva.")
+    assert lines[2].startswith("Seat 0 sells the full LBV row (3 VP) and the full Ruby "
+                               "Reserva row (2 VP): 5 VP (a full row pays its VP")
+
+
+def test_the_end_of_a_round_and_of_the_match_open_panels(all_positions: list[VintageState]
+                                                         ) -> None:
+    from ludoteca.games.vintage.web import moment
+
+    over = next(s for s in all_positions if s.is_terminal())
+    end = next(e for e in over.events() if e.kind == "end")
+    assert moment(end) == "The final scoring"
+    text = over.describe_event(end, None)
+    assert "for port barrels" in text and "for planted estates" in text
+    assert "for five-vine estates" in text and "Winner" in text
+    assert "Final scoring" in (table_for(Boards(), over, seats_for(over.num_players)) or "")
+    assert moment(everyone("round_end", round=2)) == "Round III ends"

@@ -409,7 +409,7 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{who} {_verb(seat, viewer, 'take', 'takes')} a barrel from cellar column " \
                f"{d['column'] + 1}."
     if k == "harvested":
-        parts = [f"{estate_name(t, e)} {plural(p, 'port barrel')} and {b} brandy"
+        parts = [f"{estate_name(t, e)} ({plural(p, 'port barrel')} and {b} brandy)"
                  for e, p, b in d["lots"]]
         return (f"{who} {_verb(seat, viewer, 'harvest', 'harvests')}: {joined(parts)} (bonus "
                 f"{d['bonus']}; {d['brandy_paid']} brandy paid, {d['brandy']} stored).")
@@ -425,7 +425,9 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
     if k == "die":
         plus = f" (+{d['plus']} from the card)" if d["plus"] else ""
         whose = "your" if seat == viewer else f"{seat_name(seat)}'s"
-        return f"The ageing die shows {d['pips']}{plus} for {whose} cellar lots."
+        return (f"The ageing die shows {d['pips']}{plus} for {whose} cellar lots: each "
+                "lot's quality + the die picks its warehouse row, and barrels that find no "
+                "free slot there drop a row.")
     if k == "aged":
         if "quality" not in d:  # an event of a record made before the lot's quality was told
             return f"A lot of result {d['result']} goes to the warehouse: " \
@@ -433,9 +435,8 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         owner = "Your" if seat == viewer else f"{who}'s"
         barrels = sum(n for _, n in d["rows"])
         return (f"{owner} {d['kind'].capitalize()} lot of {plural(barrels, 'barrel')}: quality "
-                f"{d['quality']} + die {d['result'] - d['quality']} = {d['result']}, so "
-                f"{_rows(t, d['rows'])} (quality + die picks the row; barrels that find no "
-                "free slot drop a row).")
+                f"{d['quality']} + die {d['result'] - d['quality']} = {d['result']}: "
+                f"{_rows(t, d['rows'])}.")
     if k == "extra_barrel":
         return f"{who} {_verb(seat, viewer, 'add', 'adds')} a barrel to {t.row_name[d['row']]}."
     if k == "upgraded":
@@ -473,7 +474,10 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
             return f"You look at the chip of round {roman(d['round'])}: {d['value']}."
         return f"{who} looks at the chip of round {roman(d['round'])}."
     if k == "card_sale":
-        return f"{who} {_verb(seat, viewer, 'sell', 'sells')} by card for {d['vp']} VP."
+        kind = d.get("port_kind", "")
+        return (f"{who} {_verb(seat, viewer, 'sell', 'sells')} {kind.capitalize()} by the "
+                f"card for {d['vp']} VP (the card's price, whatever the quality).").replace(
+                    "  ", " ")
     if k == "added":
         return f"{who} {_verb(seat, viewer, 'add', 'adds')} {plural(d['barrels'], 'barrel')} " \
                f"to the lot on {estate_name(t, d['estate'])}."
