@@ -16,7 +16,7 @@ from ludoteca.core.events import everyone
 from ludoteca.core.flow import AutoStep, ChanceStep
 from ludoteca.core.registry import load_game
 from ludoteca.games.vintage import steps as vintage_steps
-from ludoteca.games.vintage.actions import PlayCard
+from ludoteca.games.vintage.actions import BuyEstate, PlayCard
 from ludoteca.games.vintage.state import VintageState
 from ludoteca.server.views import Boards, SeatInfo, board_for, table_for
 from tests.vintage.helpers import act, card, put_cellar, roll, start
@@ -91,7 +91,7 @@ def chance(state: VintageState, rng: random.Random) -> None:
 
 def scripted() -> list[VintageState]:
     """Positions the walk seldom reaches: two Ruby lots to order, the +1-barrel card's
-    row, the Vintage card's barrel."""
+    row, the Vintage card's barrel, the Buy-estate card's bonus."""
     out = []
     s = start(3)
     put_cellar(s, 0, 0, 2, 5)
@@ -112,6 +112,13 @@ def scripted() -> list[VintageState]:
     place_on(s, "Cards")
     act(s, PlayCard(card(s, "vintage")))
     out.append(s)  # the barrel the card sells
+    s = start(4)
+    s.vp[0] = 4
+    s.open_hand[0].append(card(s, "buy_estate"))
+    place_on(s, "Cards")
+    act(s, PlayCard(card(s, "buy_estate")))
+    act(s, BuyEstate(next(e for e in range(s.t.num_spaces) if s.owner[e] < 0)))
+    out.append(s)  # the Buy-estate card: a VP less, or a vine on the new estate
     return out
 
 
