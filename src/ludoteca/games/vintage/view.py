@@ -409,10 +409,11 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{who} {_verb(seat, viewer, 'take', 'takes')} a barrel from cellar column " \
                f"{d['column'] + 1}."
     if k == "harvested":
-        parts = [f"{estate_name(t, e)} ({plural(p, 'port barrel')} and {b} brandy)"
+        parts = [f"{estate_name(t, e)} ({plural(p, 'port barrel')}, {b} brandy)"
                  for e, p, b in d["lots"]]
-        return (f"{who} {_verb(seat, viewer, 'harvest', 'harvests')}: {joined(parts)} (bonus "
-                f"{d['bonus']}; {d['brandy_paid']} brandy paid, {d['brandy']} stored).")
+        return (f"{who} {_verb(seat, viewer, 'harvest', 'harvests')} {joined(parts)}: "
+                f"harvest bonus +{d['bonus']} on each lot's quality, {d['brandy_paid']} "
+                f"brandy paid, {d['brandy']} brandy held now ({t.brandy_cap} at most).")
     if k == "loaded":
         return f"{who} {_verb(seat, viewer, 'load', 'loads')} " \
                f"{plural(d['barrels'], 'barrel')} from {estate_name(t, d['estate'])}."
@@ -484,9 +485,9 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
     if k == "end":
         lines = []
         for s, (b, p, f) in enumerate(d["additions"]):
-            lines.append(f"{_who(s, viewer, True)}: +{b} for port barrels ({t.barrels_per_vp} "
-                         f"a VP), +{p} for planted estates (their purchase value), +{f} for "
-                         f"five-vine estates = {d['scores'][s]} VP")
+            lines.append(f"{_who(s, viewer, True)}: +{b} for port barrels (1 VP per "
+                         f"{t.barrels_per_vp}), +{p} for planted estates (their purchase "
+                         f"value), +{f} for five-vine estates = {d['scores'][s]} VP")
         won = joined(_who(s, viewer) for s in d["winners"])
         return "The game ends. " + "; ".join(lines) + f". Winner: {won}."
     return k
