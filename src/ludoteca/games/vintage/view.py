@@ -435,8 +435,8 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
                    f"{_rows(t, d['rows'])}."
         owner = "Your" if seat == viewer else f"{who}'s"
         barrels = sum(n for _, n in d["rows"])
-        return (f"{owner} {d['kind'].capitalize()} lot of {plural(barrels, 'barrel')}: quality "
-                f"{d['quality']} + die {d['result'] - d['quality']} = {d['result']}: "
+        return (f"{owner} {d['port_kind'].capitalize()} lot of {plural(barrels, 'barrel')}: "
+                f"quality {d['quality']} + die {d['result'] - d['quality']} = {d['result']}: "
                 f"{_rows(t, d['rows'])}.")
     if k == "extra_barrel":
         return f"{who} {_verb(seat, viewer, 'add', 'adds')} a barrel to {t.row_name[d['row']]}."

@@ -81,8 +81,8 @@ def place_lot(state: VintageState, seat: int, column: int, add: int) -> None:
             placed.append([r, put])
     state.cellar[seat * k + column] = 0
     state.cellar_q[seat * k + column] = 0
-    state.emit(everyone("aged", seat=seat, column=column, kind=KINDS[kind], quality=quality,
-                        result=result, rows=placed))
+    state.emit(everyone("aged", seat=seat, column=column, port_kind=KINDS[kind],
+                        quality=quality, result=result, rows=placed))
 
 
 def extra_barrel(state: VintageState, step: ExtraBarrelStep, action: ExtraBarrel) -> None:
