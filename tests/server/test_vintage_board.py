@@ -235,10 +235,12 @@ def test_a_sale_opens_a_panel_that_says_why() -> None:
     roll(s, 3)
     lines = [s.describe_event(e, None) for e in s.events()]
     assert "quality + the die picks its warehouse row" in lines[0]
+    assert [moment(e) for e in s.events()] == ["The lots are aged"]
     act(s, AgeLot(0))
     events = s.events()
     titles = [moment(e) for e in events]
-    assert titles[-1] == "The lots are aged and sold" and titles[:-1] == [None] * 2
+    # Every line of the sale names a moment, so that its panel opens at the first one.
+    assert titles == ["The lots are aged"] * 2 + ["The lots are aged and sold"]
     lines = [s.describe_event(e, 1) for e in events]
     assert lines[0] == ("Seat 0's Ruby lot of 3 barrels: quality 7 + die 3 = 10: 2 in LBV "
                         "and 1 in Ruby Reserva.")

@@ -14,8 +14,15 @@ def moment(event: Event) -> str | None:
     moves on: a sale (the die, each lot's quality + die and row, the VP paid), a sale by
     card, the end of a round, the final scoring (None: nothing settled)."""
     kind = event.kind
+    # A panel starts at the first line of a move that names a moment: the die and each
+    # lot's row name one too, so that a sale's panel shows why from its first line; its
+    # title is the last such line's.
+    if kind == "die" or kind == "aged":
+        return "The lots are aged"
     if kind == "sold":
         return "The lots are aged and sold"
+    if kind == "took_barrel":
+        return "A barrel is sold by card"
     if kind == "card_sale":
         return "A sale by card"
     if kind == "round_end":
