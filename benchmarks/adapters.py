@@ -311,7 +311,7 @@ def bench_setup(game_id: str, n: int, variant: str, seconds: float, envs: int
         print(row(name, result, raw_per, obs_per))
     pz = results["pettingzoo"]
     return {"pz/raw+obs": per_action(pz) / obs_per,
-            "vector/pz": per_decision(pz) / per_decision(results["vector"]),
+            "vector/pz": vector_over_pz(results),
             "vector/pz-wrapped": per_decision(results["pz-wrapped"])
             / per_decision(results["vector"]),
             "pz us/dec": per_decision(pz) * 1e6,
@@ -319,11 +319,11 @@ def bench_setup(game_id: str, n: int, variant: str, seconds: float, envs: int
             "worst/raw": max(per_action(results[name]) / raw_per for name in ADAPTERS)}
 
 
-def measure_elsewhere(src: Path, game_id: str, n: int, variant: str, seconds: float
-                      ) -> dict[str, Result]:
+def measure_elsewhere(src: Path, game_id: str, n: int, variant: str, seconds: float,
+                      envs: int = VECTOR_ENVS) -> dict[str, Result]:
     """``measure_setup`` in a child process importing ludoteca from ``src``."""
     command = [sys.executable, __file__, "--child", "--game", game_id, "--players", str(n),
-               "--variant", variant, "--seconds", str(seconds)]
+               "--variant", variant, "--seconds", str(seconds), "--envs", str(envs)]
     env = dict(os.environ, PYTHONPATH=str(src))
     out = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if out.returncode != 0:
@@ -336,10 +336,13 @@ def measure_elsewhere(src: Path, game_id: str, n: int, variant: str, seconds: fl
     return {name: tuple(figures) for name, figures in data.items()}
 
 
-def bench_against(ref: str, chosen: list[tuple[str, int, str]], seconds: float
-                  ) -> list[float]:
-    """Each set-up measured with this code and with ``ref``'s, side by side."""
+def bench_against(ref: str, chosen: list[tuple[str, int, str]], seconds: float,
+                  envs: int = VECTOR_ENVS) -> list[float]:
+    """Each set-up measured with this code and with ``ref``'s, side by side; then the
+    vector env's decisions per CPU second over the PettingZoo loop's, now and in ``ref``
+    (each over its own process's PettingZoo loop)."""
     worst = []
+    targets = []
     with tempfile.TemporaryDirectory(prefix="ludoteca-bench-") as tmp:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "src"],
                                  capture_output=True, check=True).stdout
@@ -347,8 +350,8 @@ def bench_against(ref: str, chosen: list[tuple[str, int, str]], seconds: float
         base = Path(tmp) / "src"
         print(f"now: {ROOT / 'src'}; baseline: {ref} (exported to {base})")
         for game_id, n, variant in chosen:
-            now = measure_elsewhere(ROOT / "src", game_id, n, variant, seconds)
-            before = measure_elsewhere(base, game_id, n, variant, seconds)
+            now = measure_elsewhere(ROOT / "src", game_id, n, variant, seconds, envs)
+            before = measure_elsewhere(base, game_id, n, variant, seconds, envs)
             print(f"\n{game_id} {n}p {variant}")
             print(f"  {'loop':<12} {'us/act now':>10} {'cost now':>9} {'us/act ' + ref:>14}"
                   f" {'cost ' + ref:>12} {'now/' + ref:>10}")
@@ -360,9 +363,28 @@ def bench_against(ref: str, chosen: list[tuple[str, int, str]], seconds: float
                 print(f"  {name:<12} {a * 1e6:10.2f} {a / raw_now:8.2f}x {b * 1e6:14.2f}"
                       f" {b / raw_before:11.2f}x {a / b:9.2f}x")
             worst.append(max(per_action(now[name]) / raw_now for name in ADAPTERS))
+            if "vector" in now:
+                targets.append((game_id, n, variant, now,
+                                before if "vector" in before else None))
     print("\nus/act: CPU microseconds per engine action; cost: relative to raw in the same "
           "process; now/REF: this code's time per action over REF's.")
+    print(f"\nvector decisions per CPU second over pettingzoo's (target at least 1.5x), "
+          f"now and in {ref}; CPU us per decision")
+    for game_id, n, variant, now, before in targets:
+        line = (f"  {game_id} {n}p {variant:<12} now {vector_over_pz(now):4.2f}x "
+                f"(pz {per_decision(now['pettingzoo']) * 1e6:5.1f} us, "
+                f"vector {per_decision(now['vector']) * 1e6:5.1f} us)")
+        if before is not None:
+            line += (f"  {ref} {vector_over_pz(before):4.2f}x "
+                     f"(pz {per_decision(before['pettingzoo']) * 1e6:5.1f} us, "
+                     f"vector {per_decision(before['vector']) * 1e6:5.1f} us)")
+        print(line)
     return worst
+
+
+def vector_over_pz(results: dict[str, Result]) -> float:
+    """The vector env's decisions per CPU second over the PettingZoo loop's."""
+    return per_decision(results["pettingzoo"]) / per_decision(results["vector"])
 
 
 PETTINGZOO_REFERENCES = ("leduc_holdem_v4", "texas_holdem_v4", "texas_holdem_no_limit_v6",
@@ -448,12 +470,12 @@ def main() -> None:
 
         (setup,) = chosen
         print(json.dumps({"ludoteca": ludoteca.__file__,
-                          **measure_setup(*setup, args.seconds)}))
+                          **measure_setup(*setup, args.seconds, args.envs)}))
         return
     print(f"CPU seconds per loop: {args.seconds}; python {sys.version.split()[0]}; "
           f"vector loops: {args.envs} matches")
     if args.baseline:
-        worst = bench_against(args.baseline, chosen, args.seconds)
+        worst = bench_against(args.baseline, chosen, args.seconds, args.envs)
         bench_references(args.seconds)
         print(f"\nlargest adapter cost over raw: {max(worst):.2f}x")
         return

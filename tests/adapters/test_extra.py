@@ -47,6 +47,19 @@ def test_an_adapter_without_the_extra_names_it(adapter):
     assert "pip install 'ludoteca[rl]'" in done.stdout
 
 
+def test_rl_extra_names_the_extra_and_lets_other_errors_through():
+    from ludoteca.adapters import rl_extra
+
+    expected = (r"ludoteca\.adapters\.x needs .*no_such_package_9 is not installed.*"
+                r"pip install 'ludoteca\[rl\]'")
+    with pytest.raises(ImportError, match=expected) as caught, rl_extra("ludoteca.adapters.x"):
+        import no_such_package_9  # noqa: F401
+    assert caught.value.name == "no_such_package_9"
+    assert isinstance(caught.value.__cause__, ModuleNotFoundError)
+    with pytest.raises(ZeroDivisionError), rl_extra("ludoteca.adapters.x"):
+        _ = 1 / 0
+
+
 def test_the_extra_lists_the_four_packages():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extra = project["optional-dependencies"]["rl"]

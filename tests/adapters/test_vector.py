@@ -176,3 +176,36 @@ def test_bad_set_ups_are_config_errors():
             OneSeatVectorEnv("highcard", 2, num_envs=3, seat=seat, opponents="random")
     with pytest.raises(RuntimeError):
         SelfPlayVectorEnv("highcard", 2).step([0] * 8)
+
+
+def test_copy_false_returns_the_same_buffers_with_the_same_values():
+    kept = SelfPlayVectorEnv("douro1872", 3, num_envs=4)
+    shared = SelfPlayVectorEnv("douro1872", 3, num_envs=4, copy=False)
+    x, y = kept.reset(seed=8), shared.reset(seed=8)
+    first = y
+    rng = np.random.default_rng(8)
+    ended = 0
+    for _ in range(120):
+        for a, b in zip(x, y, strict=True):
+            assert np.array_equal(a, b)
+        assert all(b is c for b, c in zip(y, first, strict=True))  # written in place
+        actions = draw(x.action_masks, rng)
+        before = x.observations.copy()
+        x, y = kept.step(actions), shared.step(actions)
+        ended += int(x.ends.sum())
+        assert not np.array_equal(before, y.observations)  # the buffer moved on
+    assert ended > 0  # rewards and ends were set and cleared again
+
+    one_kept = OneSeatVectorEnv("highcard", 2, num_envs=3, opponents="random")
+    one_shared = OneSeatVectorEnv("highcard", 2, num_envs=3, opponents="random", copy=False)
+    (o1, i1), (o2, i2) = one_kept.reset(seed=2), one_shared.reset(seed=2)
+    buffers = (o2, i2["action_mask"])
+    for _ in range(30):
+        assert np.array_equal(o1, o2) and np.array_equal(i1["action_mask"], i2["action_mask"])
+        assert o2 is buffers[0] and i2["action_mask"] is buffers[1]
+        actions = draw(i1["action_mask"], rng)
+        o1, r1, t1, _, i1 = one_kept.step(actions)
+        o2, r2, t2, _, i2 = one_shared.step(actions)
+        assert np.array_equal(r1, r2) and np.array_equal(t1, t2)
+        for i in np.flatnonzero(t1):
+            assert np.array_equal(i1["final_obs"][i], i2["final_obs"][i])

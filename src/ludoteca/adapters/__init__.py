@@ -17,9 +17,27 @@ that names the extra. See ``docs/rl.md``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 INSTALL_HINT = "pip install 'ludoteca[rl]'"
 
-__all__ = ["INSTALL_HINT", "missing_extra"]
+__all__ = ["INSTALL_HINT", "missing_extra", "rl_extra"]
+
+
+@contextmanager
+def rl_extra(adapter: str) -> Iterator[None]:
+    """Wraps an adapter's imports of the ``rl`` extra's packages: an ImportError inside
+    becomes :func:`missing_extra`'s, which names the extra to install.
+
+        with rl_extra("ludoteca.adapters.vector"):
+            import gymnasium
+            import numpy as np
+    """
+    try:
+        yield
+    except ImportError as err:
+        raise missing_extra(adapter, err) from err
 
 
 def missing_extra(adapter: str, err: ImportError) -> ImportError:

@@ -1,7 +1,7 @@
 """What the three adapters share: set-ups, seeds, chance, agents, text rendering.
 
 Nothing here imports the ``rl`` extra, so the adapters can report a missing package
-themselves (:func:`ludoteca.adapters.missing_extra`).
+themselves (:func:`ludoteca.adapters.rl_extra`).
 """
 
 from __future__ import annotations

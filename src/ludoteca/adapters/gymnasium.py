@@ -42,14 +42,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ludoteca.adapters import missing_extra
+from ludoteca.adapters import rl_extra
 
-try:
+with rl_extra("ludoteca.adapters.gymnasium"):  # checked in a subprocess test
     import gymnasium
     import numpy as np
     from gymnasium import spaces
-except ImportError as err:  # pragma: no cover - checked in a subprocess test
-    raise missing_extra("ludoteca.adapters.gymnasium", err) from err
 
 from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import (

@@ -48,14 +48,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ludoteca.adapters import missing_extra
+from ludoteca.adapters import rl_extra
 
-try:
+with rl_extra("ludoteca.adapters.openspiel"):  # checked in a subprocess test
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import mcts as _mcts
-except ImportError as err:  # pragma: no cover - checked in a subprocess test
-    raise missing_extra("ludoteca.adapters.openspiel", err) from err
 
 from ludoteca.adapters._common import resolve_game, setups
 from ludoteca.core.errors import ConfigError

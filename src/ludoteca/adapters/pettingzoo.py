@@ -42,16 +42,14 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ludoteca.adapters import missing_extra
+from ludoteca.adapters import rl_extra
 
-try:
+with rl_extra("ludoteca.adapters.pettingzoo"):  # checked in a subprocess test
     import gymnasium
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
-except ImportError as err:  # pragma: no cover - checked in a subprocess test
-    raise missing_extra("ludoteca.adapters.pettingzoo", err) from err
 
 from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import (

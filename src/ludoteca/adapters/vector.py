@@ -30,25 +30,30 @@ env, for :class:`OneSeatVectorEnv`) plays after ``reset(seed=seed + i)`` and the
 Actions: an integer array (or sequence) of ``num_envs`` action ids. Another type raises
 ``TypeError``; an illegal action raises
 :class:`~ludoteca.core.errors.IllegalActionError` naming the match and the rulebook's
-reason, before any match is changed. Every array returned is new: a learner may keep it.
+reason, before any match is changed.
+
+Arrays: each environment writes its batches in place into arrays it allocated once (one
+row per match: the game writes its tensor into the row, the engine its mask's ones), and
+by default returns copies of them, new arrays at every call that a learner may keep, as
+Gymnasium's vector envs do (``copy=True``). With ``copy=False`` it returns its own
+buffers, the same arrays at every call, overwritten by the next ``step`` or ``reset``:
+for a learner that reads (or copies into its own storage) each batch before the next step.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
-from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from ludoteca.adapters import missing_extra
+from ludoteca.adapters import rl_extra
 
-try:
+with rl_extra("ludoteca.adapters.vector"):  # checked in a subprocess test
     import gymnasium
     import numpy as np
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode, VectorEnv
-except ImportError as err:  # pragma: no cover - checked in a subprocess test
-    raise missing_extra("ludoteca.adapters.vector", err) from err
 
 from ludoteca.adapters import _arrays
 from ludoteca.adapters._common import (
@@ -104,7 +109,8 @@ def check_actions(actions: Any, n: int, num_actions: int) -> list[int]:
     integers (a float or boolean array is a mistake, not a move) and ConfigError for
     another length."""
     array = np.asarray(actions)
-    if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
+    # dtype.kind: signed or unsigned integers (np.issubdtype costs more than a match's step)
+    if array.dtype.kind not in "iu":
         raise TypeError(f"actions are integer action ids (0 to {num_actions - 1}), one per "
                         f"match, not an array of {array.dtype}")
     if array.shape != (n,):
@@ -112,61 +118,91 @@ def check_actions(actions: Any, n: int, num_actions: int) -> list[int]:
     return array.tolist()
 
 
-class _Batcher:
-    """Builds the observation and mask batches of one set-up, row by row."""
+def _num_envs(num_envs: Any) -> int:
+    if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        raise ConfigError(f"num_envs is a whole number of matches, at least 1, "
+                          f"not {num_envs!r}")
+    return num_envs
+
+
+class _Batch:
+    """The observation and mask batches of one set-up, allocated once and written row by
+    row in place: each match writes its own row (the game's tensor writer and the
+    engine's ``legal_actions_mask_into``), with no list, dict or array per match and step.
+
+    ``observations`` ``(num_envs, size)`` float32 and ``masks`` ``(num_envs, actions)``
+    int8 are these buffers; ``legal[i]`` is the legal tuple of row ``i``'s decision, which
+    the next step checks its action against.
+    """
 
     def __init__(self, game: Game, num_players: int, variant: str, num_envs: int,
                  normalize: bool) -> None:
         layout = game.tensor_layout(num_players, variant)
-        self.layout = layout
-        self.size = layout.size
-        self.num_actions = game.info.num_distinct_actions
+        self.size = size = layout.size
+        self.num_actions = actions = game.info.num_distinct_actions
         self.num_envs = num_envs
         self.low = np.asarray(layout.low(), dtype=np.float32)
         self.high = np.asarray(layout.high(), dtype=np.float32)
         self.normalize = normalize
         self.scale = _arrays.scale(self.low, self.high)
-        self._row_ids = np.arange(num_envs)
+        self.observations = np.zeros((num_envs, size), dtype=np.float32)
+        self.masks = np.zeros((num_envs, actions), dtype=np.int8)
+        # One memoryview per row, made once: the game writes its tensor into a float32
+        # view and the engine its ones into an int8 one, each at C speed per value.
+        flat = cast("memoryview[float]", memoryview(self.observations.reshape(-1)))  # type: ignore[arg-type]
+        self._obs_rows = [flat[i * size:(i + 1) * size] for i in range(num_envs)]
+        mask_flat = memoryview(self.masks.reshape(-1))  # type: ignore[arg-type]
+        self._mask_rows = [mask_flat[i * actions:(i + 1) * actions] for i in range(num_envs)]
+        self.legal: list[tuple[int, ...]] = [()] * num_envs
 
     def observation_space(self) -> spaces.Box:
         if self.normalize:
             return spaces.Box(0.0, 1.0, shape=(self.size,), dtype=np.float32)
         return spaces.Box(self.low, self.high, dtype=np.float32)
 
-    def observations(self, matches: Sequence[State], seats: Sequence[int]) -> np.ndarray:
-        size = self.size
-        out = np.zeros((len(matches), size), dtype=np.float32)
-        flat = memoryview(out.reshape(-1))  # type: ignore[arg-type]  # numpy arrays are buffers
-        start = 0
-        for match, seat in zip(matches, seats, strict=True):
-            # The game's own writer, on a zeroed row: the seat is valid and the row has the
-            # layout's length, which is all observation_tensor_into would check.
-            match._observation_tensor_into(seat, flat[start:start + size])
-            start += size
-        if self.normalize:
+    def check(self, actions: Any, matches: Sequence[State]) -> list[int]:
+        """``actions`` as ints, each legal in its match; TypeError, ConfigError or
+        IllegalActionError (naming the match and the rulebook's reason) otherwise, before
+        anything is changed."""
+        chosen = check_actions(actions, self.num_envs, self.num_actions)
+        if not all(map(operator.contains, self.legal, chosen)):  # one C loop when all legal
+            for i, (action, legal) in enumerate(zip(chosen, self.legal, strict=True)):
+                if action not in legal:
+                    try:
+                        matches[i].apply_action(action)  # raises with the rulebook's reason
+                    except IllegalActionError as err:
+                        raise IllegalActionError(f"match {i}: {err}") from None
+                    raise AssertionError("an action outside the legal actions was accepted")
+        return chosen
+
+    def clear(self) -> None:
+        """Zeroes both batches (two memsets): every row is written again after."""
+        self.observations.fill(0)
+        self.masks.fill(0)
+
+    def write(self, i: int, match: State, seat: int) -> None:
+        """Row ``i``: ``seat``'s observation and mask in ``match`` (a decision of that
+        seat), on rows :meth:`clear` zeroed."""
+        self.legal[i] = match.legal_actions_mask_into(self._mask_rows[i])
+        # The game's own writer, on a zeroed row: the seat is valid and the row has the
+        # layout's length, which is all observation_tensor_into would check.
+        match._observation_tensor_into(seat, self._obs_rows[i])
+
+    def finish(self) -> None:
+        """Scales the written batch to ``[0, 1]`` where asked (in place)."""
+        self._scaled(self.observations)
+
+    def observation(self, match: State, seat: int) -> np.ndarray:
+        """A new array: ``seat``'s observation in ``match`` alone, scaled as the batch."""
+        out = np.zeros(self.size, dtype=np.float32)
+        match._observation_tensor_into(seat, memoryview(out))  # type: ignore[arg-type]
+        return self._scaled(out)
+
+    def _scaled(self, out: np.ndarray) -> np.ndarray:
+        if self.normalize:  # (x - low) * scale broadcasts over the batch's rows
             out -= self.low
             out *= self.scale
         return out
-
-    def masks(self, legal: Sequence[tuple[int, ...]]) -> np.ndarray:
-        # One scatter for the whole batch: legal sets repeat too little across matches
-        # (Desperados' hands) for a cache of rows to pay.
-        n = len(legal)
-        lengths = [len(actions) for actions in legal]
-        columns = np.fromiter(chain.from_iterable(legal), dtype=np.intp, count=sum(lengths))
-        out = np.zeros((n, self.num_actions), dtype=np.int8)
-        out[np.repeat(self._row_ids[:n], lengths), columns] = 1
-        return out
-
-
-def _legal(match: State) -> tuple[int, ...]:
-    """The legal actions of a decision as the tuple the state keeps (no list copy)."""
-    legal = match._legal
-    if legal is None:
-        match.legal_actions()
-        legal = match._legal
-    assert legal is not None  # legal_actions() keeps the tuple
-    return legal
 
 
 class SelfPlayVectorEnv:
@@ -175,23 +211,25 @@ class SelfPlayVectorEnv:
 
     ``game_id``, ``num_players``, ``variant``, ``options``: the set-up, as for the other
     adapters. ``normalize``: observations scaled to ``[0, 1]`` by the layout's bounds.
+    ``copy``: as for Gymnasium's vector envs, True (the default) returns new arrays at
+    every call (a learner may keep them); False returns the environment's own buffers,
+    the same five arrays at every call, overwritten by the next ``step`` or ``reset``
+    (a learner that reads a batch before the next step saves the copies).
     Raises ConfigError for a set-up the game does not have or ``num_envs`` below 1.
     """
 
     def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
                  num_envs: int = 8, *, options: Mapping[str, Any] | None = None,
-                 normalize: bool = False) -> None:
+                 normalize: bool = False, copy: bool = True) -> None:
         game = resolve_game(game_id)
         variant = game.info.resolve(num_players, variant)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ConfigError(f"num_envs is a whole number of matches, at least 1, "
-                              f"not {num_envs!r}")
         self.game = game
         self.num_players = num_players
         self.variant = variant
         self.options = game.parse_options(options)
-        self.num_envs = num_envs
-        self._batch = _Batcher(game, num_players, variant, num_envs, normalize)
+        self.num_envs = _num_envs(num_envs)
+        self.copy = copy
+        self._batch = _Batch(game, num_players, variant, num_envs, normalize)
         self.num_actions = self._batch.num_actions
         self.single_observation_space = self._batch.observation_space()
         self.single_action_space = spaces.Discrete(self.num_actions)
@@ -200,7 +238,9 @@ class SelfPlayVectorEnv:
         self.match_seeds: list[int] = []
         self._seeders: list[np.random.Generator] = []
         self._chance: list[random.Random] = []
-        self._legal: list[tuple[int, ...]] = []
+        self._seats = np.zeros(num_envs, dtype=np.int64)
+        self._rewards = np.zeros((num_envs, num_players))
+        self._ends = np.zeros(num_envs, dtype=bool)
 
     def reset(self, seed: int | Sequence[int] | None = None) -> VectorStep:
         """Starts a new match in every slot; ``seed`` as in the module docstring (None: from
@@ -210,13 +250,19 @@ class SelfPlayVectorEnv:
         self.matches = [None] * n  # type: ignore[list-item]
         self.match_seeds = [0] * n
         self._chance = [None] * n  # type: ignore[list-item]
-        self._legal = [()] * n
+        batch, seats = self._batch, self._seats
+        batch.clear()
+        self._rewards.fill(0)
+        self._ends.fill(False)
         for i in range(n):
-            self._start(i)
-        return self._result(np.zeros((n, self.num_players)),
-                            np.zeros(n, dtype=bool))
+            match = self._start(i)
+            seats[i] = seat = match.current_player()
+            batch.write(i, match, seat)
+        batch.finish()
+        self._ended = False
+        return self._result()
 
-    def _start(self, i: int) -> None:
+    def _start(self, i: int) -> State:
         seed = int(self._seeders[i].integers(2**SEED_BITS))
         rng = seat_rng(seed, CHANCE)
         match = self.game.new_initial_state(self.num_players, self.variant, self.options)
@@ -225,7 +271,7 @@ class SelfPlayVectorEnv:
         if match.current_player() < 0:  # no game of ludoteca ends before anyone acts
             raise RuntimeError(f"{self.game.info.title} ended before anyone acted")
         self.matches[i], self.match_seeds[i], self._chance[i] = match, seed, rng
-        self._legal[i] = _legal(match)
+        return match
 
     def step(self, actions: Any) -> VectorStep:
         """Applies one action per slot (for the seat to act there), resolves chance, starts
@@ -233,18 +279,16 @@ class SelfPlayVectorEnv:
         IllegalActionError (no match changed) for an action not legal in its match."""
         if not self.matches:
             raise RuntimeError("reset() must be called before step()")
-        chosen = check_actions(actions, self.num_envs, self.num_actions)
-        matches, legal = self.matches, self._legal
-        for i, action in enumerate(chosen):
-            if action not in legal[i]:
-                try:
-                    matches[i].apply_action(action)  # raises with the rulebook's reason
-                except IllegalActionError as err:
-                    raise IllegalActionError(f"match {i}: {err}") from None
-                raise AssertionError("an action outside the legal actions was accepted")
-        rewards = np.zeros((self.num_envs, self.num_players))
-        ends = np.zeros(self.num_envs, dtype=bool)
-        chance = self._chance
+        batch, matches, chance = self._batch, self.matches, self._chance
+        chosen = batch.check(actions, matches)
+        rewards, ends = self._rewards, self._ends
+        if self._ended:
+            rewards.fill(0)
+            ends.fill(False)
+        batch.clear()
+        write = batch.write
+        seats = memoryview(self._seats)  # type: ignore[arg-type]  # int setitem at C speed
+        ended = False
         for i, action in enumerate(chosen):
             match = matches[i]
             match.apply_trusted(action)
@@ -254,20 +298,26 @@ class SelfPlayVectorEnv:
                 while player == CHANCE:
                     match.apply_trusted(sample_chance(match.chance_outcomes(), rng))
                     player = match.current_player()
-            if player >= 0:
-                legal[i] = _legal(match)
-            else:
+            if player < 0:
                 rewards[i] = match.returns()
-                ends[i] = True
-                self._start(i)
-        return self._result(rewards, ends)
+                ends[i] = ended = True
+                match = self._start(i)
+                player = match.current_player()
+            seats[i] = player
+            write(i, match, player)
+        batch.finish()
+        self._ended = ended
+        return self._result()
 
-    def _result(self, rewards: np.ndarray, ends: np.ndarray) -> VectorStep:
-        matches = self.matches
-        seats = [match.current_player() for match in matches]
-        return VectorStep(self._batch.observations(matches, seats),
-                          self._batch.masks(self._legal), np.array(seats, dtype=np.int64),
-                          rewards, ends)
+    _ended = False  # some match ended at the last step: its rewards and end are to clear
+
+    def _result(self) -> VectorStep:
+        batch = self._batch
+        out = VectorStep(batch.observations, batch.masks, self._seats, self._rewards,
+                         self._ends)
+        if self.copy:
+            return VectorStep(*(array.copy() for array in out))
+        return out
 
     def close(self) -> None:
         """Nothing to release; safe to call more than once."""
@@ -280,7 +330,10 @@ class OneSeatVectorEnv(VectorEnv):
     ``seat``: the learner's seat, one for every match or a sequence of ``num_envs`` seats
     (``[i % players for i in range(num_envs)]`` plays every seat alike). ``opponents``: as
     for :class:`~ludoteca.adapters.gymnasium.LudotecaEnv`, the same agents in every match.
-    ``normalize``: observations in ``[0, 1]``.
+    ``normalize``: observations in ``[0, 1]``. ``copy``: as for
+    :class:`SelfPlayVectorEnv` (False: observations, rewards, terminations and
+    ``infos["action_mask"]`` are the environment's buffers, written again by the next call;
+    ``final_obs`` rows and :meth:`action_masks` are always new arrays).
 
     ``step`` returns observations ``(num_envs, obs)``, rewards ``(num_envs,)`` (the seat's
     return where its match ended), terminations, truncations (never) and infos with
@@ -297,12 +350,11 @@ class OneSeatVectorEnv(VectorEnv):
     def __init__(self, game_id: str | Game, num_players: int, variant: str | None = None,
                  num_envs: int = 8, *, seat: int | Sequence[int] = 0,
                  opponents: str | Sequence[str] | Mapping[int, str] | None = None,
-                 options: Mapping[str, Any] | None = None, normalize: bool = False) -> None:
+                 options: Mapping[str, Any] | None = None, normalize: bool = False,
+                 copy: bool = True) -> None:
         game = resolve_game(game_id)
         variant = game.info.resolve(num_players, variant)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ConfigError(f"num_envs is a whole number of matches, at least 1, "
-                              f"not {num_envs!r}")
+        num_envs = _num_envs(num_envs)
         seats = [seat] * num_envs if isinstance(seat, int) else list(seat)
         if len(seats) != num_envs or any(
                 isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < num_players
@@ -316,7 +368,8 @@ class OneSeatVectorEnv(VectorEnv):
         self.num_envs = num_envs
         self.seats = seats
         self.opponents = [make_opponents(game, num_players, s, opponents) for s in seats]
-        self._batch = _Batcher(game, num_players, variant, num_envs, normalize)
+        self.copy = copy
+        self._batch = _Batch(game, num_players, variant, num_envs, normalize)
         self.num_actions = self._batch.num_actions
         self.single_observation_space = self._batch.observation_space()
         self.single_action_space = spaces.Discrete(self.num_actions)
@@ -327,7 +380,8 @@ class OneSeatVectorEnv(VectorEnv):
         self.match_seeds: list[int] = []
         self._seeders: list[np.random.Generator] = []
         self._rngs: list[dict[int, random.Random]] = []
-        self._legal: list[tuple[int, ...]] = []
+        self._rewards = np.zeros(num_envs)
+        self._ended = np.zeros(num_envs, dtype=bool)
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -338,10 +392,17 @@ class OneSeatVectorEnv(VectorEnv):
         self.matches = [None] * n  # type: ignore[list-item]
         self.match_seeds = [0] * n
         self._rngs = [{}] * n
-        self._legal = [()] * n
+        batch = self._batch
+        batch.clear()
         for i in range(n):
             self._start(i)
-        return self._observations(), {"action_mask": self._batch.masks(self._legal)}
+            batch.write(i, self.matches[i], self.seats[i])
+        batch.finish()
+        observations, masks = self._out(batch.observations), self._out(batch.masks)
+        return observations, {"action_mask": masks}
+
+    def _out(self, array: np.ndarray) -> np.ndarray:
+        return array.copy() if self.copy else array
 
     def _start(self, i: int) -> None:
         seed = int(self._seeders[i].integers(2**SEED_BITS))
@@ -363,12 +424,10 @@ class OneSeatVectorEnv(VectorEnv):
             if player == CHANCE:
                 match.apply_trusted(sample_chance(match.chance_outcomes(), rngs[CHANCE]))
             elif player == seat:
-                self._legal[i] = _legal(match)
                 return True
             elif player >= 0:
                 match.apply_action(choose(agents[player], match, player, rngs[player]))
             else:
-                self._legal[i] = ()
                 return False
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
@@ -376,40 +435,36 @@ class OneSeatVectorEnv(VectorEnv):
         """One action per slot (the learner's); see the class docstring."""
         if not self.matches:
             raise RuntimeError("reset() must be called before step()")
-        chosen = check_actions(actions, self.num_envs, self.num_actions)
-        matches = self.matches
+        batch, matches, seats = self._batch, self.matches, self.seats
+        chosen = batch.check(actions, matches)
+        rewards, ended = self._rewards, self._ended
+        rewards.fill(0)
+        ended.fill(False)
+        batch.clear()
+        final: np.ndarray | None = None
         for i, action in enumerate(chosen):
-            if action not in self._legal[i]:
-                try:
-                    matches[i].apply_action(action)
-                except IllegalActionError as err:
-                    raise IllegalActionError(f"match {i}: {err}") from None
-                raise AssertionError("an action outside the legal actions was accepted")
-        n = self.num_envs
-        rewards = np.zeros(n)
-        ended = np.zeros(n, dtype=bool)
-        for i, action in enumerate(chosen):
-            matches[i].apply_trusted(action)
+            match = matches[i]
+            match.apply_trusted(action)
             if not self._advance(i):
+                rewards[i] = match.returns()[seats[i]]
                 ended[i] = True
-                rewards[i] = matches[i].returns()[self.seats[i]]
-        infos: dict[str, Any] = {}
-        if ended.any():
-            last = self._observations()
-            final = np.empty(n, dtype=object)
-            for i in np.flatnonzero(ended).tolist():
-                final[i] = last[i]
+                if final is None:
+                    final = np.empty(self.num_envs, dtype=object)
+                final[i] = batch.observation(match, seats[i])
                 self._start(i)
+                match = matches[i]
+            batch.write(i, match, seats[i])
+        batch.finish()
+        infos: dict[str, Any] = {}
+        if final is not None:
             infos = {"final_obs": final, "_final_obs": ended.copy()}
-        infos["action_mask"] = self._batch.masks(self._legal)
-        return self._observations(), rewards, ended, np.zeros(n, dtype=bool), infos
-
-    def _observations(self) -> np.ndarray:
-        return self._batch.observations(self.matches, self.seats)
+        infos["action_mask"] = self._out(batch.masks)
+        return (self._out(batch.observations), self._out(rewards), self._out(ended),
+                np.zeros(self.num_envs, dtype=bool), infos)
 
     def action_masks(self) -> np.ndarray:
-        """The learners' masks now, ``(num_envs, num_actions)`` int8."""
-        return self._batch.masks(self._legal)
+        """The learners' masks now, ``(num_envs, num_actions)`` int8 (a new array)."""
+        return self._batch.masks.copy()
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
