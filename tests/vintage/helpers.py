@@ -90,5 +90,9 @@ def pass_all(s: VintageState) -> None:
     """Everyone passes until the round ends (the next round's chance nodes left pending)."""
     from ludoteca.games.vintage.actions import Pass
     start_round = s.round
-    while s.round == start_round and not s.is_terminal() and not s.is_chance_node():
+    for _ in range(100 * s.num_players):
+        if s.round != start_round or s.is_terminal() or s.is_chance_node():
+            return
         act(s, Pass())
+    raise AssertionError(f"round {start_round + 1} has not ended after every seat passed "
+                         "100 times: passing does not end a seat's round")

@@ -12,7 +12,9 @@ def test_conformance(num_players, variant):
     check_conformance("vintage", num_players, variant, playouts=4)
 
 
-@pytest.mark.parametrize("options", [{"circle_choice": "free"}, {"boat_card": "up_to"}])
+@pytest.mark.parametrize("options", [
+    {"circle_choice": "free"}, {"boat_card": "up_to"}, {"free_action_cards": "allowed"},
+    {"enologists": "once", "upgrade_room": "before"}])
 def test_conformance_with_rule_switches(options):
     for num_players, variant in configurations("vintage"):
         check_conformance("vintage", num_players, variant, playouts=2, options=options)

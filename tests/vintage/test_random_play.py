@@ -10,17 +10,30 @@ import pytest
 import ludoteca
 from ludoteca.core.match import replay
 
+MAX_ACTIONS = 2000
+"""A bound on one match's actions, chance outcomes included: the longest of 90 seeded
+random matches took 332 (4 players), so a match still going at 2000 has a rule that never
+ends a round or the game."""
+
+
+def play_to_the_end(n: int, seed: int) -> ludoteca.MatchRecord:
+    record = ludoteca.run_match("vintage", ["random"] * n, seed=seed, max_actions=MAX_ACTIONS)
+    assert record.finished, (
+        f"{n} players, seed {seed}: the match has not ended after {MAX_ACTIONS} actions; "
+        "a rule that should end a turn, a round or the game does not")
+    return record
+
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_a_hundred_seeded_random_matches_end(n):
     for seed in range(100):
-        record = ludoteca.run_match("vintage", ["random"] * n, seed=seed)
+        record = play_to_the_end(n, seed)
         assert len(record.scores) == n
         assert abs(sum(record.returns) - 1.0) < 1e-9
 
 
 def digest(n: int, seed: int) -> str:
-    record = ludoteca.run_match("vintage", ["random"] * n, seed=seed)
+    record = play_to_the_end(n, seed)
     data = json.dumps([record.actions, record.scores], separators=(",", ":"))
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
@@ -39,6 +52,6 @@ def test_seeded_matches_are_pinned(n, seed):
 
 
 def test_a_record_replays_to_the_same_scores():
-    record = ludoteca.run_match("vintage", ["random"] * 4, seed=7)
+    record = play_to_the_end(4, 7)
     again = ludoteca.MatchRecord.from_json(record.to_json())
     assert replay(again).scores() == record.scores

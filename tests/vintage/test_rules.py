@@ -213,7 +213,7 @@ def test_planting_never_repeats_a_colour_nor_passes_five():
     assert not placements(s, "plant_red") and not placements(s, "plant_yellow_white")
 
 
-def test_old_vines_only_in_cima_corgo_one_player_a_round_three_cubes():
+def test_the_old_vineyard_needs_a_cima_corgo_estate_one_player_a_round_three_cubes():
     s = start(4)
     assert not placements(s, "old_vine"), "no Cima Corgo estate"
     cc = give_estate(s, 0, "Cima Corgo", 0, [])
@@ -289,7 +289,7 @@ def test_m6_brandy_paid_first_then_added_then_capped():
     assert s.brandy[0] == 3, "3 - 1 + 2 = 4, capped at 3 (not 3, capped, - 1 = 2)"
 
 
-def test_harvest_card_two_barrels_card_and_supply():
+def test_the_two_barrels_card_adds_two_barrels_at_the_lot_s_quality():
     s = start(4)
     bc = next(e for e, o in enumerate(s.owner) if o == 0)
     s.lot[bc], s.lot_q[bc] = 2, 4
@@ -575,3 +575,98 @@ def test_a_bought_estate_s_marker_comes_back_next_round():
     act(s, BuyEstate(space(s, "Douro Superior")))
     next_round(s)
     assert s.markers == [5, 4, 4, 4]
+
+
+# ----- the audit's findings ------------------------------------------------------------------
+
+
+def free_action_then_cards(options=None):
+    """Seat 0 holds a Free-action card, a Move-boat card and a second Free-action card, and
+    plays the first on the Cards action."""
+    s = start(2, options=options)
+    s.open_hand[0] += [card(s, "free_action"), card(s, "move_boat")]
+    s.secret_hand[0].append(card(s, "free_action"))
+    place(s, "cards")
+    act(s, PlayCard(card(s, "free_action")))
+    return s
+
+
+def test_free_action_card_cannot_perform_the_cards_action_by_default():
+    s = free_action_then_cards()
+    tasks = {s.t.action_kind[x.task] for x in legal(s)}
+    assert tasks and "cards" not in tasks, "a card is played on a Cards turn of its own"
+
+
+def test_free_action_cards_allowed_never_plays_move_boat_or_another_free_action():
+    s = free_action_then_cards({"free_action_cards": "allowed"})
+    act(s, Perform(action(s, "cards")))
+    offered = legal(s)
+    assert DrawDeck() in offered, "the Cards action it performs can still draw"
+    assert PlayCard(card(s, "move_boat")) not in offered, "Move the boat is an exception"
+    assert PlayCard(card(s, "free_action")) not in offered, "no chain of Free actions"
+
+
+def test_a_lot_grown_by_the_two_barrels_card_in_the_boats_port_can_be_loaded_then():
+    s = start(2)
+    bc = next(e for e, o in enumerate(s.owner) if o == 0)
+    s.boat[0] = s.t.space_port[bc]
+    s.lot[bc], s.lot_q[bc] = 2, 3
+    s.open_hand[0].append(card(s, "two_barrels"))
+    s.markers[0], s.overseer[0] = 1, 0  # the Cards placement is seat 0's last turn
+    place(s, "cards")
+    act(s, PlayCard(card(s, "two_barrels")))
+    from ludoteca.games.vintage.actions import AddBarrels, Load
+    act(s, AddBarrels(bc))
+    assert s.current_player() == 0 and Load(bc) in legal(s)
+    act(s, Load(bc))
+    assert s.lot[bc] == 0 and s.hold[0] == 4, "all 4 barrels aboard"
+
+
+def test_no_value_tagged_rulebook_or_found_is_partly_assumed():
+    from ludoteca.core.edition import provenance
+    sure = [(key, note) for key, _, src, note in provenance(game().edition)
+            if src in ("rulebook", "found")]
+    partly = [(key, note) for key, note in sure
+              if any(w in note.lower() for w in ("assumed", "not found", "ours"))]
+    assert sure and not partly, partly
+    tags = {(key, src) for key, _, src, _ in provenance(game().edition)}
+    circles = [src for key, src in tags if key.endswith("circles")]
+    assert "rulebook" not in circles, "no action's circles are all in the rulebook"
+
+
+def two_enologists_then_age(options=None):
+    """Seat 0 plays two Enologist cards in round I, then ages a Ruby lot of quality 1 with
+    a die of 1: the bottom row, before any upgrade."""
+    s = start(2, options=options)
+    put_cellar(s, 0, 0, 1, 1)
+    s.markers[0] = 4
+    s.open_hand[0] += [card(s, "enologist"), card(s, "enologist")]
+    for r in (3, 4):
+        place(s, "cards")
+        act(s, PlayCard(card(s, "enologist")))
+        act(s, PeekChip(r))
+        chance(s, BonusChip(0))
+        if s.current_player() == 1:
+            act(s, Pass())  # seat 0 takes the other turns
+    place(s, "age_sell")
+    roll(s, 1)
+    return s
+
+
+def test_two_enologists_in_a_round_each_move_the_barrels_up_a_row():
+    assert ware(two_enologists_then_age(), 0) == {"LBV": 1}, "bottom, Reserva, LBV"
+    once = two_enologists_then_age({"enologists": "once"})
+    assert ware(once, 0) == {"Ruby Reserva": 1}
+
+
+def test_upgrade_room_before_counts_only_the_slots_free_before_the_upgrade():
+    s = start(4, options={"upgrade_room": "before"})
+    t = s.t
+    rows = {name: i for i, name in enumerate(t.row_name)}
+    s.ware[rows["LBV"]] = 1
+    s.ware[rows["Ruby Reserva"]] = 3
+    s.ware[rows["Ruby"]] = 5
+    ageing.upgrade(s, 0)
+    # Vintage takes LBV's barrel; LBV had 1 free slot, Reserva none: one barrel from
+    # Reserva, none from the bottom row.
+    assert ware(s, 0) == {"Vintage": 1, "LBV": 1, "Ruby Reserva": 2, "Ruby": 5}

@@ -39,7 +39,9 @@ change anything); and the first player is a chance outcome of the set-up.
 
 Rulings on what the rulebook leaves open are in ``docs/rulings/vintage.md``. Options:
 ``circle_choice`` = ``cheapest`` (default, R13) | ``free``; ``boat_card`` = ``exactly``
-(default, R6) | ``up_to``.
+(default, R6) | ``up_to``; ``free_action_cards`` = ``excluded`` (default, R18) |
+``allowed``; ``enologists`` = ``each`` (default, R12) | ``once``; ``upgrade_room`` =
+``cascade`` (default, R16) | ``before``.
 """
 
 from __future__ import annotations
@@ -78,6 +80,30 @@ class VintageOptions(BaseModel):
             "exactly": "exactly 4 steps", "up_to": "up to 4 steps"}},
         description="Whether the Move-the-boat card makes exactly its 4 steps (the "
         "rulebook's words) or may stop earlier — ruling R6")
+    free_action_cards: Literal["excluded", "allowed"] = Field(
+        "excluded", title="The Free-action card and the Cards action",
+        json_schema_extra={"choice_labels": {
+            "excluded": "not the Cards action",
+            "allowed": "the Cards action too, but not Move the boat or another Free action"}},
+        description="Whether the Free-action card may perform the Cards action (a card is "
+        "played by choosing Cards on a turn of its own, so by default it may not); allowed, "
+        "it still cannot play the Move-the-boat card or another Free-action card — "
+        "ruling R18")
+    enologists: Literal["each", "once"] = Field(
+        "each", title="Two Enologists in one round",
+        json_schema_extra={"choice_labels": {
+            "each": "each card moves the barrels up a row",
+            "once": "one row up, however many cards"}},
+        description="Whether every Enologist card played this round moves the warehouse's "
+        "barrels up one row (each card's own words) or several give one row only — ruling "
+        "R12")
+    upgrade_room: Literal["cascade", "before"] = Field(
+        "cascade", title="The Enologist's upgrade",
+        json_schema_extra={"choice_labels": {
+            "cascade": "a slot freed by the row above can take a barrel from below",
+            "before": "only the slots free before the upgrade count"}},
+        description="Whether a slot freed by a barrel moving up can take a barrel from the "
+        "row below in the same upgrade, or only the room before it counts — ruling R16")
 
 
 class Vintage(Game):

@@ -6,7 +6,7 @@ resolves it (:mod:`.rules`), and the views are in :mod:`.view`.
 Layout (flat lists of small ints, cheap to clone). Per seat: ``vp``, ``brandy``,
 ``markers`` (free to place this round), ``overseer`` (1 while unused), ``tiles`` (estate
 tiles not yet bought, each locking a marker), ``passed``, ``bought``, ``harvested``,
-``enologist`` (the upgrade active this round), ``boat`` (its port), ``boat_markers``.
+``enologist`` (Enologist upgrades played this round), ``boat`` (its port), ``boat_markers``.
 Per seat and round: ``parked`` (markers on a future round's chip), stride ``rounds + 1``.
 Per estate space: ``owner`` (-1 empty), ``vines`` (a bit per colour, black last),
 ``quality``, ``lot`` / ``lot_q`` (the harvest lot lying on it: barrels, quality). Per seat
@@ -86,6 +86,9 @@ class VintageState(State):
         n = self.num_players
         self.circle_choice_free: bool = self.options.circle_choice == "free"
         self.boat_card_up_to: bool = self.options.boat_card == "up_to"
+        self.free_action_cards: bool = self.options.free_action_cards == "allowed"
+        self.enologists_once: bool = self.options.enologists == "once"
+        self.upgrade_before: bool = self.options.upgrade_room == "before"
         self.everyone_mask = (1 << n) - 1
         self.round = 0
         self.first = -1

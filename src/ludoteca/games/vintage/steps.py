@@ -162,33 +162,42 @@ def can_act(state: VintageState, seat: int, action: int, by_card: bool) -> bool:
     return kind == "first_player"
 
 
-FREE_EXCLUDED = ("old_vine", "move_boat", "first_player")
+FREE_EXCLUDED = ("old_vine", "move_boat", "first_player", "cards")
+"""Actions the Free-action card cannot perform: the three the card names, and Cards,
+because a card is played by choosing the Cards action on a turn of its own (ruling R18).
+Option ``free_action_cards = allowed`` lifts the last one."""
+
+NOT_BY_FREE_ACTION = ("move_boat", "free_action")
+"""Cards that cannot be played through a Free-action card (under ``free_action_cards =
+allowed``): Move the boat is one of the card's exceptions, and a second Free-action card
+would chain one circle into any number of cards."""
 
 
 def free_actions(state: VintageState, seat: int) -> list[int]:
     """Perform ids the Free-action card allows now (any action but Old vineyard, Move the
-    boat and First player, with its conditions but no circle)."""
+    boat, First player and Cards, with its conditions but no circle; Cards too under the
+    option ``free_action_cards = allowed``)."""
     t = state.t
     out = []
     for a, kind in enumerate(t.action_kind):
-        if kind in FREE_EXCLUDED:
-            continue
-        if kind == "cards":
-            # The card itself has left the hand: the column serves the other cards.
+        if kind == "cards" and state.free_action_cards:
             if not _cards_after(state, seat):
                 continue
-        elif not can_act(state, seat, a, True):
+        elif kind in FREE_EXCLUDED or not can_act(state, seat, a, True):
             continue
         out.append(t.perform_id[a])
     return out
 
 
 def _cards_after(state: VintageState, seat: int) -> bool:
+    """Whether the Cards action performed by a Free-action card has a choice: the card
+    itself has left the hand, and the cards it cannot play do not count."""
     hand = state.open_hand[seat] + state.secret_hand[seat]
+    effect = state.t.card_effect
     return (any(c >= 0 for c in state.display) or state.deck.size > 0
             or any(state.deck.discards)
             or any(playable_card(state, seat, c) for c in set(hand)
-                   if state.t.card_effect[c] != "free_action"))
+                   if effect[c] not in NOT_BY_FREE_ACTION))
 
 
 def who(state: VintageState, seat: int, viewer: int | None) -> str:
@@ -589,9 +598,12 @@ class Sale(AutoStep["VintageState"]):
 
 @dataclass(frozen=True, slots=True)
 class CardsUse(Step["VintageState"]):
-    """The Cards action: draw a face-up card or the deck's top, or play a card."""
+    """The Cards action: draw a face-up card or the deck's top, or play a card
+    (``by_card``: performed by a Free-action card, which cannot play Move the boat or
+    another Free-action card)."""
 
     seat: int
+    by_card: bool = False
     phase: ClassVar[str] = "cards"
 
     def legal_actions(self, state: VintageState) -> list[int]:
@@ -601,6 +613,8 @@ class CardsUse(Step["VintageState"]):
         if state.deck.size or any(state.deck.discards):
             out.append(t.draw_deck_id)
         for c in sorted(set(state.open_hand[seat] + state.secret_hand[seat])):
+            if self.by_card and t.card_effect[c] in NOT_BY_FREE_ACTION:
+                continue
             if playable_card(state, seat, c):
                 out.append(t.play_id[c])
         out.sort()

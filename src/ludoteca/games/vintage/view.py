@@ -179,7 +179,7 @@ def tensor_layout(t: Tables, n: int, variant: str) -> TensorLayout:
         Segment("vp", n, 0, VP_CLIP, f"per seat: VP, clipped at {VP_CLIP}"),
         Segment("seat", n * 9, 0, t.markers,
                 "per seat: brandy, markers, overseer, locked, passed, bought, harvested, "
-                "enologist, boat markers"),
+                "Enologists played, boat markers"),
         Segment("boat", n * len(t.ports), 0, 1, "per seat: one-hot port of the boat"),
         Segment("hold", n * t.sections * 2, 0, CLIP, "per seat and section: barrels, quality"),
         Segment("cellar", n * t.num_columns * 2, 0, CLIP,
@@ -218,7 +218,7 @@ def observation_tensor(state: VintageState, player: int) -> list[float]:
     for s in range(n):
         add([float(state.brandy[s]), float(state.markers[s]), float(state.overseer[s]),
              float(state.tiles[s]), float(state.passed[s]), float(state.bought[s]),
-             float(state.harvested[s]), float(state.enologist[s]),
+             float(state.harvested[s]), float(min(state.enologist[s], t.markers)),
              float(state.boat_markers[s])])
     for s in range(n):
         add([1.0 if state.boat[s] == p else 0.0 for p in range(len(t.ports))])

@@ -95,7 +95,10 @@ def extra_barrel(state: VintageState, step: ExtraBarrelStep, action: ExtraBarrel
 
 def sale(state: VintageState, step: Sale, action: None) -> None:
     seat = step.owner
-    if state.enologist[seat]:
+    # Each Enologist played this round is its own move up (ruling R12), unless the option
+    # makes several worth one.
+    times = min(state.enologist[seat], 1) if state.enologists_once else state.enologist[seat]
+    for _ in range(times):
         upgrade(state, seat)
     sell(state, seat)
     push_unload(state, seat)
@@ -103,14 +106,18 @@ def sale(state: VintageState, step: Sale, action: None) -> None:
 
 def upgrade(state: VintageState, seat: int) -> None:
     """The Enologist: every barrel up one row where the row above has a free slot, from
-    the top row down, each barrel at most one row (ruling R16)."""
+    the top row down, each barrel at most one row (ruling R16). A slot freed by a move can
+    take a barrel from the row below, unless the option ``upgrade_room = before`` counts
+    only the slots free before the upgrade."""
     t = state.t
     base = seat * t.num_rows
+    before = state.ware[base: base + t.num_rows] if state.upgrade_before else None
     moves = []
     for rows in t.side_rows:
         for i in range(1, len(rows)):
             up, here = rows[i - 1], rows[i]
-            room = t.row_slots[up] - state.ware[base + up]
+            held = state.ware[base + up] if before is None else before[up]
+            room = t.row_slots[up] - held
             n = min(room, state.ware[base + here])
             if n > 0:
                 state.ware[base + up] += n

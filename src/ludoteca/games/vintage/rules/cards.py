@@ -39,9 +39,11 @@ from ludoteca.games.vintage.steps import (
     Harvest,
     PeekedChip,
     PlantVine,
+    PortCall,
     Sail,
     TakeBarrels,
     TwoBarrels,
+    loadable,
     peek_rounds,
 )
 from ludoteca.games.vintage.tables import KINDS, RUBY, TAWNY
@@ -120,7 +122,7 @@ def play(state: VintageState, seat: int, card: int) -> None:
         state.push(Harvest(seat, True))
     elif effect in ("enologist", "forecast", "upgrade"):
         if effect != "forecast":
-            state.enologist[seat] = 1
+            state.enologist[seat] += 1
         if effect != "upgrade" and peek_rounds(state, seat):
             state.push(Enologist(seat))
     elif effect == "vintage":
@@ -194,8 +196,13 @@ def take_barrel(state: VintageState, step: TakeBarrels, action: TakeBarrel) -> N
 
 def two_barrels(state: VintageState, step: TwoBarrels, action: AddBarrels) -> None:
     """The +2-barrels card: onto a lot on an estate, at its quality (as many as the
-    supply has, up to 2)."""
-    n = min(state.t.added_barrels, state.supply)
+    supply has, up to 2). With the boat in that estate's port the grown lot can go aboard
+    at once, as after a harvest (ruling R5)."""
+    t = state.t
+    n = min(t.added_barrels, state.supply)
     state.lot[action.estate] += n
     state.supply -= n
     state.emit(everyone("added", seat=step.seat, estate=action.estate, barrels=n))
+    port = t.space_port[action.estate]
+    if state.boat[step.seat] == port and action.estate in loadable(state, step.seat, port):
+        state.push(PortCall(step.seat, port))

@@ -36,7 +36,7 @@ def start_action(state: VintageState, seat: int, action: int, by_card: bool) -> 
     elif kind == "age_sell":
         state.push(AgeingDie(seat, 0, False))
     elif kind == "cards":
-        state.push(CardsUse(seat))
+        state.push(CardsUse(seat, by_card))
     elif kind == "first_player":
         take_first_player(state, seat)
 
