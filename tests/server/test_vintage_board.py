@@ -261,3 +261,28 @@ def test_the_end_of_a_round_and_of_the_match_open_panels(all_positions: list[Vin
     assert "for five-vine estates" in text and "Winner" in text
     assert "Final scoring" in (table_for(Boards(), over, seats_for(over.num_players)) or "")
     assert moment(everyone("round_end", round=2)) == "Round III ends"
+
+
+def test_an_estate_short_of_vines_and_a_full_set_of_estates_are_said_on_the_board() -> None:
+    from tests.vintage.helpers import give_estate
+
+    s = start(3)
+    young = give_estate(s, 0, "Cima Corgo", 0, ["green"])
+    give_estate(s, 0, "Douro Superior", 0, ["green", "yellow", "purple"])
+    table = table_for(Boards(), s, seats_for(3)) or ""
+    tile = table.split(f'data-key="estate-{young}"')[1].split('data-key="estate-')[0]
+    assert "not harvested yet: 1 of 3 vines" in tile and "vt-split" not in tile
+    # Every other owned estate has its 3 starting vines: splits, no such line.
+    assert table.count("not harvested yet") == 1
+    # Seat 0 now owns its 3 estates: its panel says why Buy an estate is not offered.
+    panels = table.split('class="vt-player ')[1:]
+    assert "estates <b>3</b> of 3" in panels[0] and "no estate left to buy" in panels[0]
+    assert "no estate left to buy" not in panels[1] and "estates <b>1</b> of 3" in panels[1]
+
+
+def test_the_summary_says_the_harvest_needs_three_vines_and_three_estates_at_most() -> None:
+    from ludoteca.core.registry import game_summary
+
+    text = " ".join((game_summary(load_game("vintage")) or "").split())
+    assert "can be harvested, once it holds 3 vines" in text
+    assert "with 3 estates you buy no more" in text

@@ -161,6 +161,8 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         "row_min": list(t.row_min),
         "row_set": list(t.row_set),
         "colours": list(t.colours),
+        "harvest_vines": t.harvest_vines,
+        "estate_tiles": t.locked + 1,
         "boat_steps": t.markers,
         "result": result,
     }
