@@ -286,3 +286,21 @@ def test_the_summary_says_the_harvest_needs_three_vines_and_three_estates_at_mos
     text = " ".join((game_summary(load_game("vintage")) or "").split())
     assert "can be harvested, once it holds 3 vines" in text
     assert "with 3 estates you buy no more" in text
+
+
+def test_the_overseer_on_a_circle_is_drawn_as_the_overseer_and_markers_as_dots() -> None:
+    s = start(3)
+    s._legal = None
+    by_overseer = next(a for a in s.legal_actions()
+                       if (j := s.action_to_json(a))["type"] == "place" and j["overseer"]
+                       and j["name"] == "Harvest")
+    s.apply_action(by_overseer)
+    table = table_for(Boards(), s, seats_for(3)) or ""
+    assert table.count("vt-circle taken") == 1
+    assert "Ana's overseer" in table and "&#9823;" in table.split("vt-circle taken")[1][:400]
+    # Markers: as many dots as the circle took, and no pawn.
+    s2 = start(3)
+    place_on(s2, "Harvest")
+    table = table_for(Boards(), s2, seats_for(3)) or ""
+    taken = table.split("vt-circle taken")[1].split("</span>")[0]
+    assert "&#9823;" not in taken and "&#8226;" in taken and "Ana's" in taken

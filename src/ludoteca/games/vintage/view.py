@@ -129,7 +129,8 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         table.append({
             "action": a, "name": t.action_names[a],
             "circles": [{"cost": t.circle_cost[c], "open": t.circle_fewest[c] <= n,
-                         "seat": state.occupied[c] if state.occupied[c] >= 0 else None}
+                         "seat": state.occupied[c] if state.occupied[c] >= 0 else None,
+                         "overseer": c in state.overseer_at}
                         for c in circles],
         })
     result = None
