@@ -304,3 +304,16 @@ def test_the_overseer_on_a_circle_is_drawn_as_the_overseer_and_markers_as_dots()
     table = table_for(Boards(), s2, seats_for(3)) or ""
     taken = table.split("vt-circle taken")[1].split("</span>")[0]
     assert "&#9823;" not in taken and "&#8226;" in taken and "Ana's" in taken
+
+
+def test_each_card_carries_its_effect_on_the_table_and_in_the_hand() -> None:
+    s = start(3)  # the display: Buy an estate, Harvest, Enologist, Sell 1 Ruby Vintage
+    s.secret_hand[1].append(card(s, "move_boat"))
+    table = table_for(Boards(), s, seats_for(3)) or ""
+    assert "paying 1 VP less or planting a vine on it" in table
+    assert "paying one brandy in all" in table
+    assert "Sell 1 Ruby barrel of your cellar for 4 VP." in table
+    mine = board_for(Boards(), s, 1, seats_for(3))
+    assert 'class="vt-effect">Move the boat 4 steps.</small>' in mine
+    # Another seat's hidden card tells nothing of its effect.
+    assert "Move the boat 4 steps." not in board_for(Boards(), s, 0, seats_for(3))

@@ -76,6 +76,34 @@ def chip_view(state: VintageState, player: int | None) -> list[dict[str, Any]]:
     return out
 
 
+def card_text(state: VintageState, card: int) -> str:
+    """What playing ``card`` (a card kind) does, in the game's words with the edition's
+    values and the match's rule options: one sentence for the card's face and tooltip."""
+    t = state.t
+    effect = t.card_effect[card]
+    barred = ("Old vineyard, Move the boat or First player" if state.free_action_cards
+              else "Old vineyard, Move the boat, First player or Cards")
+    texts = {
+        "buy_estate": f"Buy an estate, paying {plural(t.buy_discount, 'VP', 'VP')} less or "
+                      "planting a vine on it.",
+        "harvest": "Harvest, paying one brandy in all (not one per estate).",
+        "enologist": "Look at a face-down bonus chip; this round your barrels move up a row "
+                     "before selling.",
+        "vintage": f"Sell {plural(t.vintage_barrels, 'Ruby barrel')} of your cellar for "
+                   f"{t.vintage_vp} VP.",
+        "colheita": f"Sell {plural(t.colheita_barrels, 'Tawny barrel')} of your cellar for "
+                    f"{t.colheita_vp} VP.",
+        "plant_three": f"Plant {t.plant_vines} vines.",
+        "two_barrels": f"Add {plural(t.added_barrels, 'barrel')} to a harvest lot on an "
+                       "estate.",
+        "free_action": f"Take an action without placing markers (not {barred}).",
+        "move_boat": f"Move the boat {plural(t.move_steps, 'step')}.",
+        "extra_barrel": "Age and sell; one more barrel goes to a warehouse row that holds one.",
+        "plus_quality": f"Age and sell with +{t.quality_plus} on each lot's quality.",
+    }
+    return texts.get(effect, t.card_names[card])
+
+
 def observation(state: VintageState, player: int | None) -> dict[str, Any]:
     t = state.t
     n = state.num_players
@@ -162,6 +190,7 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         "row_min": list(t.row_min),
         "row_set": list(t.row_set),
         "colours": list(t.colours),
+        "card_text": {t.card_names[c]: card_text(state, c) for c in range(t.num_cards)},
         "harvest_vines": t.harvest_vines,
         "estate_tiles": t.locked + 1,
         "boat_steps": t.markers,
