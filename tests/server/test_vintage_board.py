@@ -317,3 +317,20 @@ def test_each_card_carries_its_effect_on_the_table_and_in_the_hand() -> None:
     assert 'class="vt-effect">Move the boat 4 steps.</small>' in mine
     # Another seat's hidden card tells nothing of its effect.
     assert "Move the boat 4 steps." not in board_for(Boards(), s, 0, seats_for(3))
+
+
+def test_a_chip_a_seat_looked_at_shows_its_value_to_that_seat_only() -> None:
+    s = start(3)
+    value = s.t.chip_values.index(2)
+    s.chips[3] = value
+    s.chip_known[3] = 1 << 1  # seat 1 looked at round IV's chip
+
+    def chip(page: str) -> str:
+        return page.split("round&#34;:3}")[1].split("</div>")[0]
+
+    seats = seats_for(3)
+    mine = chip(board_for(Boards(), s, 1, seats))
+    assert '<span class="vt-chip-value">+2</span>' in mine and "you looked: +2" in mine
+    for viewer in (None, 0, 2):
+        other = chip(board_for(Boards(), s, viewer, seats))
+        assert '<span class="vt-chip-value">?</span>' in other and "+2" not in other
