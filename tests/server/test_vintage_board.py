@@ -334,3 +334,39 @@ def test_a_chip_a_seat_looked_at_shows_its_value_to_that_seat_only() -> None:
     for viewer in (None, 0, 2):
         other = chip(board_for(Boards(), s, viewer, seats))
         assert '<span class="vt-chip-value">?</span>' in other and "+2" not in other
+
+
+def test_the_log_words_say_each_thing_once_and_in_the_board_s_terms() -> None:
+    s = start(3)
+    t = s.t
+    say = s.describe_event
+    one = say(everyone("sold", seat=0, rows=[[1, 2]], vp=2), 0)
+    assert one.startswith("You sell the full LBV row for 2 VP (") and ": 2 VP" not in one
+    two = say(everyone("sold", seat=0, rows=[[1, 2], [0, 3]], vp=5), 0)
+    assert "(2 VP) and the full Vintage row (3 VP): 5 VP" in two
+    brandy_only = say(everyone("harvested", seat=0, lots=[[3, 0, 2]], brandy_paid=0,
+                               brandy=3, bonus=0), 0)
+    assert "harvest bonus" not in brandy_only and "no port made" in brandy_only
+    assert "any more goes back" in brandy_only
+    port = say(everyone("harvested", seat=0, lots=[[3, 2, 0]], brandy_paid=1, brandy=0,
+                        bonus=1), 0)
+    assert "harvest bonus +1 on each lot's quality" in port and "goes back" not in port
+    old = say(everyone("planted", seat=1, colour=t.colours.index("black"), estate=3,
+                       quality=4), 0)
+    assert "plants an old vineyard (a black vine) on" in old
+    stored = say(everyone("stored", seat=0, lot=1, port_kind="tawny", column=2), 0)
+    assert stored == "You unload the boat's lot 2 into cellar column 3 as Tawny."
+
+
+def test_unloading_names_the_lot_by_its_barrels_and_quality() -> None:
+    from ludoteca.games.vintage.actions import Store
+    from ludoteca.games.vintage.view import action_label
+
+    s = start(3)
+    k = s.t.sections
+    s.hold[:k], s.hold_q[:k] = [1, 2, 2] + [0] * (k - 3), [4, 5, 5] + [0] * (k - 3)
+    assert s.current_player() == 0
+    assert action_label(s, Store(0, "ruby")) == "Unload 1 barrel of quality 4 as Ruby"
+    # Two lots alike keep distinct labels.
+    assert action_label(s, Store(1, "tawny")) == ("Unload 2 barrels of quality 5 (the "
+                                                  "boat's lot 2) as Tawny")

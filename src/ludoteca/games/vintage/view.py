@@ -332,7 +332,18 @@ def action_label(state: VintageState, action: Any) -> str:
     if isinstance(action, SailOn):
         return "Go on"
     if isinstance(action, Store):
-        return f"Unload the lot of section {action.lot + 1} as {action.kind.capitalize()}"
+        kind = action.kind.capitalize()
+        seat = state.current_player()
+        lots = (list(zip(state.hold[seat * t.sections:(seat + 1) * t.sections],
+                         state.hold_q[seat * t.sections:(seat + 1) * t.sections], strict=True))
+                if seat >= 0 else [])
+        if action.lot >= len(lots) or not lots[action.lot][0]:
+            return f"Unload the boat's lot {action.lot + 1} as {kind}"
+        barrels, quality = lots[action.lot]
+        # Two lots alike are told apart by their place on the boat, so labels stay unique.
+        twin = lots.count((barrels, quality)) > 1
+        where = f" (the boat's lot {action.lot + 1})" if twin else ""
+        return f"Unload {plural(barrels, 'barrel')} of quality {quality}{where} as {kind}"
     if isinstance(action, AgeLot):
         return f"Age the lot of cellar column {action.column + 1} next"
     if isinstance(action, ExtraBarrel):
@@ -421,6 +432,9 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{who} {_verb(seat, viewer, 'buy', 'buys')} the " \
                f"{estate_name(t, d['estate'])} estate for {d['paid']} VP."
     if k == "planted":
+        if t.colours[d["colour"]] == "black":  # the board's word for the black cube
+            return f"{who} {_verb(seat, viewer, 'plant', 'plants')} an old vineyard (a " \
+                   f"black vine) on {estate_name(t, d['estate'])} (quality {d['quality']})."
         return f"{who} {_verb(seat, viewer, 'plant', 'plants')} a {t.colours[d['colour']]} " \
                f"vine on {estate_name(t, d['estate'])} (quality {d['quality']})."
     if k == "harvest_choice":
@@ -443,9 +457,14 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
     if k == "harvested":
         parts = [f"{estate_name(t, e)} ({plural(p, 'port barrel')}, {b} brandy)"
                  for e, p, b in d["lots"]]
+        bonus = (f"harvest bonus +{d['bonus']} on each lot's quality, "
+                 if any(p for _, p, _ in d["lots"]) else "no port made, ")
+        # The event does not say what went back; at the cap, some brandy may have.
+        cap = (f"{t.brandy_cap} at most: any more goes back" if d["brandy"] >= t.brandy_cap
+               else f"{t.brandy_cap} at most")
         return (f"{who} {_verb(seat, viewer, 'harvest', 'harvests')} {joined(parts)}: "
-                f"harvest bonus +{d['bonus']} on each lot's quality, {d['brandy_paid']} "
-                f"brandy paid, {d['brandy']} brandy held now ({t.brandy_cap} at most).")
+                f"{bonus}{d['brandy_paid']} brandy paid, {d['brandy']} brandy held now "
+                f"({cap}).")
     if k == "loaded":
         return f"{who} {_verb(seat, viewer, 'load', 'loads')} " \
                f"{plural(d['barrels'], 'barrel')} from {estate_name(t, d['estate'])}."
@@ -454,7 +473,10 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{owner} boat sails to {t.ports[d['port']]}."
     if k == "stored":
         kind = d["port_kind"].capitalize()
-        return f"{who} {_verb(seat, viewer, 'store', 'stores')} a lot as {kind}."
+        if "column" not in d:
+            return f"{who} {_verb(seat, viewer, 'store', 'stores')} a lot as {kind}."
+        return (f"{who} {_verb(seat, viewer, 'unload', 'unloads')} the boat's lot "
+                f"{d['lot'] + 1} into cellar column {d['column'] + 1} as {kind}.")
     if k == "die":
         plus = f" (+{d['plus']} from the card)" if d["plus"] else ""
         whose = "your" if seat == viewer else f"{seat_name(seat)}'s"
@@ -485,9 +507,12 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
                 sets = v // t.row_vp[r] if t.row_vp[r] else 0
                 parts.append(f"{plural(sets, 'set')} of {t.row_set[r]} {t.row_name[r]} "
                              f"barrels ({v} VP)")
-        return (f"{who} {_verb(seat, viewer, 'sell', 'sells')} {joined(parts)}: "
-                f"{plural(d['vp'], 'VP', 'VP')} (a full row pays its VP; the bottom rows "
-                "1 VP per full set).")
+        if len(parts) == 1:  # one row: its VP are the total, said once
+            sold = parts[0].replace(" (", " for ").removesuffix(")")
+        else:
+            sold = f"{joined(parts)}: {plural(d['vp'], 'VP', 'VP')}"
+        return (f"{who} {_verb(seat, viewer, 'sell', 'sells')} {sold} "
+                "(a full row pays its VP; the bottom rows 1 VP per full set).")
     if k == "took":
         return f"{who} {_verb(seat, viewer, 'take', 'takes')} the face-up " \
                f"{t.card_names[d['card']]}."
