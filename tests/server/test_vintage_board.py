@@ -370,3 +370,15 @@ def test_unloading_names_the_lot_by_its_barrels_and_quality() -> None:
     # Two lots alike keep distinct labels.
     assert action_label(s, Store(1, "tawny")) == ("Unload 2 barrels of quality 5 (the "
                                                   "boat's lot 2) as Tawny")
+
+
+def test_the_final_scoring_table_adds_up(all_positions: list[VintageState]) -> None:
+    import re
+
+    over = next(s for s in all_positions if s.is_terminal())
+    table = table_for(Boards(), over, seats_for(over.num_players)) or ""
+    rows = re.findall(r"<tr class=\"[^\"]*\"><th>[^<]*</th><td>(-?\d+)</td><td>\+(\d+)</td>"
+                      r"<td>\+(\d+)</td><td>\+(\d+)</td><td><b>= (\d+)</b>", table)
+    assert len(rows) == over.num_players
+    for seat, (before, *adds, total) in enumerate(rows):
+        assert int(before) + sum(map(int, adds)) == int(total) == over.vp[seat]
