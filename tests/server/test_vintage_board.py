@@ -382,3 +382,19 @@ def test_the_final_scoring_table_adds_up(all_positions: list[VintageState]) -> N
     assert len(rows) == over.num_players
     for seat, (before, *adds, total) in enumerate(rows):
         assert int(before) + sum(map(int, adds)) == int(total) == over.vp[seat]
+
+
+def test_a_chosen_harvest_split_shows_on_its_estate_before_the_harvest_is_made() -> None:
+    from ludoteca.games.vintage.actions import HarvestEstate
+
+    s = start(3)
+    place_on(s, "Harvest")
+    mine = next(e for e in range(s.t.num_spaces) if s.owner[e] == 0)
+    act(s, HarvestEstate(mine, 1))
+    page = board_for(Boards(), s, 0, seats_for(3))
+    tile = page.split(f'data-key="estate-{mine}"')[1].split('data-key="estate-')[0]
+    assert f"to harvest: 1 port · {s.t.harvest_yield[mine] - 1} brandy" in tile
+    assert "vt-split" not in tile  # chosen once: no more splits offered there
+    assert ">Harvest the chosen estates</span>" in page
+    assert "Harvest the chosen estates" in [s.action_to_json(a)["label"]
+                                             for a in s.legal_actions()]

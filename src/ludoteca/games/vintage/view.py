@@ -39,6 +39,7 @@ from ludoteca.games.vintage.actions import (
     Store,
     TakeBarrel,
 )
+from ludoteca.games.vintage.steps import Harvest
 from ludoteca.games.vintage.tables import KINDS, Tables
 
 if TYPE_CHECKING:
@@ -140,6 +141,10 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
                                                       + state.secret_hand[s])]
                      if own else None),
         })
+    # The splits chosen so far in a harvest under way: public (each choice is told to
+    # all), shown on their estates before the harvest is made.
+    step = state.next_step()
+    chosen = dict(step.chosen) if isinstance(step, Harvest) else {}
     estates = []
     for e in range(t.num_spaces):
         estates.append({
@@ -149,6 +154,7 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
             "quality": state.quality[e] if state.owner[e] >= 0 else t.base_quality[e],
             "vines": [t.colours[c] for c in range(len(t.colours)) if state.vines[e] >> c & 1],
             "lot": [state.lot[e], state.lot_q[e]] if state.lot[e] else None,
+            "chosen": chosen.get(e),
         })
     table = []
     for a, circles in enumerate(t.circles_of):
@@ -326,7 +332,7 @@ def action_label(state: VintageState, action: Any) -> str:
         return (f"Harvest {estate_name(t, action.estate)}: {plural(action.port, 'port barrel')}"
                 f", {brandy} brandy")
     if isinstance(action, EndHarvest):
-        return "End the harvest"
+        return "Harvest the chosen estates"
     if isinstance(action, SailTo):
         return f"Sail to {t.ports[action.port]}"
     if isinstance(action, SailOn):
