@@ -137,8 +137,8 @@ def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.R
             except Exception:
                 page.screenshot(path="/tmp/ludoteca-browser-failure.png", full_page=True)
                 raise
-        if page.is_visible("#moment"):  # a reveal, a fight, a round's scoring: read, go on
-            page.click("#moment-close")
+        while page.is_visible("#moment"):  # a reveal, a round's scoring: read, go on
+            page.click("#moment-close")  # (moments that came meanwhile open in turn)
         click_a_move(page, rng, board_share)
         wait_version(page, before)
         moves += 1
