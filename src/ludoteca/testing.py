@@ -123,6 +123,7 @@ A failure raises :class:`ConformanceError` saying which check, where, and what d
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 import numbers
@@ -1355,14 +1356,18 @@ def _piles_of(state: State) -> list[tuple[str, Pile]]:
 def check_game_piles(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
                      options: Any = None, points: int = 6) -> None:
     """The pile checks on every :class:`~ludoteca.core.hidden.Pile` a game's states hold
-    (sampled along a playout), each with a short random walk; and a determinized view of
-    each seat holds, where the truth holds a pile, one that keeps what the seat knows of
-    it and as many cards it cannot place (the game's ``_determinize`` must not drop or copy
-    the known parts; the kinds of the unseen part may differ, pooled with unseen hands).
-    Nothing to do for a game that keeps no piles."""
+    (the initial state's, and sampled along a playout), each with a short random walk; and
+    a determinized view of each seat holds, where the truth holds a pile, one that keeps
+    what the seat knows of it (the game's ``_determinize`` must not drop or copy the known
+    parts) and as many cards it cannot place. Their kinds may differ: a game may pool them
+    with other cards the seat cannot see (Desperados deals the deck and the other hands
+    from one pool). Nothing to do for a game that keeps no piles."""
     game = _game(game)
-    for state in playout_states(game, num_players, variant, seed, options, every=None,
-                                points=points):
+    # The initial state too: the known parts a pile starts with (a top known to all, a
+    # bottom) may be gone by the first sampled state.
+    start = game.new_initial_state(num_players, variant, options)
+    for state in itertools.chain([start], playout_states(
+            game, num_players, variant, seed, options, every=None, points=points)):
         piles = _piles_of(state)
         if not piles:
             continue

@@ -35,6 +35,7 @@ from ludoteca.testing import (
     check_piles,
     playout_states,
 )
+from tests.core import toygame
 from tests.core.toygame import HighCard, HighCardState
 
 
@@ -90,6 +91,36 @@ def test_a_shuffled_bag_under_the_pile_draws_by_its_counts():
     assert pile.draw_odds() == ((0, 1 / 3), (2, 2 / 3))
     pile = pile.drawn(2).drawn(0).drawn(2)
     assert pile.draw_odds() == ((1, 1.0),)
+
+
+def test_a_pile_can_start_with_a_top_known_to_all_and_a_bag_at_the_bottom():
+    # "The top card is always regular; the bottom three are regular": kinds 0 and 1.
+    pile = Pile.of((4, 2), top=(0,), bottom=[(0, 0, 0)])
+    assert pile == Pile.of((4, 2)).put_on_top((0,), EVERYONE).put_under(0, 0, 0, shuffled=True)
+    assert pile.size == 10 and pile.unseen == 6 and pile.bottom == ((0, 0, 0),)
+    assert all(pile.known_top(seat) == (0,) for seat in range(5))
+    assert pile.hidden_counts(3) == [4, 2] and pile.determinize(3, random.Random(1)) is pile
+    assert pile.draw_odds() == ((0, 1.0),)
+    pile = pile.drawn(0)
+    assert pile.top == () and pile.top_seats == 0 and pile.draw_odds() == ((0, 4 / 6), (1, 2 / 6))
+    for _ in range(6):
+        pile = pile.drawn(pile.draw_odds()[-1][0])
+    assert pile.size == 3 and pile.draw_odds() == ((0, 1.0),)
+    peeked_by_one = Pile.of((1, 1), top=(1,), top_seats=1 << 2, bottom=[(1,), ()])
+    assert peeked_by_one.known_top(2) == (1,) and peeked_by_one.known_top(0) == ()
+    assert peeked_by_one.bottom == ((1,),)
+    with pytest.raises(ValueError, match="not one of 0 to 1"):
+        Pile.of((1, 1), bottom=[(2,)])
+
+
+def test_draw_odds_are_the_quotients_of_the_counts_bit_for_bit():
+    # The probabilities are read from a table of shares; they must be the divisions.
+    for counts in [(3, 0, 5, 1), (1,), (0, 7), tuple(range(40))]:
+        total = sum(counts)
+        assert Pile.of(counts).draw_odds() == tuple(
+            (k, c / total) for k, c in enumerate(counts) if c)
+    big = Pile.of((1500, 700))
+    assert big.draw_odds() == ((0, 1500 / 2200), (1, 700 / 2200))
 
 
 def test_discards_become_the_deck_when_it_runs_out():
@@ -290,8 +321,60 @@ class ViewDropsThePile(WithAPile):
         return view
 
 
+class ViewPoolsTheStock(WithAPile):
+    """The stock's unseen cards redealt as other kinds (as pooling them with a hand would)."""
+
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        hidden = view.stock.hidden_size(player)
+        view.stock = view.stock.redealt(player, [rng.randrange(3) for _ in range(hidden)])
+        return view
+
+
+class ViewLosesAnUnseenCard(WithAPile):
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        stock = view.stock
+        kind = next(k for k, c in enumerate(stock.counts) if c)
+        counts = list(stock.counts)
+        counts[kind] -= 1
+        view.stock = stock._replace(counts=tuple(counts), unseen=stock.unseen - 1)
+        return view
+
+
+class ViewForgetsTheStartingTop(WithAPile):
+    """The stock starts with a top known to all, taken by the first deal; a view forgets
+    that everyone knows it (the known part is gone before the first decision)."""
+
+    def _setup(self):
+        super()._setup()
+        self.stock = Pile.of((2, 1), top=(0,))
+
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        if view.stock.top:
+            view.stock = view.stock._replace(top_seats=0)
+        return view
+
+    def _take_the_top(self, step, outcome):
+        toygame.deal(self, step, outcome)
+        if self.stock.top:
+            self.stock = self.stock.drawn(self.stock.top[0])
+
+    rules: ClassVar = {**HighCardState.rules, toygame.Deal: _take_the_top}
+
+
+def test_the_game_level_check_sees_the_piles_of_the_initial_state():
+    # One sampled state, the first decision and the end: only the initial state has the top.
+    with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
+        check_game_piles(make_game(ViewForgetsTheStartingTop), 2, "standard", points=1)
+
+
 def test_the_game_level_check_runs_the_pile_checks_on_a_states_piles():
     check_game_piles(make_game(WithAPile), 2, "standard")
+    check_game_piles(make_game(ViewPoolsTheStock), 2, "standard")
+    with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
+        check_game_piles(make_game(ViewLosesAnUnseenCard), 2, "standard")
     with pytest.raises(ConformanceError, match="piles"):
         check_game_piles(make_game(WithABrokenPile), 2, "standard")
     with pytest.raises(ConformanceError, match="does not keep what the seat knows"):

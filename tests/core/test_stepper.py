@@ -162,6 +162,19 @@ def test_a_fork_draws_on_independently():
     assert fork.rngs[0].random() != stepper.rngs[0].random()
 
 
+def test_a_fork_for_some_seats_copies_chance_and_theirs_and_shares_the_rest():
+    stepper, whole = Stepper(9, [None, None, None]), Stepper(9, [None, None, None])
+    fork = stepper.fork(seats=(1,))
+    assert fork.rngs[0] is stepper.rngs[0] and fork.rngs[2] is stepper.rngs[2]
+    assert fork.rngs[1] is not stepper.rngs[1]
+    assert fork.chance_rng is not stepper.chance_rng
+    # The copies go on where the originals were, and drawing from them leaves those be.
+    assert [fork.chance_rng.random(), fork.rngs[1].random()] == \
+        [whole.chance_rng.random(), whole.rngs[1].random()]
+    assert stepper.chance_rng.getstate() == Stepper(9, [None] * 3).chance_rng.getstate()
+    assert stepper.rngs[1].getstate() == Stepper(9, [None] * 3).rngs[1].getstate()
+
+
 @pytest.mark.parametrize("game_id, specs", [
     (GAME_ID, ["random", "random", "random"]),
     ("douro1872", ["heuristic", "random", "heuristic"]),

@@ -18,6 +18,7 @@ from ludoteca.core.words import (
     plural,
     result_sentence,
     side_name,
+    standings,
 )
 from ludoteca.testing import random_step
 
@@ -175,3 +176,20 @@ def test_every_seat_and_ghost_is_named_once(viewer):
     places = result_sentence(state, viewer).split("Places: ")[1]
     names = ["you" if viewer == 0 else "seat 0", "seat 1", "seat 2", "seat 3", "Ghost"]
     assert all(places.count(f"{name} ") == 1 for name in names), places
+
+
+def test_standings_are_the_places_the_sentence_words():
+    tied = Ended([22, 15], [0], others=[Ghost("D. Sebastião", 22, True)])
+    assert [(s.name, s.seats, s.score, s.won, s.place, s.tied)
+            for s in standings(tied, 1)] == [
+        ("seat 0", (0,), 22, True, 1, True), ("D. Sebastião", (), 22, True, 1, True),
+        ("you", (1,), 15, False, 3, False)]
+    with naming(["Ana", "Bo", "Cy", "Di"]):
+        sides = standings(Ended([69, 40, 69, 40], [0, 2], teams=[0, 1, 0, 1]), None)
+    assert [(s.name, s.place) for s in sides] == [("Ana and Cy", 1), ("Bo and Di", 2)]
+
+    class Playing(Ended):
+        def is_terminal(self) -> bool:
+            return False
+
+    assert standings(Playing([1, 2], [])) == []

@@ -306,3 +306,49 @@ def test_states_pickle_mid_match():
         assert world(again) == world(state)
         assert again.history() == state.history()
         assert again.information_state_string(1) == state.information_state_string(1)
+
+
+# ----- the stack as core piles ---------------------------------------------------------------
+
+
+def test_the_stack_is_a_pile_of_backs_and_a_pile_of_levels():
+    from ludoteca.core.hidden import EVERYONE
+    from ludoteca.games.douro1872.steps import FOG_BACK, REGULAR_BACK
+
+    state = GAME.new_initial_state(3)
+    t = state.tables
+    backs, levels = state.backs, state.levels
+    # B2: the top is regular, known to everyone; B1: the bottom three, a bag of regulars.
+    assert backs.top == (REGULAR_BACK,) and backs.top_seats == EVERYONE
+    assert backs.bottom == ((REGULAR_BACK,) * t.bottom,)
+    assert backs.counts[FOG_BACK] == t.num_fog
+    assert backs.size == t.num_regular + t.num_fog and levels.counts == t.level_counts
+    # The first back is regular: only levels, by the level pile's counts.
+    odds = state.chance_outcomes()
+    assert sorted(p for _, p in odds) == sorted(n / levels.unseen for n in levels.counts if n)
+    state.apply_action(odds[0][0])
+    assert state.backs.top == () and state.backs.size == backs.size - 1
+    assert state.levels.unseen == levels.unseen - 1
+    # The next back: fog by the back pile's odds, each level its share of the rest.
+    odds = dict(state.chance_outcomes())
+    p_fog = odds.pop(t.fog_back_id)
+    assert p_fog == t.num_fog / state.backs.unseen
+    assert abs(sum(odds.values()) - (1.0 - p_fog)) < 1e-12
+    assert state.observation(0)["stack"]["cards"] == state.backs.size
+
+
+def test_the_pile_check_sees_a_view_that_forgets_the_known_top_of_the_stack():
+    from ludoteca.games.douro1872 import Douro1872
+    from ludoteca.games.douro1872.state import DouroState
+    from ludoteca.testing import ConformanceError, check_game_piles
+
+    class ForgetsTheTop(DouroState):
+        def _determinize(self, player, rng):
+            view = super()._determinize(player, rng)
+            view.backs = view.backs._replace(top_seats=0)
+            return view
+
+    check_game_piles(GAME, 3, "standard")
+    broken = type("ForgetfulDouro", (Douro1872,), {"state_class": ForgetsTheTop})()
+    with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
+        check_game_piles(broken, 3, "standard")

@@ -1,6 +1,8 @@
 """Fixtures of the server tests: the toy game registered, databases (SQLite always,
 PostgreSQL when ``LUDOTECA_TEST_POSTGRES`` names a server, as ``.ci/run`` does), an app
-under a test client, and helpers that play moves through the API."""
+under a test client, helpers that play moves through the API, and for the browser tests
+Chromium under Playwright, a real server on a free port and page helpers (the browser
+tests skip when Debian's Chromium is absent, and fail in CI, which installs it)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.server.serverproc import ServerProcess
 from tests.server.toys import install
 
 install()
@@ -159,3 +162,110 @@ def client(make_client: Any) -> Any:
 @pytest.fixture
 def api(client: Any) -> Api:
     return Api(client)
+
+
+# ----- the browser tests --------------------------------------------------------------------
+
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, under Playwright (one per test module)."""
+    path = chromium_path()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, headless=True, args=BROWSER_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path: Any) -> Iterator[ServerProcess]:
+    """A real server (a child process) on a free loopback port, its bots not paced."""
+    with ServerProcess(f"sqlite:///{tmp_path / 'b.sqlite3'}", bot_delay=0.0,
+                       log_path=tmp_path / "server.log") as srv:
+        yield srv
+
+
+@pytest.fixture
+def paced(tmp_path: Any) -> Iterator[ServerProcess]:
+    """A real server whose bots wait 0.4 s a move beside a person (as a player would
+    see)."""
+    with ServerProcess(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=0.4,
+                       log_path=tmp_path / "server.log") as srv:
+        yield srv
+
+
+def new_page(browser: Any, *, phone: bool = False) -> Any:
+    """A page in a browser context of its own (its own cookies and storage: another
+    computer), 1280x900 or a phone's 390x844; ``page.js_errors`` collects its errors."""
+    # bypass_csp: Playwright evaluates its wait conditions, which the pages' policy forbids.
+    context = browser.new_context(bypass_csp=True,
+                                  viewport={"width": 390, "height": 844} if phone
+                                  else {"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def create_in_lobby(page: Any, base: str, game: str, players: int, kinds: list[str],
+                    variant: str | None = None) -> dict[str, Any]:
+    """Fills the lobby's form as a person would; returns the links it gives: the page
+    goes to the creator's seat, which lists the invite links this browser keeps."""
+    page.goto(base + "/")
+    page.check(f"input[name=game][value={game}]")
+    page.select_option("#players", str(players))
+    if variant:
+        page.select_option("#variant", variant)
+    for seat, kind in enumerate(kinds):
+        if kind.startswith("bot"):
+            page.select_option(f"select[name=kind-{seat}]", "bot")
+            page.select_option(f"select[name=bot-{seat}]", kind.partition(":")[2] or "easy")
+        else:
+            page.select_option(f"select[name=kind-{seat}]", kind)
+    page.click("#create")
+    links: dict[str, Any] = {"seats": {}}
+    if "me" not in kinds:
+        page.wait_for_selector("#created-links")
+        links["watch"] = page.get_attribute("#watch-new", "href")
+        for item in page.query_selector_all("#created-links li.seat-link"):
+            seat = int(item.get_attribute("data-seat"))
+            links["seats"][seat] = item.query_selector("a").get_attribute("href")
+        return links
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#match")
+    links["watch"] = page.get_attribute("#watch-link", "href")
+    links["seats"][kinds.index("me")] = page.url.replace(base, "")
+    if "invite" in kinds:
+        page.wait_for_selector("#invite-links a.new-link:not([hidden])")
+    for item in page.query_selector_all("#invite-links li"):
+        seat = int(item.get_attribute("data-seat"))
+        links["seats"][seat] = item.query_selector("a.new-link").get_attribute("href")
+    return links
+
+
+def create_match(base: str, game: str, players: int, seats: list[dict[str, Any]]
+                 ) -> dict[str, Any]:
+    """A match created through the API of the server at ``base`` (not the lobby)."""
+    import httpx
+
+    r = httpx.post(base + "/api/matches", json={"game": game, "players": players,
+                                                 "seats": seats}, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def seat_url(base: str, created: dict[str, Any], seat: int) -> str:
+    """The address of ``seat``'s page of a match :func:`create_match` made."""
+    return base + next(s["url"] for s in created["seats"] if s["seat"] == seat)
+
+
+def version(page: Any) -> int:
+    """The version of the match a table page shows."""
+    return int(page.get_attribute("#match", "data-version"))

@@ -9,7 +9,7 @@ from typing import Any
 from jinja2 import DictLoader
 
 from ludoteca.server.matches import TABLE_MARK, TABLE_MARK_JSON
-from ludoteca.server.views import Boards, Memo, SeatInfo, make_board_environment
+from ludoteca.server.views import Boards, Memo, SeatInfo, json_text, make_board_environment
 
 SEATS = [SeatInfo(0, "human", None, "Ana"), SeatInfo(1, "human", None, "Bo")]
 
@@ -67,10 +67,11 @@ def test_the_table_splice_equals_encoding_the_whole_board() -> None:
     table = '<div title="x">Café · "quoted" \\ \n\t×</div>'
     board = f"<section>{TABLE_MARK}<p>hand é</p></section>"
     view = {"board": board, "log": [{"n": 1, "text": "Ana draws"}]}
-    spliced = json.dumps(view, separators=(",", ":")).replace(
-        TABLE_MARK_JSON, json.dumps(table)[1:-1], 1)
+    # (json_text is the live messages' encoder.)
+    spliced = json_text(view).replace(TABLE_MARK_JSON, json_text(table)[1:-1], 1)
     whole = {**view, "board": board.replace(TABLE_MARK, table)}
-    assert spliced == json.dumps(whole, separators=(",", ":"))
+    assert spliced == json_text(whole)
+    assert json.loads(spliced) == whole
 
 
 def test_a_finished_desperados_table_shows_no_pending_fight() -> None:
@@ -97,3 +98,76 @@ def test_a_finished_desperados_table_shows_no_pending_fight() -> None:
     after = table_for(boards, sc.state, seats)
     assert after is not None and "Fight over" not in after and "fight!" not in after
     assert "Started by" not in after
+
+
+# ----- parts of a board kept by their arguments (cached) ---------------------------------
+
+PARTS = (
+    "{% set outer = obs.deck %}"
+    "{% macro part(cards, n) %}<i>{{ count() }}{{ cards|join(',') }}:{{ n }}</i>{% endmacro %}"
+    "{% macro leaky(cards) %}{{ count() }}{{ cards|join(',') }}/{{ outer }}{% endmacro %}"
+    "{{ cached(part, obs.hand, obs.n) }}|{{ cached(leaky, obs.hand) }}")
+
+
+def test_a_part_is_rendered_once_for_the_same_arguments_whoever_views_it() -> None:
+    calls: list[int] = []
+    boards = boards_with({"boards/p.html": PARTS})
+    # (A global of the board environment, as a part may call one.)
+    boards._globals["count"] = boards.env.globals["count"] = lambda: calls.append(1) or ""
+    obs = {"hand": ["a", "<b>"], "n": 1, "deck": 30}
+    assert render(boards, "p", obs, Memo()) == "<i>a,&lt;b&gt;:1</i>|a,&lt;b&gt;/30"
+    assert len(calls) == 2
+    # Another viewer (another memo) with the same hand: the part is not rendered again; the
+    # macro that reads a variable besides its arguments (outer) is, every time.
+    assert render(boards, "p", {**obs, "deck": 29}, Memo(), viewer=1) == \
+        "<i>a,&lt;b&gt;:1</i>|a,&lt;b&gt;/29"
+    assert len(calls) == 3
+    # Arguments equal in Python but printed differently are kept apart (1, 1.0, True).
+    assert render(boards, "p", {**obs, "n": True}, Memo()).startswith("<i>a,&lt;b&gt;:True")
+    assert render(boards, "p", {**obs, "n": 1.0}, Memo()).startswith("<i>a,&lt;b&gt;:1.0")
+    env = boards.env
+    assert env._pure == {("boards/p.html", "part"): True, ("boards/p.html", "leaky"): False}
+
+
+def test_a_seat_is_never_shown_a_part_rendered_for_another_seats_hand() -> None:
+    # Parts are kept by the values handed to them, so a seat is shown only what its own
+    # observation renders to: never another seat's hand rendered before.
+    boards = boards_with({"boards/h.html": "{% macro hand(cards) %}{{ cards|join(',') }}"
+                                           "{% endmacro %}{{ cached(hand, obs.hand) }}"})
+    assert render(boards, "h", {"hand": ["Desperado 9"]}, Memo(), viewer=0) == "Desperado 9"
+    assert render(boards, "h", {"hand": ["gold mine"]}, Memo(), viewer=1) == "gold mine"
+    assert render(boards, "h", {"hand": ["Desperado 9"]}, Memo(), viewer=0) == "Desperado 9"
+
+
+def test_an_observation_handed_to_a_part_is_compared_whole_by_the_board_memo() -> None:
+    boards = boards_with({"boards/o.html": "{% macro all(o) %}{{ o.a }}{{ o.b }}{% endmacro %}"
+                                           "{{ cached(all, obs) }}"})
+    assert render(boards, "o", {"a": 1, "b": 2}, Memo()) == "12"
+    memo = Memo()  # another viewer: the part is kept already, so nothing reads obs's keys
+    assert render(boards, "o", {"a": 1, "b": 2}, memo) == "12"
+    assert render(boards, "o", {"a": 1, "b": 3}, memo) == "13"
+
+
+def test_the_desperados_table_is_the_table_rendered_whole() -> None:
+    import random
+
+    from ludoteca.core.registry import load_game
+    from ludoteca.core.words import naming
+    from ludoteca.server.views import BoardEnvironment, table_for
+
+    game = load_game("desperados")
+    state = game.new_initial_state(4, "partnership")
+    seats = [SeatInfo(s, "human", None, n) for s, n in enumerate(["Ana", "Bo", "<Cy>", "Di"])]
+    kept, whole = Boards(), Boards()
+    whole.env.cached = lambda macro, *args: macro(*args)  # type: ignore[attr-defined]
+    whole._globals["cached"] = whole.env.cached  # type: ignore[attr-defined]
+    rng = random.Random(3)
+    with naming(("Ana", "Bo", "<Cy>", "Di")):
+        for _ in range(400):
+            assert table_for(kept, state, seats) == table_for(whole, state, seats)
+            if state.is_terminal():
+                break
+            choices = ([o for o, _ in state.chance_outcomes()] if state.current_player() < 0
+                       else state.legal_actions())
+            state.apply_action(rng.choice(choices))
+    assert isinstance(kept.env, BoardEnvironment) and kept.env.fragments

@@ -13,82 +13,13 @@ import contextlib
 import json
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from ludoteca.core.registry import game_ids
-from tests.server.conftest import chromium_path
+from tests.server.conftest import create_in_lobby, new_page
 from tests.server.serverproc import ServerProcess
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu"])
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(tmp_path: Any) -> Iterator[ServerProcess]:
-    with ServerProcess(f"sqlite:///{tmp_path / 'b.sqlite3'}", bot_delay=0.0,
-                       log_path=tmp_path / "server.log") as srv:
-        yield srv
-
-
-def new_page(browser: Any, *, phone: bool = False) -> Any:
-    # bypass_csp: Playwright evaluates its wait conditions, which the pages' policy forbids.
-    context = browser.new_context(bypass_csp=True,
-                                  viewport={"width": 390, "height": 844} if phone
-                                  else {"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.js_errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def create_in_lobby(page: Any, base: str, game: str, players: int, kinds: list[str],
-                    variant: str | None = None) -> dict[str, Any]:
-    """Fills the lobby's form as a person would; returns the links it gives: the page
-    goes to the creator's seat, which lists the invite links this browser keeps."""
-    page.goto(base + "/")
-    page.check(f"input[name=game][value={game}]")
-    page.select_option("#players", str(players))
-    if variant:
-        page.select_option("#variant", variant)
-    for seat, kind in enumerate(kinds):
-        if kind.startswith("bot"):
-            page.select_option(f"select[name=kind-{seat}]", "bot")
-            page.select_option(f"select[name=bot-{seat}]", kind.partition(":")[2] or "easy")
-        else:
-            page.select_option(f"select[name=kind-{seat}]", kind)
-    page.click("#create")
-    links: dict[str, Any] = {"seats": {}}
-    if "me" not in kinds:
-        page.wait_for_selector("#created-links")
-        links["watch"] = page.get_attribute("#watch-new", "href")
-        for item in page.query_selector_all("#created-links li.seat-link"):
-            seat = int(item.get_attribute("data-seat"))
-            links["seats"][seat] = item.query_selector("a").get_attribute("href")
-        return links
-    page.wait_for_url("**/play/**")
-    page.wait_for_selector("#match")
-    links["watch"] = page.get_attribute("#watch-link", "href")
-    links["seats"][kinds.index("me")] = page.url.replace(base, "")
-    if "invite" in kinds:
-        page.wait_for_selector("#invite-links a.new-link:not([hidden])")
-    for item in page.query_selector_all("#invite-links li"):
-        seat = int(item.get_attribute("data-seat"))
-        links["seats"][seat] = item.query_selector("a.new-link").get_attribute("href")
-    return links
 
 
 def version(page: Any) -> int:

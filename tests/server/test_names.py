@@ -169,3 +169,27 @@ def test_the_match_page_speaks_in_names(api: Api) -> None:
     assert any(t.startswith("You ") for t in mine)
     assert any(t.startswith("Ana ") for t in watching)
     assert not any(t.startswith("Ana ") for t in mine)  # Ana reads "You"
+
+
+def test_the_tables_standings_are_the_places_of_the_result_sentence() -> None:
+    # The words' own places (core.words.standings): a ghost is ranked with the seats,
+    # winners are 1st together whatever their points, equal points share a place.
+    from ludoteca.core.words import Ghost
+    from ludoteca.server.views import SeatInfo, result_text, standings
+    from tests.core.test_words import Ended
+
+    seats = [SeatInfo(0, "human", None, "Ana"), SeatInfo(1, "bot", "random", "easy bot")]
+    ghost = Ended([9, 4], [], others=[Ghost("D. Sebastião", 12, True)])
+    assert standings(ghost, 1, seats) == [
+        {"place": 1, "names": "D. Sebastião", "score": "12", "won": True, "tied": False,
+         "you": False},
+        {"place": 2, "names": "Ana", "score": "9", "won": False, "tied": False, "you": False},
+        {"place": 3, "names": "easy bot", "score": "4", "won": False, "tied": False,
+         "you": True}]
+    assert result_text(ghost, 1, seats) == (  # type: ignore[arg-type]
+        "You lost: D. Sebastião won. Places: D. Sebastião 1st (12 points); Ana 2nd "
+        "(9 points); you 3rd (4 points).")
+    both = Ended([30, -2], [0, 1])
+    assert [(r["names"], r["place"], r["score"], r["tied"]) for r in
+            standings(both, None, seats)] == [("Ana", 1, "30", True),
+                                              ("easy bot", 1, "−2", True)]

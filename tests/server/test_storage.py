@@ -43,7 +43,7 @@ def test_migrations_build_the_declared_schema(db_url: str) -> None:
     try:
         db.migrate(engine)
         db.migrate(engine)  # applying again changes nothing
-        assert db.current_revision(engine) == "0002"
+        assert db.current_revision(engine) == "0003"
         with engine.connect() as connection:
             assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
     finally:
@@ -247,7 +247,7 @@ def test_matches_stored_before_the_table_revision_still_load(db_url: str,
     api = Api(client)
     view = api.view("old1", token)
     assert view["to_act"] == 0 and view["version"] == 2
-    assert db.current_revision(db.make_engine(db_url)) == "0002"
+    assert db.current_revision(db.make_engine(db_url)) == "0003"
     assert api.move("old1", token, 2, {"type": "bet"}).status_code == 200
     page = client.get(f"/play/{token}")  # the old link claims its seat now
     assert page.status_code == 200 and any(c.startswith("ludoteca-claim-old1-0")

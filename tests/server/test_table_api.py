@@ -176,6 +176,44 @@ def test_chat_is_stored_bounded_and_rate_limited(api: Api) -> None:
     assert r.status_code == 200 and r.json()["name"] == "Spectator"
 
 
+def test_spectators_keep_their_numbers_when_the_server_restarts(make_client: Any,
+                                                                sqlite_url: str) -> None:
+    from ludoteca.server import db
+
+    client = make_client(sqlite_url)
+    created = Api(client).create("highcard", 2, HUMANS2)
+    match = created["id"]
+    url = f"/api/matches/{match}/chat"
+
+    def say(api_client: Any) -> str:
+        r = api_client.post(url, json={"text": "hello"})
+        assert r.status_code == 200, r.text
+        return r.json()["name"]
+
+    assert say(client) == "Spectator"  # by address: no watcher cookie yet
+    client.get(f"/watch/{match}")  # sets one
+    watcher = client.cookies.get("ludoteca-watcher")
+    assert say(client) == "Spectator 2"
+    # A line stored before spectators' browsers were kept (revision 0002): its number is
+    # taken all the same.
+    engine = db.make_engine(sqlite_url)
+    with engine.begin() as connection:
+        match_id = connection.execute(db.matches.select().where(
+            db.matches.c.public_id == match)).first().id
+        connection.execute(db.chat.insert().values(
+            match_id=match_id, seat=None, name="Spectator 4", text="old", created_at=db.now()))
+    engine.dispose()
+    client.__exit__(None, None, None)
+
+    again = make_client(sqlite_url)
+    again.cookies.set("ludoteca-watcher", watcher)
+    assert say(again) == "Spectator 2"  # the same browser, the same number
+    again.cookies.clear()
+    assert say(again) == "Spectator"  # the same address
+    again.get(f"/watch/{match}")  # a browser new to this match
+    assert say(again) == "Spectator 5"
+
+
 def test_a_rematch_seats_the_same_people_and_bots(api: Api) -> None:
     created = api.create("highcard", 3, [*HUMANS2, {"kind": "bot", "bot": "normal",
                                                      "name": "Robo"}])

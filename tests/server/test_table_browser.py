@@ -6,72 +6,19 @@ is back, and a phone-width page."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from typing import Any
 
-import httpx
-import pytest
-
-from tests.server.conftest import chromium_path
+from tests.server.conftest import create_match, new_page, seat_url, version
 from tests.server.serverproc import ServerProcess, free_port
-
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = chromium_path()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, headless=True, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(tmp_path: Any) -> Iterator[ServerProcess]:
-    with ServerProcess(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=0.0,
-                       log_path=tmp_path / "server.log") as srv:
-        yield srv
-
-
-def person(browser: Any, *, phone: bool = False) -> Any:
-    """A page in a browser context of its own (its own cookies: another computer)."""
-    context = browser.new_context(bypass_csp=True,
-                                  viewport={"width": 390, "height": 844} if phone
-                                  else {"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.js_errors = errors  # type: ignore[attr-defined]
-    return page
-
-
-def create(base: str, game: str, players: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    r = httpx.post(base + "/api/matches", json={"game": game, "players": players,
-                                                 "seats": seats}, timeout=30)
-    assert r.status_code == 201, r.text
-    return r.json()
-
-
-def url(base: str, created: dict[str, Any], seat: int) -> str:
-    return base + next(s["url"] for s in created["seats"] if s["seat"] == seat)
-
-
-def version(page: Any) -> int:
-    return int(page.get_attribute("#match", "data-version"))
 
 
 def test_two_people_lay_douro_cards_at_once(browser: Any, server: ServerProcess) -> None:
-    created = create(server.url, "douro1872", 3, [
+    created = create_match(server.url, "douro1872", 3, [
         {"kind": "me", "name": "Ana"}, {"kind": "invite", "name": "Bo"},
         {"kind": "bot", "bot": "easy", "name": "Robo"}])
-    ana, bo = person(browser), person(browser)
-    ana.goto(url(server.url, created, 0))
-    bo.goto(url(server.url, created, 1))
+    ana, bo = new_page(browser), new_page(browser)
+    ana.goto(seat_url(server.url, created, 0))
+    bo.goto(seat_url(server.url, created, 1))
     # Seat order puts Ana first, yet Bo may lay at once: no "Waiting for Ana".
     bo.wait_for_selector("#actions button[data-action]")
     assert "Waiting for" not in bo.inner_text("#prompt")
@@ -102,10 +49,10 @@ def test_two_people_lay_douro_cards_at_once(browser: Any, server: ServerProcess)
 
 def test_an_invite_link_is_claimed_once_and_renewed_by_the_creator(
         browser: Any, server: ServerProcess) -> None:
-    created = create(server.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
-                                                 {"kind": "invite", "name": "Bo"}])
-    friend, stranger, host = person(browser), person(browser), person(browser)
-    link = url(server.url, created, 1)
+    created = create_match(server.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
+                                                       {"kind": "invite", "name": "Bo"}])
+    friend, stranger, host = new_page(browser), new_page(browser), new_page(browser)
+    link = seat_url(server.url, created, 1)
     friend.goto(link)
     friend.wait_for_selector("#match")
     stranger.goto(link)
@@ -113,7 +60,7 @@ def test_an_invite_link_is_claimed_once_and_renewed_by_the_creator(
     assert stranger.query_selector("#match") is None
     friend.reload()  # the claiming browser keeps its seat
     friend.wait_for_selector("#match")
-    host.goto(url(server.url, created, 0))
+    host.goto(seat_url(server.url, created, 0))
     host.click(".fresh-link[data-seat='1']")
     fresh = host.wait_for_selector(".new-link:not([hidden])")
     new_url = fresh.get_attribute("href")
@@ -129,10 +76,10 @@ def test_an_invite_link_is_claimed_once_and_renewed_by_the_creator(
 def test_undo_against_a_bot_and_the_log_says_so(browser: Any, tmp_path: Any) -> None:
     # The bot takes its pace (3 s here) before it moves: the person's window to take back.
     with ServerProcess(f"sqlite:///{tmp_path / 'u.sqlite3'}", bot_delay=3.0) as srv:
-        created = create(srv.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
-                                                  {"kind": "bot", "bot": "easy"}])
-        ana, watcher = person(browser), person(browser)
-        ana.goto(url(srv.url, created, 0))
+        created = create_match(srv.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
+                                                        {"kind": "bot", "bot": "easy"}])
+        ana, watcher = new_page(browser), new_page(browser)
+        ana.goto(seat_url(srv.url, created, 0))
         watcher.goto(srv.url + created["watch"])
         ana.click("#actions button[data-type='bet']")
         ana.wait_for_selector("#undo:not([hidden])")
@@ -146,11 +93,11 @@ def test_undo_against_a_bot_and_the_log_says_so(browser: Any, tmp_path: Any) -> 
 
 
 def test_chat_is_shown_as_text(browser: Any, server: ServerProcess) -> None:
-    created = create(server.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
-                                                 {"kind": "invite", "name": "Bo"}])
-    ana, bo, watcher = person(browser), person(browser), person(browser)
-    ana.goto(url(server.url, created, 0))
-    bo.goto(url(server.url, created, 1))
+    created = create_match(server.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
+                                                       {"kind": "invite", "name": "Bo"}])
+    ana, bo, watcher = new_page(browser), new_page(browser), new_page(browser)
+    ana.goto(seat_url(server.url, created, 0))
+    bo.goto(seat_url(server.url, created, 1))
     watcher.goto(server.url + created["watch"])
     for page in (ana, bo, watcher):
         page.wait_for_function("document.getElementById('match').dataset.live === 'true'")
@@ -176,10 +123,10 @@ def test_offline_banner_clears_when_the_server_is_back(browser: Any, tmp_path: A
     port = free_port()
     srv = ServerProcess(db, port=port).start()
     try:
-        created = create(srv.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
-                                                  {"kind": "invite", "name": "Bo"}])
-        ana = person(browser)
-        ana.goto(url(srv.url, created, 0))
+        created = create_match(srv.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
+                                                        {"kind": "invite", "name": "Bo"}])
+        ana = new_page(browser)
+        ana.goto(seat_url(srv.url, created, 0))
         ana.wait_for_function("document.getElementById('match').dataset.live === 'true'")
         assert ana.is_hidden("#offline")
         srv.kill()
@@ -200,11 +147,11 @@ def test_offline_banner_clears_when_the_server_is_back(browser: Any, tmp_path: A
 
 
 def test_rematch_on_a_phone(browser: Any, server: ServerProcess) -> None:
-    created = create(server.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
-                                                 {"kind": "invite", "name": "Bo"}])
-    ana, bo = person(browser, phone=True), person(browser, phone=True)
-    ana.goto(url(server.url, created, 0))
-    bo.goto(url(server.url, created, 1))
+    created = create_match(server.url, "highcard", 2, [{"kind": "me", "name": "Ana"},
+                                                       {"kind": "invite", "name": "Bo"}])
+    ana, bo = new_page(browser, phone=True), new_page(browser, phone=True)
+    ana.goto(seat_url(server.url, created, 0))
+    bo.goto(seat_url(server.url, created, 1))
     for page in (ana, bo):
         page.wait_for_selector("#actions button[data-type='fold']")
         page.click("#actions button[data-type='fold']")

@@ -6,25 +6,17 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from ludoteca.core.registry import game_ids
+from tests.server.conftest import create_in_lobby, new_page
 from tests.server.serverproc import ServerProcess
-from tests.server.test_browser import browser, create_in_lobby, new_page  # noqa: F401
 
 needs_douro = pytest.mark.skipif("douro1872" not in game_ids(),
                                  reason="Douro 1872 is not installed")
-
-
-@pytest.fixture
-def quick(tmp_path: Any) -> Iterator[ServerProcess]:
-    with ServerProcess(f"sqlite:///{tmp_path / 'q.sqlite3'}", bot_delay=0.0,
-                       log_path=tmp_path / "server.log") as srv:
-        yield srv
 
 
 def sized(page: Any, width: int, height: int) -> Any:
@@ -50,9 +42,9 @@ def moves_in_view(page: Any) -> list[dict[str, Any]]:
 @needs_douro
 @pytest.mark.parametrize("size", [(1366, 768), (1280, 900)])
 def test_every_move_of_a_douro_turn_is_in_view_on_a_laptop(
-        browser: Any, quick: ServerProcess, size: tuple[int, int]) -> None:  # noqa: F811
+        browser: Any, server: ServerProcess, size: tuple[int, int]) -> None:
     page = new_page(browser)
-    create_in_lobby(page, quick.url, "douro1872", 3, ["me", "invite", "bot:easy"])
+    create_in_lobby(page, server.url, "douro1872", 3, ["me", "invite", "bot:easy"])
     sized(page, *size)
     page.wait_for_selector("#actions button[data-action]")
     count = len(page.query_selector_all("#actions button[data-action]"))
@@ -71,9 +63,9 @@ def shown_invites(page: Any) -> list[tuple[str, str]]:
 
 @needs_douro
 def test_one_invite_panel_follows_a_new_link_and_goes_at_the_end(
-        browser: Any, quick: ServerProcess) -> None:  # noqa: F811
+        browser: Any, server: ServerProcess) -> None:
     page = new_page(browser)
-    links = create_in_lobby(page, quick.url, "douro1872", 3, ["me", "invite", "bot:easy"])
+    links = create_in_lobby(page, server.url, "douro1872", 3, ["me", "invite", "bot:easy"])
     old = links["seats"][1]
     headings = page.eval_on_selector_all("h2", "hs => hs.map(h => h.textContent)")
     assert headings.count("Invite links") == 1, headings
@@ -82,25 +74,25 @@ def test_one_invite_panel_follows_a_new_link_and_goes_at_the_end(
     page.wait_for_function(f"!document.querySelector('a.new-link').href.endsWith({old!r})")
     shown = shown_invites(page)
     assert len(shown) == 1 and shown[0][0] == "1" and shown[0][1] != old, shown
-    assert httpx.get(quick.url + old).status_code == 403
-    assert httpx.get(quick.url + shown[0][1]).status_code == 200
+    assert httpx.get(server.url + old).status_code == 403
+    assert httpx.get(server.url + shown[0][1]).status_code == 200
     # What the lobby keeps follows: the page opened again shows the new link.
     page.reload()
     page.wait_for_selector("#invite-links a.new-link:not([hidden])")
     assert shown_invites(page) == shown
     # A match with no seat to invite to has no such panel.
-    create_in_lobby(page, quick.url, "douro1872", 3, ["me", "bot:easy", "bot:easy"])
+    create_in_lobby(page, server.url, "douro1872", 3, ["me", "bot:easy", "bot:easy"])
     assert page.query_selector("#invite-panel") is None and not shown_invites(page)
     assert page.js_errors == []
 
 
-def test_the_invite_panel_goes_when_the_match_is_over(browser: Any,  # noqa: F811
-                                                      quick: ServerProcess) -> None:
+def test_the_invite_panel_goes_when_the_match_is_over(browser: Any,
+                                                      server: ServerProcess) -> None:
     page = new_page(browser)
-    links = create_in_lobby(page, quick.url, "highcard", 2, ["me", "invite"])
+    links = create_in_lobby(page, server.url, "highcard", 2, ["me", "invite"])
     assert page.is_visible("#invite-panel")
     friend = new_page(browser)
-    friend.goto(quick.url + links["seats"][1])
+    friend.goto(server.url + links["seats"][1])
     pages = {0: page, 1: friend}
     for _ in range(200):
         if page.get_attribute("#match", "data-finished") == "true":
@@ -122,18 +114,18 @@ def test_the_invite_panel_goes_when_the_match_is_over(browser: Any,  # noqa: F81
 
 
 @needs_douro
-def test_the_lobby_fits_a_phone(browser: Any, quick: ServerProcess) -> None:  # noqa: F811
+def test_the_lobby_fits_a_phone(browser: Any, server: ServerProcess) -> None:
     names = ["MariaFranciscaAlbuquerque", "BartolomeuDiasEsteves", "José"]
     body = {"game": "douro1872", "players": 3,
             "seats": [{"kind": "invite", "name": n} for n in names]}
     for _ in range(3):
-        assert httpx.post(quick.url + "/api/matches", json=body, timeout=30).status_code == 201
+        assert httpx.post(server.url + "/api/matches", json=body, timeout=30).status_code == 201
     finished = {"game": "highcard", "players": 2,
                 "seats": [{"kind": "bot", "name": "BartolomeuDiasEsteves"},
                           {"kind": "bot", "name": "MariaFranciscaAlbuquerque"}]}
-    assert httpx.post(quick.url + "/api/matches", json=finished, timeout=30).status_code == 201
+    assert httpx.post(server.url + "/api/matches", json=finished, timeout=30).status_code == 201
     page = new_page(browser, phone=True)
-    page.goto(quick.url + "/")
+    page.goto(server.url + "/")
     page.wait_for_selector("#open-matches")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     rights = page.eval_on_selector_all("#open-matches a, #finished-matches a",
@@ -144,16 +136,16 @@ def test_the_lobby_fits_a_phone(browser: Any, quick: ServerProcess) -> None:  # 
 
 @needs_douro
 def test_a_replay_opens_at_the_start_and_goes_to_a_numbered_dispute(
-        browser: Any, quick: ServerProcess) -> None:  # noqa: F811
-    created = httpx.post(quick.url + "/api/matches", json={
+        browser: Any, server: ServerProcess) -> None:
+    created = httpx.post(server.url + "/api/matches", json={
         "game": "douro1872", "players": 3, "seats": [{"kind": "bot", "bot": "easy"}] * 3})
     match = created.json()["id"]
     for _ in range(1200):
-        if httpx.get(f"{quick.url}/api/matches/{match}").json()["status"] == "finished":
+        if httpx.get(f"{server.url}/api/matches/{match}").json()["status"] == "finished":
             break
         time.sleep(0.1)
     page = new_page(browser)
-    page.goto(f"{quick.url}/replay/{match}")
+    page.goto(f"{server.url}/replay/{match}")
     # The start, not the result: nothing is spoiled before the first move.
     assert page.get_attribute("#replay", "data-step") == "0"
     assert not page.is_visible("#result")
@@ -171,22 +163,22 @@ def test_a_replay_opens_at_the_start_and_goes_to_a_numbered_dispute(
     assert f"step={fifth['step']}" in page.url
     # ?step= still opens where it says (here the end, with its result).
     total = page.get_attribute("#replay", "data-total")
-    page.goto(f"{quick.url}/replay/{match}?step={total}")
+    page.goto(f"{server.url}/replay/{match}?step={total}")
     assert page.get_attribute("#replay", "data-step") == total and page.is_visible("#result")
     assert page.js_errors == []
 
 
-def test_the_lobby_says_an_invite_link_was_replaced(browser: Any,  # noqa: F811
-                                                    quick: ServerProcess) -> None:
+def test_the_lobby_says_an_invite_link_was_replaced(browser: Any,
+                                                    server: ServerProcess) -> None:
     page = new_page(browser)
-    links = create_in_lobby(page, quick.url, "highcard", 2, ["me", "invite"])
+    links = create_in_lobby(page, server.url, "highcard", 2, ["me", "invite"])
     match = page.get_attribute("#match", "data-match")
     token = links["seats"][0].rsplit("/", 1)[1]
     # A new link issued elsewhere (not through this page, which would keep it).
-    r = page.request.post(f"{quick.url}/api/matches/{match}/seats/1/link",
+    r = page.request.post(f"{server.url}/api/matches/{match}/seats/1/link",
                           headers={"Authorization": f"Bearer {token}"})
     assert r.ok, r.text()
-    page.goto(quick.url + "/")
+    page.goto(server.url + "/")
     page.wait_for_function("[...document.querySelectorAll('.seat-status')]"
                            ".every(s => s.dataset.status !== 'unknown')")
     statuses = page.eval_on_selector_all(

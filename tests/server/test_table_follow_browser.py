@@ -10,15 +10,14 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from ludoteca.core.registry import game_ids
+from tests.server.conftest import create_in_lobby, new_page, version
 from tests.server.serverproc import ServerProcess
-from tests.server.test_browser import browser, create_in_lobby, new_page  # noqa: F401
 
 # A browser that is not in front, and a Notification that records what it is asked to show.
 MOCK_NOTIFICATION = """
@@ -36,25 +35,6 @@ needs_desperados = pytest.mark.skipif("desperados" not in game_ids(),
                                       reason="Desperados is not installed")
 needs_douro = pytest.mark.skipif("douro1872" not in game_ids(),
                                  reason="Douro 1872 is not installed")
-
-
-@pytest.fixture
-def paced(tmp_path: Any) -> Iterator[ServerProcess]:
-    """A server whose bots wait 0.4 s a move beside a person (as a player would see)."""
-    with ServerProcess(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_delay=0.4,
-                       log_path=tmp_path / "server.log") as srv:
-        yield srv
-
-
-@pytest.fixture
-def quick(tmp_path: Any) -> Iterator[ServerProcess]:
-    with ServerProcess(f"sqlite:///{tmp_path / 'q.sqlite3'}", bot_delay=0.0,
-                       log_path=tmp_path / "server.log") as srv:
-        yield srv
-
-
-def version(page: Any) -> int:
-    return int(page.get_attribute("#match", "data-version"))
 
 
 def your_turn(page: Any, timeout: float = 20_000) -> None:
@@ -84,7 +64,7 @@ def buttons_whole(page: Any) -> None:
 
 
 @needs_desperados
-def test_against_bots_you_see_each_move_and_know_your_turn(browser: Any,  # noqa: F811
+def test_against_bots_you_see_each_move_and_know_your_turn(browser: Any,
                                                           paced: ServerProcess) -> None:
     page = new_page(browser)
     page.context.add_init_script(MOCK_NOTIFICATION)
@@ -123,9 +103,9 @@ def test_against_bots_you_see_each_move_and_know_your_turn(browser: Any,  # noqa
 
 @needs_douro
 def test_a_reveal_waits_for_you_and_the_end_names_every_standing(
-        browser: Any, quick: ServerProcess) -> None:  # noqa: F811
+        browser: Any, server: ServerProcess) -> None:
     page = new_page(browser)
-    create_in_lobby(page, quick.url, "douro1872", 3, ["me", "bot:easy", "bot:easy"])
+    create_in_lobby(page, server.url, "douro1872", 3, ["me", "bot:easy", "bot:easy"])
     assert "first half" in page.inner_text(".dr-phase")
     titles: list[str] = []
     waited = False
@@ -173,12 +153,12 @@ def test_a_reveal_waits_for_you_and_the_end_names_every_standing(
 
 
 def test_your_seats_show_whose_turn_and_a_phone_sees_the_end(
-        browser: Any, quick: ServerProcess) -> None:  # noqa: F811
+        browser: Any, server: ServerProcess) -> None:
     page = new_page(browser, phone=True)
-    links = create_in_lobby(page, quick.url, "highcard", 2, ["me", "invite"])
+    links = create_in_lobby(page, server.url, "highcard", 2, ["me", "invite"])
     assert set(links["seats"]) == {0, 1}  # the invite link waits on the creator's seat
     assert page.is_visible("#invite-panel")
-    page.goto(quick.url + "/")
+    page.goto(server.url + "/")
     page.wait_for_function("[...document.querySelectorAll('.seat-status')]"
                            ".every(s => s.dataset.status !== 'unknown')")
     statuses = page.eval_on_selector_all(
@@ -189,8 +169,8 @@ def test_your_seats_show_whose_turn_and_a_phone_sees_the_end(
         "#my-seats")
     # Both seats play to the end on the phone; the end's panel fits the screen.
     friend = new_page(browser, phone=True)
-    friend.goto(quick.url + links["seats"][1])
-    page.goto(quick.url + links["seats"][0])
+    friend.goto(server.url + links["seats"][1])
+    page.goto(server.url + links["seats"][0])
     pages = {0: page, 1: friend}
     deadline = time.monotonic() + 120
     while page.get_attribute("#match", "data-finished") != "true":
@@ -212,15 +192,15 @@ def test_your_seats_show_whose_turn_and_a_phone_sees_the_end(
     assert len(page.query_selector_all("#moment-standings li")) == 2
     box = page.eval_on_selector("#moment", "el => el.getBoundingClientRect().right")
     assert box <= 390 and page.evaluate("document.documentElement.scrollWidth") <= 392
-    page.goto(quick.url + "/")
+    page.goto(server.url + "/")
     page.wait_for_selector(".seat-status[data-status=finished]")
 
 
 @needs_desperados
-def test_the_options_are_those_of_the_chosen_variant(browser: Any,  # noqa: F811
-                                                     quick: ServerProcess) -> None:
+def test_the_options_are_those_of_the_chosen_variant(browser: Any,
+                                                     server: ServerProcess) -> None:
     page = new_page(browser)
-    page.goto(quick.url + "/")
+    page.goto(server.url + "/")
     page.check("input[name=game][value=desperados]")
     page.select_option("#players", "4")
     page.select_option("#variant", "partnership")
@@ -239,21 +219,21 @@ def test_the_options_are_those_of_the_chosen_variant(browser: Any,  # noqa: F811
 
 
 @needs_desperados
-def test_a_replay_steps_by_moves_and_jumps_to_a_fight(browser: Any,  # noqa: F811
-                                                      quick: ServerProcess) -> None:
-    created = httpx.post(quick.url + "/api/matches", json={
+def test_a_replay_steps_by_moves_and_jumps_to_a_fight(browser: Any,
+                                                      server: ServerProcess) -> None:
+    created = httpx.post(server.url + "/api/matches", json={
         "game": "desperados", "players": 3, "seats": [{"kind": "bot", "bot": "easy"}] * 3})
     match = created.json()["id"]
     deadline = time.monotonic() + 120
-    while httpx.get(f"{quick.url}/api/matches/{match}").json()["status"] != "finished":
+    while httpx.get(f"{server.url}/api/matches/{match}").json()["status"] != "finished":
         assert time.monotonic() < deadline
         time.sleep(0.05)
     page = new_page(browser)
-    page.goto(f"{quick.url}/replay/{match}")
+    page.goto(f"{server.url}/replay/{match}")
     data = json.loads(page.inner_text("#replay-data"))
     stops, chapters = data["stops"], data["chapters"]
     middle = stops[len(stops) // 2]
-    page.goto(f"{quick.url}/replay/{match}?step={middle}")
+    page.goto(f"{server.url}/replay/{match}?step={middle}")
     # Opened at a step: the log up to it, its newest line in view.
     last = page.eval_on_selector("#log li:last-child", "li => Number(li.dataset.step)")
     assert last <= middle

@@ -60,6 +60,19 @@ def type_name(cls: type) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
 
+_JSON_SHAPES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _json_shape(cls: type) -> tuple[str, tuple[str, ...]]:
+    """An action type's JSON name and field names (asked for on every label a front
+    shows: worked out once per type)."""
+    shape = _JSON_SHAPES.get(cls)
+    if shape is None:
+        shape = _JSON_SHAPES[cls] = (type_name(cls),
+                                     tuple(f.name for f in dataclasses.fields(cls)))
+    return shape
+
+
 class Domain:
     """The values one field of an action type takes, numbered ``0..len-1`` in order.
 
@@ -314,9 +327,10 @@ class _Numbering:
         return self._nonempty[k].decode(number - self._starts[k])
 
     def to_json(self, item: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": type_name(type(item))}
-        for f in dataclasses.fields(item):
-            out[f.name] = getattr(item, f.name)
+        name, fields = _json_shape(type(item))
+        out: dict[str, Any] = {"type": name}
+        for field in fields:
+            out[field] = getattr(item, field)
         return out
 
     def from_json(self, data: Any) -> int:

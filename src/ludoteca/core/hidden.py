@@ -105,10 +105,18 @@ class Pile(NamedTuple):
     discards: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, counts: Sequence[int], *, discards: Sequence[int] | None = None) -> Pile:
+    def of(cls, counts: Sequence[int], *, discards: Sequence[int] | None = None,
+           top: Sequence[int] = (), top_seats: int = EVERYONE,
+           bottom: Sequence[Sequence[int]] = ()) -> Pile:
         """A shuffled pile of ``counts[k]`` cards of kind ``k``, nobody knowing any of them;
-        ``discards`` (counts, by default none) lie face up beside it. ValueError for a
-        negative count or discards of another length."""
+        ``discards`` (counts, by default none) lie face up beside it.
+
+        The parts known from the start come on top of that: ``top``, kinds (top first)
+        known to the seats in the bit mask ``top_seats`` (by default every seat: a rule
+        such as "the top card is always regular"), and ``bottom``, bags of kinds under the
+        pile, known to all, from the top one down (a bag of several cards is in no known
+        order, see :meth:`put_under`). ValueError for a negative count, discards of
+        another length or a kind out of ``range(len(counts))``."""
         counts = tuple(counts)
         if any(c < 0 for c in counts):
             raise ValueError(f"a pile holds no negative number of cards: {counts}")
@@ -116,7 +124,12 @@ class Pile(NamedTuple):
         if len(discards) != len(counts) or any(c < 0 for c in discards):
             raise ValueError(f"discards are {len(counts)} counts of zero or more, "
                              f"not {discards}")
-        return cls(counts, sum(counts), (), 0, (), discards)
+        pile = cls(counts, sum(counts), (), 0, (), discards)
+        if top or bottom:
+            bags = tuple(_bag(pile._checked(bag)) for bag in bottom if bag)
+            pile = pile._replace(top=pile._checked(top), top_seats=top_seats if top else 0,
+                                 bottom=bags)
+        return pile
 
     @property
     def num_kinds(self) -> int:
@@ -125,7 +138,10 @@ class Pile(NamedTuple):
     @property
     def size(self) -> int:
         """Cards in the pile (top, unseen and bottom; not the discards)."""
-        return len(self.top) + self.unseen + sum(map(len, self.bottom))
+        # Index reads, and no sum without a bottom: a game may ask this every move.
+        size: int = len(self[2]) + self[1]
+        bottom = self[4]
+        return size + sum(map(len, bottom)) if bottom else size
 
     def known_top(self, seat: int) -> tuple[int, ...]:
         """The top cards ``seat`` knows, top first (empty if it knows none)."""
@@ -141,43 +157,53 @@ class Pile(NamedTuple):
         card put under, or a shuffled bag by its counts); else, the pile being empty, the
         discards by their counts (they are reshuffled at the draw). Empty only when the
         pile and the discards are both empty."""
-        if self.top:
-            return ((self.top[0], 1.0),)
-        if self.unseen:
-            total = self.unseen
-            return tuple((k, c / total) for k, c in enumerate(self.counts) if c)
+        # Index reads rather than field look-ups, and each ``c / unseen`` read from a table
+        # of shares: the draw is on every playout's hot path (the floats are the same).
+        top = self[2]
+        if top:
+            return ((top[0], 1.0),)
+        unseen = self[1]
+        if unseen:
+            share = _SHARES[unseen] if unseen < len(_SHARES) else _shares(unseen)
+            return tuple([(k, share[c]) for k, c in enumerate(self[0]) if c])
         if self.bottom:
             return _odds_of_bag(self.bottom[0])
         total = sum(self.discards)
         if not total:
             return ()
-        return tuple((k, c / total) for k, c in enumerate(self.discards) if c)
+        return tuple([(k, c / total) for k, c in enumerate(self.discards) if c])
 
     def drawn(self, kind: int) -> Pile:
         """The pile after its next card, of kind ``kind``, is drawn (one of
         :meth:`draw_odds`); an empty pile first takes its reshuffled discards. ValueError
         if that card cannot come next."""
-        if self.top:
-            if self.top[0] != kind:
-                raise ValueError(f"the next card is the known top, kind {self.top[0]}, "
-                                 f"not kind {kind}")
-            top = self.top[1:]
-            return self._replace(top=top, top_seats=self.top_seats if top else 0)
-        if self.unseen:
-            if not (0 <= kind < len(self.counts) and self.counts[kind]):
+        counts, unseen, top, top_seats, bottom, discards = self
+        if unseen and not top:  # the hot path first: a card from the unseen part
+            if not (0 <= kind < len(counts) and counts[kind]):
                 raise ValueError(f"no card of kind {kind} is left unseen in the pile")
-            counts = list(self.counts)
-            counts[kind] -= 1
-            return self._replace(counts=tuple(counts), unseen=self.unseen - 1)
-        if self.bottom:
-            bag = list(self.bottom[0])
+            left = list(counts)
+            left[kind] -= 1
+            # Built directly, not with _replace: a draw is on every playout's hot path and
+            # _replace costs about as much as the rest of the draw.
+            return _new(type(self), (tuple(left), unseen - 1, top, top_seats, bottom,
+                                     discards))
+        if top:
+            if top[0] != kind:
+                raise ValueError(f"the next card is the known top, kind {top[0]}, "
+                                 f"not kind {kind}")
+            top = top[1:]
+            return _new(type(self), (counts, unseen, top, top_seats if top else 0, bottom,
+                                     discards))
+        if bottom:
+            bag = list(bottom[0])
             if kind not in bag:
-                raise ValueError(f"the next card is from the bottom {self.bottom[0]}, "
+                raise ValueError(f"the next card is from the bottom {bottom[0]}, "
                                  f"not kind {kind}")
             bag.remove(kind)
-            rest = self.bottom[1:]
-            return self._replace(bottom=(tuple(bag), *rest) if bag else rest)
-        if not any(self.discards):
+            rest = bottom[1:]
+            return _new(type(self), (counts, unseen, top, top_seats,
+                                     (tuple(bag), *rest) if bag else rest, discards))
+        if not any(discards):
             raise ValueError("the pile and its discards are empty: nothing to draw")
         return self.reshuffled().drawn(kind)
 
@@ -288,6 +314,22 @@ class Pile(NamedTuple):
         for k in top:
             counts[k] -= 1
         return self._replace(counts=tuple(counts), top=tuple(top))
+
+
+_SHARES: list[tuple[float, ...]] = [()]
+"""``_SHARES[n][c]`` is ``c / n``, for the sizes of the piles drawn from so far (a size
+up to ``_MAX_SHARED``): a draw reads its probabilities rather than dividing."""
+_MAX_SHARED = 1024
+
+
+def _shares(n: int) -> tuple[float, ...]:
+    """``c / n`` for ``c`` in ``0..n`` (kept in :data:`_SHARES` for a small ``n``)."""
+    share = tuple([c / n for c in range(n + 1)])
+    if n <= _MAX_SHARED:
+        while len(_SHARES) <= n:
+            size = len(_SHARES)
+            _SHARES.append(tuple([c / size for c in range(size + 1)]))
+    return share
 
 
 def _odds_of_bag(bag: tuple[int, ...]) -> tuple[tuple[int, float], ...]:

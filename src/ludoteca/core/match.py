@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -224,14 +224,26 @@ class Stepper:
         self.rngs = [seat_rng(seed, f"seat{p}{tag}") for p in range(len(self.agents))]
         self.call = call
 
-    def fork(self) -> Stepper:
+    def fork(self, seats: Iterable[int] | None = None) -> Stepper:
         """A copy whose streams go on from where these are, independently: a front that
         commits a move before it counts draws from the fork and keeps it once the commit
-        succeeded (the server), so a failed commit leaves the streams as they were."""
+        succeeded (the server), so a failed commit leaves the streams as they were.
+
+        ``seats``: the seats whose streams the fork may draw from (default: every seat);
+        the chance stream is always copied. The other seats' streams are the very objects
+        of this stepper, shared, so that a fork for one move (a person's: chance only; a
+        bot's: chance and that seat) copies only what the move may use. Draw from a
+        shared stream through one of the two steppers only (the one that is kept).
+        """
         twin = Stepper.__new__(Stepper)
         twin.seed, twin.agents, twin.call = self.seed, self.agents, self.call
         twin.chance_rng = _copy(self.chance_rng)
-        twin.rngs = [_copy(rng) for rng in self.rngs]
+        if seats is None:
+            twin.rngs = [_copy(rng) for rng in self.rngs]
+        else:
+            twin.rngs = list(self.rngs)
+            for seat in seats:
+                twin.rngs[seat] = _copy(self.rngs[seat])
         return twin
 
     def chance(self, state: State) -> int:
@@ -290,7 +302,9 @@ class Stepper:
 
 
 def _copy(rng: random.Random) -> random.Random:
-    twin = random.Random()
+    # Seeded with 0 before its state is set: Random() would first read the operating
+    # system's entropy for a seed that setstate throws away.
+    twin = random.Random(0)
     twin.setstate(rng.getstate())
     return twin
 

@@ -665,13 +665,18 @@ class State(ABC):
 
     def action_to_json(self, action: int) -> dict[str, Any]:
         """``{"action": id, "label": ..., "type": ..., <fields>}`` of an action id here."""
-        action = self._check_range(action)
         chance = self.current_player() == CHANCE
+        action = self._check_range(action, chance=chance)
         codec = self.game.codec
-        item = self._decode(action)
-        fields = codec.outcome_to_json(action) if chance else codec.action_to_json(action)
-        return {"action": action, "label": self.action_to_string(action), "chance": chance,
-                **fields, **self._action_json(item)}
+        if chance:
+            item = self._outcomes[action]
+            fields, label = codec.outcome_to_json(action), self._outcome_label(item)
+        else:
+            item = self._actions[action]
+            fields, label = codec.action_to_json(action), self._action_label(item)
+        # (The label as action_to_string gives it, without checking the id again.)
+        return {"action": action, "label": label, "chance": chance, **fields,
+                **self._action_json(item)}
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
         """The id of the action named by its fields (``{"type": "fight", "card": 14, ...}``,

@@ -204,6 +204,31 @@ def _places(sides: list[_Side]) -> list[tuple[_Side, int, bool]]:
     return out
 
 
+class Standing(NamedTuple):
+    """One side's standing at the end of a match (:func:`standings`)."""
+
+    name: str
+    """The side's name for the viewer: "you", "Ana and Cy", "D. Sebastião"."""
+    seats: tuple[int, ...]
+    """Its seats (partners together); () for a ghost."""
+    score: float
+    won: bool
+    place: int
+    """1 for the winners; the others by points, equal points sharing a place."""
+    tied: bool
+    """Whether another side has the same place."""
+
+
+def standings(state: State, viewer: int | None = None) -> list[Standing]:
+    """Every side's standing at the end, winners first, then by points: the places
+    :func:`result_sentence` words, ghosts included. [] while the match is not over. Seats
+    are named as :func:`naming` says, ``viewer`` "you"."""
+    if not state.is_terminal():
+        return []
+    return [Standing(side.name, side.seats, side.score, side.won, place, tied)
+            for side, place, tied in _places(_sides(state, viewer))]
+
+
 def result_sentence(state: State, viewer: int | None = None) -> str | None:
     """The end of a match in words for ``viewer`` (a seat, or None for a spectator); None
     while it is not over. Who won, then every side's place and points, ghosts included:

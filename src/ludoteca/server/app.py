@@ -58,7 +58,7 @@ from ludoteca.server.matches import (
     seat_range,
 )
 from ludoteca.server.rules import rules_page
-from ludoteca.server.views import STATIC, Boards, board_stylesheet, make_environment
+from ludoteca.server.views import STATIC, Boards, board_stylesheet, json_text, make_environment
 
 log = logging.getLogger("ludoteca.server")
 
@@ -323,7 +323,7 @@ def _replaying(body: bytes, receive: Any) -> Any:
 
 
 async def _answer_json(send: Any, status: int, result: Any) -> None:
-    body = json.dumps(result, separators=(",", ":")).encode()
+    body = json_text(result).encode()
     await send({"type": "http.response.start", "status": status, "headers": [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode())]})

@@ -120,6 +120,9 @@ chat = Table(
     Column("name", String(80), nullable=False),
     Column("text", String(500), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # A spectator's line: the hash of what tells their browser from others (migration
+    # 0003), so that a restart keeps their number; None for a seat's line.
+    Column("sender", String(64), nullable=True),
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")

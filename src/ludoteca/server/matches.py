@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -47,6 +46,7 @@ from ludoteca.server.views import (
     Memo,
     SeatInfo,
     board_for,
+    json_text,
     legal_for,
     log_entries,
     outcome_of,
@@ -77,7 +77,7 @@ FINISHED_CACHE = 64
 # (No board contains it otherwise: names lose control characters at creation, and every
 # other string a board shows comes from the game.)
 TABLE_MARK = "\x00table\x00"
-TABLE_MARK_JSON = json.dumps(TABLE_MARK)[1:-1]
+TABLE_MARK_JSON = json_text(TABLE_MARK)[1:-1]
 
 
 class MatchError(Exception):
@@ -108,6 +108,19 @@ def seat_range(num_players: int) -> str:
 def claim_cookie(public_id: str, seat: int) -> str:
     """The name of the cookie that holds a browser's claim of a seat."""
     return f"ludoteca-claim-{public_id}-{seat}"
+
+
+def spectator_name(number: int) -> str:
+    """How chat names the ``number``-th spectator to write: "Spectator", "Spectator 2"..."""
+    return "Spectator" if number == 1 else f"Spectator {number}"
+
+
+def spectator_number(name: str) -> int | None:
+    """The number in a spectator's chat name (:func:`spectator_name`), or None."""
+    if name == "Spectator":
+        return 1
+    head, _, tail = name.partition(" ")
+    return int(tail) if head == "Spectator" and tail.isdigit() and len(tail) < 7 else None
 
 
 def chat_line(seat: int | None, name: str, text: str, at: datetime | None) -> dict[str, Any]:
@@ -257,7 +270,10 @@ class LiveMatch:
         self.notes: list[tuple[int, int, str]] = []  # (after move n, version, text): undos
         self.chat: list[dict[str, Any]] = []
         self._chat_times: dict[Any, list[float]] = {}
-        self._spectators: dict[str, int] = {}  # a spectator's browser -> its number in chat
+        # A spectator's browser (the hash of its key) -> its number in chat, and the last
+        # number given; both are rebuilt from the stored chat (numbers survive a restart).
+        self._spectators: dict[str, int] = {}
+        self._last_spectator = 0
 
     # ----- facts ---------------------------------------------------------------------
 
@@ -453,16 +469,15 @@ class LiveMatch:
         """:meth:`view` as the JSON text of a live message (called within ``naming``).
 
         The board is rendered around :data:`TABLE_MARK` and the shared table's JSON,
-        encoded once per change, is spliced in: the text equals ``json.dumps`` of the view.
+        encoded once per change, is spliced in: the text equals :func:`json_text` of the view.
         """
         table, table_json = self._shared_table()
         if table is None:
-            return json.dumps(self._view(viewer, log_start, None), separators=(",", ":"))
+            return json_text(self._view(viewer, log_start, None))
         memo = self._memos.get(viewer)
         if memo is None:
             memo = self._memos[viewer] = Memo()
-        text = json.dumps(self._view(viewer, log_start, TABLE_MARK, memo),
-                          separators=(",", ":"))
+        text = json_text(self._view(viewer, log_start, TABLE_MARK, memo))
         return text.replace(TABLE_MARK_JSON, table_json, 1)  # type: ignore[arg-type]
 
     def _shared_table(self) -> tuple[str | None, str | None]:
@@ -471,7 +486,7 @@ class LiveMatch:
         if self._table[0] != self.version:
             with naming(self.names):
                 table = table_for(self.hub.boards, self.state, self.seats)
-            body = None if table is None else json.dumps(table)[1:-1]
+            body = None if table is None else json_text(table)[1:-1]
             self._table = (self.version, table, body)
         return self._table[1], self._table[2]
 
@@ -484,8 +499,7 @@ class LiveMatch:
         self._mark[sub.viewer] = len(self.log(sub.viewer))
         sub.push(text)
         if self.chat:
-            sub.push(json.dumps({"type": "chat-history", "lines": self.chat},
-                                separators=(",", ":")))
+            sub.push(json_text({"type": "chat-history", "lines": self.chat}))
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.hub.connections.discard(sub)
@@ -616,7 +630,7 @@ class LiveMatch:
             except IllegalActionError as err:
                 raise MatchError(422, str(err)) from None
             batch = [Played(action, seat, tuple(new.events()))]
-            draft = self.stepper.fork()
+            draft = self._draft(new)
             held = self._play_chance_and_held(new, batch, draft)
             try:
                 await self._commit(new, batch, draft, held)
@@ -646,6 +660,14 @@ class LiveMatch:
         self.held[seat] = action
         self.version += 1
         self.publish()
+
+    def _draft(self, new: State) -> Stepper:
+        """The streams that what follows a person's move on ``new`` draws from: a fork of
+        the chance stream when chance or a held choice comes next (kept if the commit
+        succeeds), else the match's own streams, which nothing will draw from."""
+        if self.held or new.current_player() == CHANCE:
+            return self.stepper.fork(seats=())
+        return self.stepper
 
     def _play_chance_and_held(self, state: State, batch: list[Played], draft: Stepper
                               ) -> dict[int, int]:
@@ -736,7 +758,7 @@ class LiveMatch:
                 async with self.lock:
                     if self.version != version:
                         continue
-                    new, draft = state.clone(), self.stepper.fork()
+                    new, draft = state.clone(), self.stepper.fork(seats=())
                     batch: list[Played] = []
                     held = self._play_chance_and_held(new, batch, draft)
                     if not await self._try_commit(new, batch, draft, held):
@@ -751,7 +773,7 @@ class LiveMatch:
                     continue
             spec = self.seats[player].agent or "random"
             # The move draws from a fork of the seat's stream, kept if it is committed.
-            draft = self.stepper.fork()
+            draft = self.stepper.fork(seats=(player,))
             stream = draft.rngs[player]
             try:
                 action, after = await bot_move(state, player, spec, stream.getstate(),
@@ -952,6 +974,19 @@ class Hub:
             .limit(CHAT_KEPT)).all()
         live.chat = [chat_line(r.seat, r.name, r.text, r.created_at)
                      for r in reversed(chat_rows)]
+        # Each spectator's number, from their first line (every line, not only those kept
+        # for the page): its name says it.
+        firsts = connection.execute(
+            select(db.chat.c.sender, db.chat.c.name, func.min(db.chat.c.id))
+            .where((db.chat.c.match_id == row.id) & db.chat.c.seat.is_(None))
+            .group_by(db.chat.c.sender, db.chat.c.name)).all()
+        for sender, name, _first in sorted(firsts, key=lambda r: r[2]):
+            number = spectator_number(name)
+            if number is None:
+                continue
+            live._last_spectator = max(live._last_spectator, number)
+            if sender is not None:
+                live._spectators.setdefault(sender, number)
         return live
 
     def load_open(self) -> tuple[int, list[str]]:
@@ -1275,7 +1310,7 @@ class Hub:
         for seat, digest in hashes.items():
             self.tokens[digest] = (public_id, seat)
         async with live.lock:
-            new, draft = state.clone(), live.stepper.fork()
+            new, draft = state.clone(), live.stepper.fork(seats=())
             batch: list[Played] = []
             live._play_chance(new, batch, draft)
             if batch:
@@ -1321,16 +1356,22 @@ class Hub:
                                   "few seconds.")
         times.append(now)
         live._chat_times[key] = times
+        digest = None
         if seat is not None:
             who = live.names[seat]
         else:
-            number = live._spectators.setdefault(sender, len(live._spectators) + 1)
-            who = "Spectator" if number == 1 else f"Spectator {number}"
+            digest = token_hash(sender)
+            number = live._spectators.get(digest)
+            if number is None:  # numbered now, so that two writing at once differ
+                number = live._spectators[digest] = live._last_spectator + 1
+                live._last_spectator = number
+            who = spectator_name(number)
         at, match_id = db.now(), live.id
 
         def job(connection: Connection) -> None:
             connection.execute(db.chat.insert().values(
-                match_id=match_id, seat=seat, name=who[:80], text=text, created_at=at))
+                match_id=match_id, seat=seat, name=who[:80], text=text, created_at=at,
+                sender=digest))
 
         try:
             await self.writer.submit(job)
@@ -1338,7 +1379,7 @@ class Hub:
             raise MatchError(503, f"{err}; the line was not sent") from None
         line = chat_line(seat, who, text, at)
         live.chat = [*live.chat[-(CHAT_KEPT - 1):], line]
-        message = json.dumps(line, separators=(",", ":"))
+        message = json_text(line)
         for group in live.subscribers.values():
             for sub in list(group):
                 sub.push(message)
@@ -1374,7 +1415,7 @@ class Hub:
                 except StorageError as err:
                     raise MatchError(503, f"{err}; the rematch was not set up") from None
                 live.rematch = new_id
-                message = json.dumps({"type": "rematch", "id": new_id})
+                message = json_text({"type": "rematch", "id": new_id})
                 for group in live.subscribers.values():
                     for sub in list(group):
                         sub.push(message)

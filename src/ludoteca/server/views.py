@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from jinja2 import (
     BaseLoader,
     ChoiceLoader,
@@ -27,6 +28,7 @@ from jinja2 import (
     FileSystemLoader,
     TemplateNotFound,
     meta,
+    nodes,
     select_autoescape,
 )
 from markupsafe import escape
@@ -34,11 +36,21 @@ from markupsafe import escape
 from ludoteca.core.events import Event
 from ludoteca.core.registry import game_resource, load_game
 from ludoteca.core.state import CHANCE, TERMINAL, ConfigError, Game, State
-from ludoteca.core.words import joined, naming, number, result_sentence
+from ludoteca.core.words import naming, number, result_sentence
 from ludoteca.core.words import seat_names as names_in_force
+from ludoteca.core.words import standings as core_standings
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATIC = Path(__file__).with_name("static")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as compact JSON text, as ``json.dumps(value, separators=(",", ":"))``
+    reads back (non-ASCII characters are written as themselves, not ``\\u`` escapes).
+    Every live message goes through it, several per move, so it is orjson's encoder, which
+    costs a fraction of the standard library's. Raises TypeError for a value JSON has no
+    form for (orjson's JSONEncodeError is one)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(frozen=True)
@@ -97,12 +109,66 @@ def make_environment() -> Environment:
 
 
 class BoardEnvironment(Environment):
-    """Jinja for boards: ``obs.hand`` on an observation (:class:`Obs`) is a dict lookup.
+    """Jinja for boards: ``obs.hand`` on an observation (:class:`Obs`) is a dict lookup,
+    and ``cached(macro, ...)`` renders a part of a board once for given arguments.
 
     Jinja's ``getattr`` tries the attribute first, which for an :class:`Obs` key goes
     through a failed lookup (an exception) before ``__getattr__``; boards read hundreds of
     keys per render. The answer is the same: a key that is not one of Obs's own methods.
+
+    ``{{ cached(display, d, names) }}`` is ``{{ display(d, names) }}``, the output kept
+    for those argument values (by value: every viewer, every match, every render share
+    it), so that a board renders again only the parts whose arguments changed (a table's
+    displays that nobody touched cost a look-up). Only a macro that reads nothing but its
+    arguments is kept (the template's source is checked once: a macro that reads another
+    variable of the template, or of the context, is simply called every time); filters
+    and the board globals are pure functions.
     """
+
+    FRAGMENTS = 20_000
+    """Parts kept (then the store starts again)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fragments: dict[Any, str] = {}
+        self._pure: dict[tuple[str, str], bool] = {}  # (template, macro) -> cacheable
+        self.globals["cached"] = self.cached
+
+    def cached(self, macro: Any, *args: Any) -> Any:
+        func = getattr(macro, "_func", None)
+        template = func.__globals__.get("name") if func is not None else None
+        if template is None or not self._is_pure(template, macro.name):
+            return macro(*args)
+        try:
+            key = (template, macro.name, _frozen(args))
+        except TypeError:  # an argument of a kind that has no value to key on
+            return macro(*args)
+        out = self.fragments.get(key)
+        if out is None:
+            if len(self.fragments) >= self.FRAGMENTS:
+                self.fragments.clear()
+            out = self.fragments[key] = macro(*args)
+        return out
+
+    def _is_pure(self, template: str, macro: str) -> bool:
+        found = self._pure.get((template, macro))
+        if found is None:
+            found = False
+            try:
+                source = self.loader.get_source(self, template)[0]  # type: ignore[union-attr]
+                tree = self.parse(source)
+            except Exception:
+                tree = None
+            if tree is not None:
+                stores = [n for n in tree.find_all(nodes.Name) if n.ctx == "store"]
+                for node in tree.find_all(nodes.Macro):
+                    inside = {id(n) for n in node.find_all(nodes.Name)}
+                    outer = {n.name for n in stores if id(n) not in inside}
+                    self._pure[(template, node.name)] = _reads_only_its_arguments(
+                        node, outer, set(self.globals) - {"lipsum"})  # (random text)
+                found = self._pure.get((template, macro), False)
+            self._pure[(template, macro)] = found
+        return found
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         kind = type(obj)
@@ -113,6 +179,36 @@ class BoardEnvironment(Environment):
                     obj._reads.add(attribute)
                 return escaped(data[attribute])
         return super().getattr(obj, attribute)
+
+
+def _reads_only_its_arguments(macro: Any, outer: set[str], globals_: set[str]) -> bool:
+    """Whether a macro's body names nothing but its arguments, its own variables (loop
+    targets, sets; none that the template sets outside it too) and the globals."""
+    args = {a.name for a in macro.args}
+    mine = {n.name for n in macro.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    own = args | (mine - outer) | {"loop", "varargs", "kwargs"}
+    reads = {n.name for n in macro.find_all(nodes.Name) if n.ctx == "load"}
+    return not any(True for _ in macro.find_all((nodes.CallBlock, nodes.Include,
+                                                  nodes.Import, nodes.FromImport))) and \
+        reads <= own | globals_
+
+
+def _frozen(args: tuple[Any, ...]) -> bytes:
+    """A macro's arguments as a key, equal only for arguments that render alike: their
+    JSON (orjson's, in C: a table's displays are keyed on every move), which tells 1,
+    1.0 and true apart (a tuple and a list alike: a board is handed lists); an
+    :class:`Obs` (which escapes its strings) is its raw data under a key no template
+    writes, so it differs from a plain dict. TypeError for a value JSON
+    has no form for, or a dict with keys that are not strings (1 and "1" would meet)."""
+    parts = []
+    for value in args:
+        kind = type(value)
+        if kind is Obs or kind is _Tracked:
+            if kind is _Tracked:
+                value._all = True  # read whole: a board memo must compare all of it
+            value = {"\x00obs": value._data}
+        parts.append(value)
+    return orjson.dumps(parts)
 
 
 class GameWebLoader(BaseLoader):
@@ -448,10 +544,16 @@ class LogBook:
         enclosing :func:`ludoteca.core.words.naming` says."""
         moment, chapter = table_marks(state.game)
         entries = self.entries
+        # A fold grown here is worded once, when it ends or this call does (a deal of n
+        # cards would otherwise be worded n times over, at a cost growing with n * n).
+        owed = False
         for seat, events in played:
             self.steps += 1
             if seat != CHANCE:
                 self.moves += 1
+                if owed:
+                    entries[-1]["text"] = fold_texts(self._run[1])  # type: ignore[index]
+                    owed = False
                 self._run = None
             seen = [e for e in events if e.visible_to(viewer)]
             if not seen:
@@ -464,10 +566,12 @@ class LogBook:
             run = self._run
             if foldable and run is not None and run[0] == next(iter(kinds)):
                 run[1].extend(texts)
-                entry = entries[-1]
-                entry["text"] = fold_texts(run[1])
-                entry["step"] = self.steps
+                entries[-1]["step"] = self.steps
+                owed = True
                 continue
+            if owed:  # the fold (the last entry) ends here
+                entries[-1]["text"] = fold_texts(run[1])  # type: ignore[index]
+                owed = False
             self._run = (next(iter(kinds)), list(texts)) if foldable else None
             if foldable and len(texts) > 1:
                 texts = [fold_texts(texts)]
@@ -480,7 +584,8 @@ class LogBook:
                 if part:
                     entry["chapter"] = part
                 entries.append(entry)
-
+        if owed:
+            entries[-1]["text"] = fold_texts(self._run[1])  # type: ignore[index]
 
     def note(self, text: str, kind: str) -> dict[str, Any]:
         """Adds a line that is no event of the game (a take-back, say), numbered like the
@@ -501,42 +606,18 @@ def log_entries(state: State, viewer: int | None,
     return book.entries
 
 
-def _fmt(x: float) -> str:
-    return number(x)
-
-
-def _names(group: Sequence[int], seats: Sequence[SeatInfo], viewer: int | None) -> str:
-    names = seat_names(seats)
-    return joined("you" if s == viewer else names[s] for s in group)
-
-
 def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
               ) -> list[dict[str, Any]]:
     """Every side's standing at the end, best first: ``{"place", "names", "score",
-    "won", "you"}`` (partners as one side; equal scores share a place, winners first).
-    [] before the end."""
-    if not state.is_terminal():
-        return []
-    scores = state.scores()
-    winners = set(state.winners())
-    sides: dict[int, list[int]] = {}
-    for seat in range(state.num_players):
-        sides.setdefault(state.team_of(seat), []).append(seat)
-    rows = []
-    for group in sides.values():
-        values = [scores[s] for s in group]
-        score = values[0] if len(set(values)) == 1 else sum(values)
-        rows.append({"seats": group, "score": score, "won": bool(winners & set(group))})
-    rows.sort(key=lambda r: (not r["won"], -r["score"]))
-    out = []
-    for i, row in enumerate(rows):
-        same = i > 0 and (row["won"], row["score"]) == (rows[i - 1]["won"],
-                                                         rows[i - 1]["score"])
-        place = out[-1]["place"] if same else i + 1
-        out.append({"place": place, "names": _names(row["seats"], seats, None),
-                    "score": _fmt(row["score"]), "won": row["won"],
-                    "you": viewer in row["seats"]})
-    return out
+    "won", "tied", "you"}``, the places of :func:`ludoteca.core.words.standings` (partners
+    as one side, ghosts too; the winners 1st, equal points sharing a place). ``names``
+    are the seats' names (never "you": ``you`` says which side is the viewer's);
+    ``score`` is in words ("12", "−3"). [] before the end."""
+    with naming(seat_names(seats)):
+        sides = core_standings(state, None)
+    return [{"place": side.place, "names": side.name, "score": number(side.score),
+             "won": side.won, "tied": side.tied, "you": viewer in side.seats}
+            for side in sides]
 
 
 def outcome_of(state: State, viewer: int | None) -> str | None:
@@ -668,13 +749,10 @@ class Boards:
     @staticmethod
     def _context(obs: dict[str, Any], viewer: int | None, seats: Sequence[SeatInfo],
                  title: str, num_players: int, variant: str, to_act: int) -> dict[str, Any]:
-        names = ["you" if s.seat == viewer else name
-                 for s, name in zip(seats, seat_names(seats), strict=True)]
+        names, people = _people(tuple(seats), seat_names(seats), viewer)
         return {
-            "obs": escaped(obs), "viewer": viewer, "names": escaped(names),
-            "seats": escaped([{"seat": s.seat, "kind": s.kind, "name": s.name}
-                              for s in seats]),
-            "title": escaped(title), "num_players": num_players,
+            "obs": escaped(obs), "viewer": viewer, "names": list(names),
+            "seats": list(people), "title": escaped(title), "num_players": num_players,
             "variant": escaped(variant), "to_act": to_act,
         }
 
@@ -711,6 +789,17 @@ class Boards:
             return None
         return self._render(template, self._context(public, None, seats, title, num_players,
                                                     variant, to_act))
+
+
+@functools.lru_cache(maxsize=4096)
+def _people(seats: tuple[SeatInfo, ...], names: tuple[str, ...], viewer: int | None
+            ) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+    """A board's ``names`` ("you" for the viewer) and ``seats``, escaped: the same for every
+    render of a match for one viewer, so made once (each render is handed copies)."""
+    you = tuple("you" if s.seat == viewer else name for s, name in zip(seats, names,
+                                                                        strict=True))
+    return (tuple(escaped(list(you))),
+            tuple(escaped([{"seat": s.seat, "kind": s.kind, "name": s.name} for s in seats])))
 
 
 def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo]) -> str | None:

@@ -42,9 +42,10 @@ this gives exactly the world, and shows the seat exactly the events it saw.
 cards among seats with final-turn limits (:func:`~ludoteca.core.hidden.share_out`,
 ``holds_only`` for a skipped seat, ``holds_at_least`` for the seat in its final turn), the
 expansion of counts in kind order, and the secret pairs of the deals, draws and passes
-(:mod:`.rules.tell`). The hands and the deck are counts the rules update in place rather
-than a :class:`~ludoteca.core.hidden.Pile`: the deck has no known part, and the hands are
-drawn from one pool with it. The rest stays here because it is Desperados' own: the
+(:mod:`.rules.tell`). The deck is a :class:`~ludoteca.core.hidden.Pile` with
+no known part: its ``hidden_counts`` join the other hands in one pool, and the world's deck
+is the pile ``redealt`` with what the hands did not take. The hands stay counts the rules
+update in place. The rest stays here because it is Desperados' own: the
 core's default view history replaces each hidden move on its own, from the world, but a
 card dealt or drawn here is fixed only by what its holder later played, passed or still
 holds, so the moves of a round are resolved together (the tokens above), and the
@@ -76,7 +77,7 @@ def determinize(state: DesperadosState, p: int, rng: random.Random) -> Desperado
     nk, n = t.num_kinds, state.num_players
     partner = (p + 2) & 3 if state.partnership else -1
     known = state.partner_knows[p] if partner >= 0 else [0] * nk
-    pool = list(state.deck)
+    pool = state.deck_pile.hidden_counts(p)
     for o in range(n):
         if o != p:
             for k, c in enumerate(state.hands[o]):
@@ -101,7 +102,7 @@ def determinize(state: DesperadosState, p: int, rng: random.Random) -> Desperado
             hand[k] += 1
             deck[k] -= 1
         view.hands[o] = hand
-    view.deck = deck
+    view.deck_pile = state.deck_pile.redealt(p, expand(deck))
     if state.partnership:
         a, b = (p + 1) & 3, (p + 3) & 3
         if state.passes[a] or state.passes[b]:
@@ -318,7 +319,7 @@ def _resolve(world: DesperadosState, p: int, recs: list[tuple[Any, ...]], last: 
             for token, k in zip(tokens[seat], kinds, strict=True):
                 kind_of[token] = k
                 left[k] -= 1
-        if left != world.deck:
+        if tuple(left) != world.deck:
             raise AssertionError("the world's deck does not fit what the seat saw")
     else:
         everything = (1 << nk) - 1

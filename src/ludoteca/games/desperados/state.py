@@ -1,6 +1,7 @@
 """The Desperados state: its fields, cloning, determinization and view histories.
 
-The position is flat: hands, deck and discard pile are counts per card kind; mines in play
+The position is flat: hands and discard pile are counts per card kind, the deck a core
+:class:`~ludoteca.core.hidden.Pile` (counts per kind, no known part); mines in play
 are slots with an owner (a display), a closed flag and the chests laid on them in order.
 A *display* is a partnership's (seats 0+2 and 1+3) or, in the individual game, a seat's.
 What is pending (the deal, a turn, a card being drawn, the final turns) is the step stack;
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludoteca.core.events import Event
 from ludoteca.core.flow import Step
+from ludoteca.core.hidden import Pile
 from ludoteca.core.state import State
 from ludoteca.games.desperados import hidden, view
 from ludoteca.games.desperados.actions import Card
@@ -47,10 +49,11 @@ if TYPE_CHECKING:
 class DesperadosState(State):
     game: Desperados
     _copy_lists = (
-        "deck", "discard", "owner", "closed", "fight_cards", "passes", "totals", "hand_sizes",
+        "discard", "owner", "closed", "fight_cards", "passes", "totals", "hand_sizes",
         "winner_displays", "open_mines", "round_log",
     )
     _copy_nested = ("hands", "chests", "partner_knows")
+    cards: Tables
 
     rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
         Deal: deal, Turn: take_a_turn, DrawCard: draw_a_card, FinalTurn: take_a_final_turn,
@@ -58,7 +61,9 @@ class DesperadosState(State):
         ScoreRound: score_the_round}
 
     def _setup(self) -> None:
-        t = self.cards
+        # The game's tables (kinds, slots, action ids, names), shared by all its states: a
+        # field rather than a property, as the rules read it a few times an action.
+        t = self.cards = self.game.cards
         n = self.num_players
         self.partnership = self.variant == "partnership"
         self.num_displays = 2 if self.partnership else n
@@ -83,8 +88,8 @@ class DesperadosState(State):
         # Set only on a determinized view: the kinds it gave the passes its seat did not see.
         self.hidden_passes: tuple[int, ...] | None = None
         # Round fields (hands, deck, mines, fight, passes...) are set by the deal.
-        self.deck: list[int] = []
-        self.deck_total = 0
+        # The deck: a face-down pile nobody has looked into (a value, shared by clones).
+        self.deck_pile = Pile.of(())
         self.discard: list[int] = []
         self.hands: list[list[int]] = []
         self.hand_sizes: list[int] = []
@@ -102,10 +107,25 @@ class DesperadosState(State):
         self.fight_cards: list[int] = []
         deal_a_round(self, announce=False)
 
+    # The game's tables are not pickled with a state: the unpickled game has them.
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        del state["cards"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self.cards = self.game.cards
+
     @property
-    def cards(self) -> Tables:
-        """The game's tables (kinds, slots, action ids, names), shared by all its states."""
-        return self.game.cards
+    def deck(self) -> tuple[int, ...]:
+        """The deck's cards per kind (``num_kinds`` counts; read-only, see ``deck_pile``)."""
+        return self.deck_pile.counts
+
+    @property
+    def deck_total(self) -> int:
+        """Cards left in the deck."""
+        return self.deck_pile.unseen
 
     # ----- seats ----------------------------------------------------------------------
 

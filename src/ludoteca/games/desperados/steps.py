@@ -38,8 +38,7 @@ if TYPE_CHECKING:
 
 def deck_outcomes(state: DesperadosState) -> list[tuple[int, float]]:
     """Each kind still in the deck, as likely as the copies of it left (outcome id = kind)."""
-    total = state.deck_total
-    return [(k, c / total) for k, c in enumerate(state.deck) if c]
+    return list(state.deck_pile.draw_odds())
 
 
 # ----- chance -------------------------------------------------------------------------------
@@ -50,8 +49,9 @@ class Deal(ChanceStep["DesperadosState"]):
 
     to: int
 
-    def chance_outcomes(self, state: DesperadosState) -> list[tuple[int, float]]:
-        return deck_outcomes(state)
+    # The function itself, not a method calling it: a card is dealt or drawn every other
+    # move.
+    chance_outcomes = staticmethod(deck_outcomes)  # type: ignore[assignment]
 
     def prompt(self, state: DesperadosState, viewer: int | None) -> str:
         return "Cards are being dealt."
@@ -63,8 +63,7 @@ class DrawCard(ChanceStep["DesperadosState"]):
 
     drawer: int
 
-    def chance_outcomes(self, state: DesperadosState) -> list[tuple[int, float]]:
-        return deck_outcomes(state)
+    chance_outcomes = staticmethod(deck_outcomes)  # type: ignore[assignment]
 
     def prompt(self, state: DesperadosState, viewer: int | None) -> str:
         return "You draw a card." if viewer == self.drawer else "A card is being drawn."

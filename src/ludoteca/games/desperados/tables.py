@@ -73,6 +73,12 @@ class Tables:
         self._build_actions()
         # Events are immutable records; the rules keep the common ones here, built once.
         self.events: dict[Any, Any] = {}
+        # The secret pairs of a card dealt or drawn, per seat and kind (filled as they
+        # come): a deal or draw is every other move, and a list is read without a key.
+        self.dealt_events: list[list[Any]] = [[None] * self.num_kinds
+                                              for _ in range(MAX_DISPLAYS)]
+        self.drawn_events: list[list[Any]] = [[None] * self.num_kinds
+                                              for _ in range(MAX_DISPLAYS)]
 
     def _build_actions(self) -> None:
         """The codec, and the id tables the steps read. The types and their domains keep

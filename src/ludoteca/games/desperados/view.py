@@ -37,7 +37,7 @@ def observation(state: DesperadosState, player: int | None) -> dict[str, Any]:
         "target": state.target,
         "totals": list(state.totals),
         "current_player": state.current_player(),
-        "deck": state.deck_total,
+        "deck": state.deck_pile.unseen,
         "hand_sizes": list(state.hand_sizes),
         "final_turns": state.final_turns,
         "displays": [_display_view(state, d) for d in range(state.num_displays)],
@@ -167,7 +167,7 @@ def write_observation_tensor(state: DesperadosState, player: int, vec: memoryvie
         put(vec, "passes", state.passes)
         vec[at["passes_in_a_row"]] = state.passes_in_a_row
     put(vec, "hand_sizes", state.hand_sizes)
-    vec[at["deck"]] = state.deck_total
+    vec[at["deck"]] = state.deck_pile.unseen
     put(vec, "discard", state.discard)
     displays, closed, all_chests = state.num_displays, state.closed, state.chests
     owner_at, open_at, closed_at = at["mine_owner"], at["mine_open"], at["mine_closed"]

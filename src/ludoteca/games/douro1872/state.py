@@ -5,9 +5,21 @@ resolves it (:mod:`.rules`), and the views are in :mod:`.view`.
 
 Layout (flat, cheap to clone): hands are bit masks over the barrel cards (positions in the
 edition's list of values), piles and face-down cards are card positions, the Valley a list
-of level indices, the unseen stack three counts (no future card is ever stored, R2). Seats
+of level indices, the unseen stack two core Pile values (no future card is stored, R2). Seats
 at the table are ``0..seats-1``; in the two-player game the last one is D. Sebastião, who
 has a hand, a pile and points like anyone but whose cards are chance outcomes.
+
+The stack is two :class:`~ludoteca.core.hidden.Pile` values (:func:`.rules.stack.new_stack`),
+because a Rabelo card is learnt in two steps: its back, then (for a regular card) its
+level. ``backs`` holds the backs nobody has seen, of kinds regular and fog
+(:data:`.steps.REGULAR_BACK`, :data:`.steps.FOG_BACK`): the cards above the bottom three as
+counts, the bottom three a bag of regular cards known to all (B1), and, when the edition
+says the top card is always regular (B2), that top known to everyone. ``levels`` holds the
+levels of the regular cards whose back nobody has seen - the bottom three's among them, as
+nobody knows which levels lie at the bottom - and is drawn when a regular back shows. A
+back's chance node is fog by the odds of ``backs``, and each level ``p_regular * n / left``
+from ``levels`` (:func:`.steps.back_outcomes`). A fog card whose back showed stays on top of
+the stack until it is disputed: it is counted in ``fog_top``, not in a pile.
 
 Fields hold the position only. What a pending decision is about - the card in dispute, the
 Sirga card towing, the lottery round and who draws in it - is in the pending steps
@@ -52,8 +64,7 @@ class DouroState(State):
 
     game: Douro1872
 
-    _copy_lists = ("hands", "points", "valley", "level_pool", "choices", "donations",
-                   "returned")
+    _copy_lists = ("hands", "points", "valley", "choices", "donations", "returned")
     _copy_nested = ("piles",)
 
     def _setup(self) -> None:
@@ -73,12 +84,9 @@ class DouroState(State):
         if self.ghost >= 0:
             self.points[self.ghost] = t.ghost_start
         self.holder = -1  # the seat holding the phylloxera card, -1 before the lottery
-        # B1/B2: the stack, as counts of the cards nobody has seen the back of (R2).
-        self.up_regular = t.num_regular - t.bottom
-        self.up_fog = t.num_fog
-        self.bottom = t.bottom
-        self.first_back = True
-        self.level_pool: list[int] = list(t.level_counts)  # regular backs not yet seen
+        # B1/B2: the stack, as two piles of what nobody has seen (R2): the backs (regular
+        # or fog) and the levels of the regular cards among them (values, shared by clones).
+        self.backs, self.levels = stack.new_stack(t)
         self.faces = (1 << t.num_regular) - 1  # regular cards not yet turned
         self.fogs = (1 << t.num_fog) - 1  # fog cards not yet turned
         self.valley: list[int] = []  # level indices, the next to dispute first

@@ -56,28 +56,32 @@ def seat_name(state: DouroState, seat: int) -> str:
 
 # ----- the stack ---------------------------------------------------------------------------
 
+REGULAR_BACK, FOG_BACK = 0, 1
+"""The two kinds of the pile of backs (:attr:`.state.DouroState.backs`)."""
+
+
 def back_outcomes(state: DouroState) -> list[tuple[int, float]]:
     """B1/B2 (R2): the chance that the stack's next card shows a fog back or a level.
 
-    The top card is regular (B2); the cards above the bottom three are regular and fog in
-    uniform order; the bottom three are regular (B1). A regular back's level is drawn from
-    the regular cards whose back nobody has seen yet. (Cached per stack: they repeat.)
+    Fog with the odds of the pile of backs (its top is regular, B2; above the bottom
+    three, regular and fog in uniform order; the bottom three regular, B1); a regular
+    back, the rest, shared among the levels by the pile of levels: the regular cards whose
+    back nobody has seen yet. (Cached per pair of piles: they repeat.)
     """
     t = state.tables
-    key = (state.up_regular, state.up_fog, state.first_back, *state.level_pool)
+    backs, levels = key = state.backs, state.levels
     found = t.back_cache.get(key)
     if found is None:
-        upper = state.up_regular + state.up_fog
-        # B2 "the top card is always regular"; B1: the bottom cards are regular.
-        first = state.first_back and t.top_regular
-        p_fog = state.up_fog / upper if upper and not first else 0.0
+        p_fog = t.fog_odds.get(backs)
+        if p_fog is None:  # fog cards / unseen upper cards, as the shuffle deals them
+            p_fog = t.fog_odds[backs] = dict(backs.draw_odds()).get(FOG_BACK, 0.0)
         out = [(t.fog_back_id, p_fog)] if p_fog > 0 else []
-        pool = state.level_pool
-        left = sum(pool)
+        left = levels.unseen
         p_regular = 1.0 - p_fog
         if p_regular > 0:
             ids = t.regular_back_id
-            out.extend((ids[k], p_regular * n / left) for k, n in enumerate(pool) if n)
+            out.extend((ids[k], p_regular * n / left)
+                       for k, n in enumerate(levels.counts) if n)
         found = t.back_cache[key] = tuple(out)
     return list(found)
 

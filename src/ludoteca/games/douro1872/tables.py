@@ -112,6 +112,14 @@ class Tables:
         self._fog_cache: dict[int, tuple[tuple[int, float], ...]] = {}
         self.back_cache: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
         """The chance outcomes of a back, per stack (filled by the step that draws it)."""
+        self.start_stack: tuple[Any, Any] | None = None
+        """The stack at set-up, (backs, levels): values, built once (:mod:`.rules.stack`)."""
+        self.fog_odds: dict[Any, float] = {}
+        """The chance of a fog back, per pile of backs (filled with ``back_cache``)."""
+        self.backs_drawn: dict[tuple[Any, int], Any] = {}
+        self.levels_drawn: dict[tuple[Any, int], Any] = {}
+        """The pile of backs (of levels) after a back (a level) shows, per pile and kind:
+        a few hundred (a few thousand) values an edition at most, met again and again."""
         self.step_cache: dict[tuple[Any, ...], Any] = {}
         """Steps of one round of cards laid face down, per table (filled by the rules)."""
         self.reveal_events: dict[tuple[int, ...], Event] = {}

@@ -147,10 +147,10 @@ def observation(state: DouroState, player: int | None) -> dict[str, Any]:
         "phylloxera": state.holder if state.holder >= 0 else None,
         "valley": [t.level_names[k] for k in state.valley],
         "stack": {
-            "cards": state.up_regular + state.up_fog + state.bottom + state.fog_top,
+            "cards": state.backs.size + state.fog_top,
             "fog_on_top": state.fog_top,
         },
-        "unseen_levels": list(state.level_pool),
+        "unseen_levels": list(state.levels.counts),
         "discarded": discarded(state),
         "lottery": [{"round": r, "seat": s, "card": c} for r, s, c in state.lot_log],
         "in_dispute": in_dispute(state, dispute),
@@ -317,10 +317,10 @@ def write_observation_tensor(state: DouroState, player: int, vec: memoryview[flo
     for i, level in enumerate(state.valley):
         vec[at + i * nlev + level] = 1.0
     at = o["stack"]
-    vec[at] = state.up_regular + state.up_fog + state.bottom + state.fog_top
+    vec[at] = state.backs.size + state.fog_top
     vec[at + 1] = state.fog_top
     at = o["unseen_levels"]
-    for i, n in enumerate(state.level_pool):
+    for i, n in enumerate(state.levels.counts):
         vec[at + i] = n
     # The turned (discarded) cards are the ones missing from the masks of those left.
     at = o["discarded_regular"]

@@ -22,8 +22,7 @@ LOG_DRAW, LOG_PASS, LOG_PLAY = 0, 1, 2
 
 
 def take_from_deck(state: DesperadosState, seat: int, kind: int) -> None:
-    state.deck[kind] -= 1
-    state.deck_total -= 1
+    state.deck_pile = state.deck_pile.drawn(kind)
     state.hands[seat][kind] += 1
     state.hand_sizes[seat] += 1
 

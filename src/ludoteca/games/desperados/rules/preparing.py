@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
+from ludoteca.core.hidden import Pile
 from ludoteca.games.desperados.actions import Card
 from ludoteca.games.desperados.rules import tell
 from ludoteca.games.desperados.rules.cards import take_from_deck
@@ -27,8 +28,7 @@ def deal_a_round(state: DesperadosState, announce: bool = True) -> None:
     state.round += 1
     if state.round > 1:
         state.dealer = (state.dealer + 1) % n
-    state.deck = t.deck_counts(state.removed_singles)
-    state.deck_total = sum(state.deck)
+    state.deck_pile = Pile.of(t.deck_counts(state.removed_singles))
     state.discard = [0] * t.num_kinds
     state.hands = [[0] * t.num_kinds for _ in range(n)]
     state.hand_sizes = [0] * n

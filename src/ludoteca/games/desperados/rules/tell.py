@@ -42,12 +42,11 @@ if TYPE_CHECKING:
 
 
 def dealt(state: DesperadosState, seat: int, kind: int) -> tuple[Event, ...]:
-    cache = state.cards.events
-    key = ("dealt", seat, kind)
-    found = cache.get(key)
+    row = state.cards.dealt_events[seat]
+    found = row[kind]
     if found is None:
-        found = cache[key] = secret((seat,), "dealt", {"seat": seat},
-                                    card=state.cards.names[kind])
+        found = row[kind] = secret((seat,), "dealt", {"seat": seat},
+                                   card=state.cards.names[kind])
     return found
 
 
@@ -61,12 +60,11 @@ def draw(state: DesperadosState, seat: int) -> tuple[Event, ...]:
 
 
 def drawn(state: DesperadosState, seat: int, kind: int) -> tuple[Event, ...]:
-    cache = state.cards.events
-    key = ("drawn", seat, kind)
-    found = cache.get(key)
+    row = state.cards.drawn_events[seat]
+    found = row[kind]
     if found is None:
-        found = cache[key] = secret((seat,), "drawn", {"seat": seat},
-                                    card=state.cards.names[kind])
+        found = row[kind] = secret((seat,), "drawn", {"seat": seat},
+                                   card=state.cards.names[kind])
     return found
 
 

@@ -70,15 +70,14 @@ def take_a_final_turn(state: DesperadosState, step: FinalTurn, action: Any) -> N
 def draw_a_card(state: DesperadosState, step: DrawCard, outcome: Card) -> None:
     """The drawer takes the card into their hand; the last card starts the final turns."""
     seat, kind = step.drawer, outcome.kind
-    state.deck[kind] -= 1
-    state.deck_total -= 1
+    deck = state.deck_pile = state.deck_pile.drawn(kind)
     state.hands[seat][kind] += 1
     state.hand_sizes[seat] += 1
     state.passes_in_a_row = 0
     if state.partnership:
         log(state, seat, LOG_DRAW)
     state.emit(*tell.drawn(state, seat, kind))
-    if state.deck_total:
+    if deck.unseen:
         end_turn(state, seat, None)
         return
     state.emit(everyone("final_turns", drawer=seat))

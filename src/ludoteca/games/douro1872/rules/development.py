@@ -22,6 +22,7 @@ from ludoteca.games.douro1872.rules.charity import middle_of_the_game
 from ludoteca.games.douro1872.rules.dispute import start_dispute
 from ludoteca.games.douro1872.rules.end import end_of_the_game
 from ludoteca.games.douro1872.rules.lottery import start_lottery
+from ludoteca.games.douro1872.rules.stack import backs_left
 from ludoteca.games.douro1872.steps import DEAL_BACK, FOG, NEXT_RABELO, NextRabelo
 
 if TYPE_CHECKING:
@@ -34,8 +35,7 @@ def next_rabelo(state: DouroState, step: NextRabelo, action: None) -> None:
     Each part but the end is pushed above a new :data:`~..steps.NEXT_RABELO` (pushed
     first, so that it lies below what the part pushes; a dispute's steps end with it),
     which decides again once that part is over; after the end nothing is pending."""
-    if not state.valley and not state.fog_top and (
-            state.up_regular or state.up_fog or state.bottom):  # cards left on the stack
+    if not state.valley and not state.fog_top and backs_left(state):
         state.push(DEAL_BACK, NEXT_RABELO)  # "This procedure is repeated throughout the game."
         return
     if state.phylloxera_used and state.holder < 0:
