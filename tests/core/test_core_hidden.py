@@ -534,16 +534,6 @@ class PoolsAHandWithThePile(WithAPile):
         return view
 
 
-class ViewLosesAnUnseenCard(WithAPile):
-    def _determinize(self, player, rng):
-        view = super()._determinize(player, rng)
-        counts = list(view.stock.counts)
-        k = next(i for i, c in enumerate(counts) if c)
-        counts[k] -= 1
-        view.stock = view.stock._replace(counts=tuple(counts), unseen=view.stock.unseen - 1)
-        return view
-
-
 def test_the_game_level_check_lets_a_pile_pool_its_unseen_cards_with_hands():
     check_game_piles(make_game(PoolsAHandWithThePile), 2, "standard")
     with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
