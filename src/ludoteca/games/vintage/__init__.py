@@ -27,7 +27,8 @@ The package (imports go one way: actions, tables <- steps <- rules <- state -> v
   per section of the rulebook, ``rules/tell.py`` the events; :mod:`.state` - the fields
   and the wiring; :mod:`.hidden` - determinization and the view history's hook;
   :mod:`.view` - observation, tensor, labels, events in words; :mod:`.render` - the
-  terminal.
+  terminal; ``web/`` - the browser's board (the table everyone sees, each seat's mat) and
+  the moments a table stops on.
 
 It follows the mapping of ``docs/architecture.md`` ("The next three games on paper"), with
 these differences: a placement names its circle (``Place(action, circle, overseer)``),

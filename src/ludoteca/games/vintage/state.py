@@ -11,7 +11,9 @@ Per seat and round: ``parked`` (markers on a future round's chip), stride ``roun
 Per estate space: ``owner`` (-1 empty), ``vines`` (a bit per colour, black last),
 ``quality``, ``lot`` / ``lot_q`` (the harvest lot lying on it: barrels, quality). Per seat
 and section: ``hold`` / ``hold_q``; per seat and cellar column: ``cellar`` / ``cellar_q``;
-per seat and warehouse row: ``ware`` (barrels). Per circle: ``occupied`` (seat, -1).
+per seat and warehouse row: ``ware`` (barrels). Per circle: ``occupied`` (seat, -1);
+per seat ``overseer_at`` (the circle its overseer stands on this round, -1: read by the
+views only, so that the table draws the overseer as itself).
 Per round: ``chips`` (the value kind of its chip, -1 while nobody has seen it: a chip is
 drawn when first seen) and ``chip_known`` (a bit per seat that saw it). Cards: ``deck``
 (a core :class:`~ludoteca.core.hidden.Pile` with its discards), ``display`` (kinds, -1
@@ -81,7 +83,7 @@ class VintageState(State):
     _copy_lists = ("vp", "brandy", "markers", "overseer", "tiles", "passed", "bought",
                    "harvested", "enologist", "boat", "boat_markers", "parked", "owner",
                    "vines", "quality", "lot", "lot_q", "hold", "hold_q", "cellar",
-                   "cellar_q", "ware", "occupied", "chips", "chip_known", "display",
+                   "cellar_q", "ware", "occupied", "overseer_at", "chips", "chip_known", "display",
                    "reminders")
     _copy_nested = ("open_hand", "secret_hand")
 
@@ -127,6 +129,7 @@ class VintageState(State):
         self.cellar_q = [0] * (n * t.num_columns)
         self.ware = [0] * (n * t.num_rows)
         self.occupied = [-1] * t.num_circles
+        self.overseer_at = [-1] * n
         self.supply = t.port_supply
         self.black_left = t.old_vines
         self.chips = [-1] * t.rounds

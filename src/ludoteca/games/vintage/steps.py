@@ -443,7 +443,7 @@ class Harvest(Step["VintageState"]):
         if viewer != self.seat:
             return f"{seat_name(self.seat, capital=True)} is harvesting."
         return ("Choose an estate to harvest and how many port barrels it makes (the rest "
-                "is brandy), or end the harvest.")
+                "is brandy), then harvest the chosen estates.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from ludoteca.games.vintage.actions import (
     Store,
     TakeBarrel,
 )
+from ludoteca.games.vintage.steps import Harvest
 from ludoteca.games.vintage.tables import KINDS, Tables
 
 if TYPE_CHECKING:
@@ -74,6 +75,34 @@ def chip_view(state: VintageState, player: int | None) -> list[dict[str, Any]]:
                                            if known >> s & 1],
         })
     return out
+
+
+def card_text(state: VintageState, card: int) -> str:
+    """What playing ``card`` (a card kind) does, in the game's words with the edition's
+    values and the match's rule options: one sentence for the card's face and tooltip."""
+    t = state.t
+    effect = t.card_effect[card]
+    barred = ("Old vineyard, Move the boat or First player" if state.free_action_cards
+              else "Old vineyard, Move the boat, First player or Cards")
+    texts = {
+        "buy_estate": f"Buy an estate, paying {plural(t.buy_discount, 'VP', 'VP')} less or "
+                      "planting a vine on it.",
+        "harvest": "Harvest, paying one brandy in all (not one per estate).",
+        "enologist": "Look at a face-down bonus chip; this round your barrels move up a row "
+                     "before selling.",
+        "vintage": f"Sell {plural(t.vintage_barrels, 'Ruby barrel')} of your cellar for "
+                   f"{t.vintage_vp} VP.",
+        "colheita": f"Sell {plural(t.colheita_barrels, 'Tawny barrel')} of your cellar for "
+                    f"{t.colheita_vp} VP.",
+        "plant_three": f"Plant {t.plant_vines} vines.",
+        "two_barrels": f"Add {plural(t.added_barrels, 'barrel')} to a harvest lot on an "
+                       "estate.",
+        "free_action": f"Take an action without placing markers (not {barred}).",
+        "move_boat": f"Move the boat {plural(t.move_steps, 'step')}.",
+        "extra_barrel": "Age and sell; one more barrel goes to a warehouse row that holds one.",
+        "plus_quality": f"Age and sell with +{t.quality_plus} on each lot's quality.",
+    }
+    return texts.get(effect, t.card_names[card])
 
 
 def observation(state: VintageState, player: int | None) -> dict[str, Any]:
@@ -112,14 +141,20 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
                                                       + state.secret_hand[s])]
                      if own else None),
         })
+    # The splits chosen so far in a harvest under way: public (each choice is told to
+    # all), shown on their estates before the harvest is made.
+    step = state.next_step()
+    chosen = dict(step.chosen) if isinstance(step, Harvest) else {}
     estates = []
     for e in range(t.num_spaces):
         estates.append({
             "space": e, "region": t.space_name[e], "port": t.space_port[e],
-            "price": t.price[e], "owner": state.owner[e] if state.owner[e] >= 0 else None,
+            "price": t.price[e], "yield": t.harvest_yield[e],
+            "owner": state.owner[e] if state.owner[e] >= 0 else None,
             "quality": state.quality[e] if state.owner[e] >= 0 else t.base_quality[e],
             "vines": [t.colours[c] for c in range(len(t.colours)) if state.vines[e] >> c & 1],
             "lot": [state.lot[e], state.lot_q[e]] if state.lot[e] else None,
+            "chosen": chosen.get(e),
         })
     table = []
     for a, circles in enumerate(t.circles_of):
@@ -128,7 +163,8 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         table.append({
             "action": a, "name": t.action_names[a],
             "circles": [{"cost": t.circle_cost[c], "open": t.circle_fewest[c] <= n,
-                         "seat": state.occupied[c] if state.occupied[c] >= 0 else None}
+                         "seat": state.occupied[c] if state.occupied[c] >= 0 else None,
+                         "overseer": c in state.overseer_at}
                         for c in circles],
         })
     result = None
@@ -152,7 +188,18 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         "reminders": [t.card_names[c] for c in state.reminders],
         "supply": state.supply,
         "old_vines_left": state.black_left,
+        "ports": list(t.ports),
         "rows": list(t.row_name),
+        "row_kind": [KINDS[k] for k in t.row_kind],
+        "row_slots": list(t.row_slots),
+        "row_vp": list(t.row_vp),
+        "row_min": list(t.row_min),
+        "row_set": list(t.row_set),
+        "colours": list(t.colours),
+        "card_text": {t.card_names[c]: card_text(state, c) for c in range(t.num_cards)},
+        "harvest_vines": t.harvest_vines,
+        "estate_tiles": t.locked + 1,
+        "boat_steps": t.markers,
         "result": result,
     }
 
@@ -285,13 +332,24 @@ def action_label(state: VintageState, action: Any) -> str:
         return (f"Harvest {estate_name(t, action.estate)}: {plural(action.port, 'port barrel')}"
                 f", {brandy} brandy")
     if isinstance(action, EndHarvest):
-        return "End the harvest"
+        return "Harvest the chosen estates"
     if isinstance(action, SailTo):
         return f"Sail to {t.ports[action.port]}"
     if isinstance(action, SailOn):
         return "Go on"
     if isinstance(action, Store):
-        return f"Unload the lot of section {action.lot + 1} as {action.kind.capitalize()}"
+        kind = action.kind.capitalize()
+        seat = state.current_player()
+        lots = (list(zip(state.hold[seat * t.sections:(seat + 1) * t.sections],
+                         state.hold_q[seat * t.sections:(seat + 1) * t.sections], strict=True))
+                if seat >= 0 else [])
+        if action.lot >= len(lots) or not lots[action.lot][0]:
+            return f"Unload the boat's lot {action.lot + 1} as {kind}"
+        barrels, quality = lots[action.lot]
+        # Two lots alike are told apart by their place on the boat, so labels stay unique.
+        twin = lots.count((barrels, quality)) > 1
+        where = f" (the boat's lot {action.lot + 1})" if twin else ""
+        return f"Unload {plural(barrels, 'barrel')} of quality {quality}{where} as {kind}"
     if isinstance(action, AgeLot):
         return f"Age the lot of cellar column {action.column + 1} next"
     if isinstance(action, ExtraBarrel):
@@ -380,6 +438,9 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{who} {_verb(seat, viewer, 'buy', 'buys')} the " \
                f"{estate_name(t, d['estate'])} estate for {d['paid']} VP."
     if k == "planted":
+        if t.colours[d["colour"]] == "black":  # the board's word for the black cube
+            return f"{who} {_verb(seat, viewer, 'plant', 'plants')} an old vineyard (a " \
+                   f"black vine) on {estate_name(t, d['estate'])} (quality {d['quality']})."
         return f"{who} {_verb(seat, viewer, 'plant', 'plants')} a {t.colours[d['colour']]} " \
                f"vine on {estate_name(t, d['estate'])} (quality {d['quality']})."
     if k == "harvest_choice":
@@ -400,10 +461,16 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{who} {_verb(seat, viewer, 'take', 'takes')} a barrel from cellar column " \
                f"{d['column'] + 1}."
     if k == "harvested":
-        parts = [f"{estate_name(t, e)} {plural(p, 'port barrel')} and {b} brandy"
+        parts = [f"{estate_name(t, e)} ({plural(p, 'port barrel')}, {b} brandy)"
                  for e, p, b in d["lots"]]
-        return (f"{who} {_verb(seat, viewer, 'harvest', 'harvests')}: {joined(parts)} (bonus "
-                f"{d['bonus']}; {d['brandy_paid']} brandy paid, {d['brandy']} stored).")
+        bonus = (f"harvest bonus +{d['bonus']} on each lot's quality, "
+                 if any(p for _, p, _ in d["lots"]) else "no port made, ")
+        # The event does not say what went back; at the cap, some brandy may have.
+        cap = (f"{t.brandy_cap} at most: any more goes back" if d["brandy"] >= t.brandy_cap
+               else f"{t.brandy_cap} at most")
+        return (f"{who} {_verb(seat, viewer, 'harvest', 'harvests')} {joined(parts)}: "
+                f"{bonus}{d['brandy_paid']} brandy paid, {d['brandy']} brandy held now "
+                f"({cap}).")
     if k == "loaded":
         return f"{who} {_verb(seat, viewer, 'load', 'loads')} " \
                f"{plural(d['barrels'], 'barrel')} from {estate_name(t, d['estate'])}."
@@ -412,22 +479,46 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
         return f"{owner} boat sails to {t.ports[d['port']]}."
     if k == "stored":
         kind = d["port_kind"].capitalize()
-        return f"{who} {_verb(seat, viewer, 'store', 'stores')} a lot as {kind}."
+        if "column" not in d:
+            return f"{who} {_verb(seat, viewer, 'store', 'stores')} a lot as {kind}."
+        return (f"{who} {_verb(seat, viewer, 'unload', 'unloads')} the boat's lot "
+                f"{d['lot'] + 1} into cellar column {d['column'] + 1} as {kind}.")
     if k == "die":
-        plus = f" (+{d['plus']})" if d["plus"] else ""
-        return f"The ageing die shows {d['pips']}{plus}."
+        plus = f" (+{d['plus']} from the card)" if d["plus"] else ""
+        whose = "your" if seat == viewer else f"{seat_name(seat)}'s"
+        return (f"The ageing die shows {d['pips']}{plus} for {whose} cellar lots: each "
+                "lot's quality + the die picks its warehouse row, and barrels that find no "
+                "free slot there drop a row.")
     if k == "aged":
-        return f"A lot of result {d['result']} goes to the warehouse: {_rows(t, d['rows'])}."
+        if "quality" not in d:  # an event of a record made before the lot's quality was told
+            return f"A lot of result {d['result']} goes to the warehouse: " \
+                   f"{_rows(t, d['rows'])}."
+        owner = "Your" if seat == viewer else f"{who}'s"
+        barrels = sum(n for _, n in d["rows"])
+        return (f"{owner} {d['port_kind'].capitalize()} lot of {plural(barrels, 'barrel')}: "
+                f"quality {d['quality']} + die {d['result'] - d['quality']} = {d['result']}: "
+                f"{_rows(t, d['rows'])}.")
     if k == "extra_barrel":
         return f"{who} {_verb(seat, viewer, 'add', 'adds')} a barrel to {t.row_name[d['row']]}."
     if k == "upgraded":
         return f"The Enologist moves barrels up: {_rows(t, d['moves'])} move up a row."
     if k == "sold":
         if not d["rows"]:
-            return "No row is full: nothing is sold."
-        parts = [f"{t.row_name[r]} ({v} VP)" for r, v in d["rows"]]
-        return f"{who} {_verb(seat, viewer, 'sell', 'sells')} {joined(parts)}: " \
-               f"{plural(d['vp'], 'VP', 'VP')}."
+            return "No row is full: nothing is sold (only a full row is sold)."
+        parts = []
+        for r, v in d["rows"]:
+            if t.row_slots[r]:
+                parts.append(f"the full {t.row_name[r]} row ({v} VP)")
+            else:
+                sets = v // t.row_vp[r] if t.row_vp[r] else 0
+                parts.append(f"{plural(sets, 'set')} of {t.row_set[r]} {t.row_name[r]} "
+                             f"barrels ({v} VP)")
+        if len(parts) == 1:  # one row: its VP are the total, said once
+            sold = parts[0].replace(" (", " for ").removesuffix(")")
+        else:
+            sold = f"{joined(parts)}: {plural(d['vp'], 'VP', 'VP')}"
+        return (f"{who} {_verb(seat, viewer, 'sell', 'sells')} {sold} "
+                "(a full row pays its VP; the bottom rows 1 VP per full set).")
     if k == "took":
         return f"{who} {_verb(seat, viewer, 'take', 'takes')} the face-up " \
                f"{t.card_names[d['card']]}."
@@ -447,15 +538,19 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
             return f"You look at the chip of round {roman(d['round'])}: {d['value']}."
         return f"{who} looks at the chip of round {roman(d['round'])}."
     if k == "card_sale":
-        return f"{who} {_verb(seat, viewer, 'sell', 'sells')} by card for {d['vp']} VP."
+        kind = d.get("port_kind", "")
+        return (f"{who} {_verb(seat, viewer, 'sell', 'sells')} {kind.capitalize()} by the "
+                f"card for {d['vp']} VP (the card's price, whatever the quality).").replace(
+                    "  ", " ")
     if k == "added":
         return f"{who} {_verb(seat, viewer, 'add', 'adds')} {plural(d['barrels'], 'barrel')} " \
                f"to the lot on {estate_name(t, d['estate'])}."
     if k == "end":
         lines = []
         for s, (b, p, f) in enumerate(d["additions"]):
-            lines.append(f"{_who(s, viewer, True)}: +{b} for barrels, +{p} for planted "
-                         f"estates, +{f} for five vines = {d['scores'][s]} VP")
+            lines.append(f"{_who(s, viewer, True)}: +{b} for port barrels (1 VP per "
+                         f"{t.barrels_per_vp}), +{p} for planted estates (their purchase "
+                         f"value), +{f} for five-vine estates = {d['scores'][s]} VP")
         won = joined(_who(s, viewer) for s in d["winners"])
         return "The game ends. " + "; ".join(lines) + f". Winner: {won}."
     return k

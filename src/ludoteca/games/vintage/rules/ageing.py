@@ -21,6 +21,7 @@ from ludoteca.games.vintage.steps import (
     Sale,
     extra_rows,
 )
+from ludoteca.games.vintage.tables import KINDS
 
 if TYPE_CHECKING:
     from ludoteca.games.vintage.state import VintageState
@@ -61,7 +62,8 @@ def place_lot(state: VintageState, seat: int, column: int, add: int) -> None:
     t = state.t
     k = t.num_columns
     barrels = state.cellar[seat * k + column]
-    result = state.cellar_q[seat * k + column] + add
+    quality = state.cellar_q[seat * k + column]
+    result = quality + add
     kind = t.column_kind[column]
     row = t.row_for(kind, result)
     last = t.side_rows[kind][-1]
@@ -79,7 +81,8 @@ def place_lot(state: VintageState, seat: int, column: int, add: int) -> None:
             placed.append([r, put])
     state.cellar[seat * k + column] = 0
     state.cellar_q[seat * k + column] = 0
-    state.emit(everyone("aged", seat=seat, column=column, result=result, rows=placed))
+    state.emit(everyone("aged", seat=seat, column=column, port_kind=KINDS[kind],
+                        quality=quality, result=result, rows=placed))
 
 
 def extra_barrel(state: VintageState, step: ExtraBarrelStep, action: ExtraBarrel) -> None:

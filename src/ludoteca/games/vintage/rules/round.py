@@ -96,6 +96,7 @@ def turn(state: VintageState, step: Turn, action: Place | MoveBoat | Load | Pass
     cost = t.circle_cost[circle]
     if action.overseer:
         state.overseer[seat] = 0
+        state.overseer_at[seat] = circle
     else:
         state.markers[seat] -= cost
     state.occupied[circle] = seat
@@ -124,6 +125,7 @@ def end_round(state: VintageState, step: object, action: None) -> None:
         state.boat_markers[s] = 0
         state.markers[s] = 0
     state.occupied = [-1] * t.num_circles
+    state.overseer_at = [-1] * n
     state.round += 1
     if state.round >= t.rounds:
         state.round = t.rounds - 1

@@ -20,7 +20,8 @@ kind                 data                                           audience
 ``sail_on``          seat (loads nothing more, or stops the card)   everyone
 ``stored``           seat, lot, port_kind, column                      everyone
 ``die``              seat, pips, plus                               everyone
-``aged``             seat, column, result, rows ((row, barrels)...) everyone
+``aged``             seat, column, port_kind, quality, result       everyone
+                     (quality + die), rows ((row, barrels)...)
 ``extra_barrel``     seat, row                                      everyone
 ``upgraded``         seat, moves ((row, barrels)...)                everyone
 ``sold``             seat, rows ((row, vp)...), vp                  everyone
