@@ -1379,6 +1379,8 @@ def check_game_piles(game: Game | str, num_players: int, variant: str, *, seed: 
             view = state.determinize(seat, random.Random(f"{seed}:{seat}"))
             for name, pile in piles:
                 world = dict(_piles_of(view)).get(name)
+                # Only the number of cards the seat cannot place is kept: a game that deals
+                # hands from the pile pools them with the hands it cannot see (redealt).
                 if world is None or _pile_parts(world, seat) != _pile_parts(pile, seat) \
                         or world.hidden_size(seat) != pile.hidden_size(seat):
                     _fail("piles", state, f"seat {seat}'s view has {name} = {world!r}, "

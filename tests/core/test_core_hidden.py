@@ -518,3 +518,23 @@ def test_everyone_mask_knows_a_top():
     pile = Pile.of((1, 1)).drawn(0).put_on_top((0,), EVERYONE)
     assert all(pile.known_top(s) == (0,) for s in range(5))
     assert pile.determinize(3, random.Random(0)) is pile
+
+
+class PoolsAHandWithThePile(WithAPile):
+    """A world where a card the seat cannot place traded places with a face-down hand card
+    of another kind (what a game that draws hands from its pile does): the pile keeps its
+    known parts and its number of unseen cards, not their kinds."""
+
+    def _determinize(self, player, rng):
+        view = super()._determinize(player, rng)
+        cards = expand(view.stock.hidden_counts(player))
+        if cards:
+            cards[0] = (cards[0] + 1) % view.stock.num_kinds
+        view.stock = view.stock.redealt(player, cards)
+        return view
+
+
+def test_the_game_level_check_lets_a_pile_pool_its_unseen_cards_with_hands():
+    check_game_piles(make_game(PoolsAHandWithThePile), 2, "standard")
+    with pytest.raises(ConformanceError, match="does not keep what the seat knows"):
+        check_game_piles(make_game(ViewLosesAnUnseenCard), 2, "standard")

@@ -68,8 +68,8 @@ def play_by_clicking(players: dict[int, Any], watchers: list[Any], rng: random.R
             except Exception:
                 page.screenshot(path="/tmp/ludoteca-browser-failure.png", full_page=True)
                 raise
-        if page.is_visible("#moment"):  # a reveal, a fight, a round's scoring: read, go on
-            page.click("#moment-close")
+        while page.is_visible("#moment"):  # a reveal, a round's scoring: read, go on
+            page.click("#moment-close")  # (moments that came meanwhile open in turn)
         click_a_move(page, rng, board_share)
         wait_version(page, before)
         moves += 1
@@ -264,7 +264,31 @@ def test_douro_match_in_the_browser(browser: Any, server: ServerProcess) -> None
     check_replay(host, server.url, match_id)
 
 
-@pytest.mark.parametrize("game_id, players", [("desperados", 4), ("douro1872", 3)])
+@pytest.mark.skipif("vintage" not in game_ids(), reason="Vintage is not installed yet")
+def test_vintage_match_in_the_browser(browser: Any, server: ServerProcess) -> None:
+    # One person against two bots, most moves by clicking the board (a circle, an estate,
+    # a port, a card), a spectator watching: the match ends and each page says so.
+    host = new_page(browser)
+    links = create_in_lobby(host, server.url, "vintage", 3, ["me", "bot:easy", "bot:easy"])
+    match_id = links["watch"].rsplit("/", 1)[1]
+    spectator = new_page(browser)
+    spectator.goto(server.url + links["watch"])
+    host.wait_for_selector("#board [data-game=vintage] .vt-douro")
+    moves = play_by_clicking({0: host}, [spectator], random.Random(6), limit=5000,
+                             board_share=0.8)
+    assert moves > 30
+    check_end({0: host}, [spectator])
+    # The final scoring stays on the board: each player's VP by source.
+    assert "Final scoring" in host.inner_text("#board")
+    assert "planted estates" in host.inner_text("#log")
+    # A spectator's page shows nobody's hand and no chip nobody showed it.
+    assert spectator.query_selector("#board .vt-mine") is None
+    assert host.js_errors == [] and spectator.js_errors == []
+    check_replay(spectator, server.url, match_id)
+
+
+@pytest.mark.parametrize("game_id, players", [("desperados", 4), ("douro1872", 3),
+                                                ("vintage", 3)])
 def test_a_games_board_is_styled_by_the_css_its_package_ships(
         browser: Any, server: ServerProcess, game_id: str, players: int) -> None:
     if game_id not in game_ids():

@@ -129,7 +129,7 @@ def test_a_game_without_a_board_gets_the_generic_one_and_no_css(client: Any) -> 
     assert "/games/" not in page
 
 
-@pytest.mark.parametrize("game_id", ["desperados", "douro1872"])
+@pytest.mark.parametrize("game_id", ["desperados", "douro1872", "vintage"])
 def test_the_shipped_boards_come_from_their_games_packages(game_id: str) -> None:
     package = Path(registry.__file__).parents[1] / "games" / game_id / "web"
     boards = Boards()

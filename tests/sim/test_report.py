@@ -86,3 +86,13 @@ def test_report_refuses_what_it_cannot_read(files, tmp_path):
     bad.write_text('{"game": 3}\n')
     result = CliRunner().invoke(app, ["report", str(bad)])
     assert result.exit_code == 2 and "line 1" in result.output
+
+
+def test_turn_order_is_the_seat_table_when_seat_0_always_opens(files, tmp_path):
+    _, a, _ = files
+    f = figures(a)
+    assert [s.first_to_act for s in f.seats] == [f.matches, 0, 0]
+    assert [t.wins for t in f.turn_order] == [s.wins for s in f.seats]
+    page = write_report([a], tmp_path / "r").read_text()
+    assert "Win rate by turn order" not in page
+    assert "first-player advantage" in page

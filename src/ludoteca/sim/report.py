@@ -6,6 +6,9 @@ of match records) and writes, in a folder:
 * ``index.html`` - the tables and the plots, with a line on how to read each;
 * ``win_rate_by_seat.png`` - each seat's win rate with its 95 % Wilson interval against
   the equal share (first-player advantage);
+* a table of win rates by turn order (the seat that made the match's first decision,
+  the one after it, ...), found by replaying, for games whose first player is dealt by
+  chance (Vintage), where a seat's number says nothing of when it plays;
 * ``scores.png`` and ``margins.png`` - final scores by seat, and the margin between the
   best side and the next;
 * ``length.png`` - match length in decisions (chance outcomes not counted);
@@ -58,6 +61,7 @@ class SeatFigures:
     high: float
     mean_score: float
     first_to_act: int = 0
+    """Matches in which this seat made the first decision (counted when replaying)."""
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -86,12 +90,17 @@ class FileFigures:
     actions: dict[str, int]
     actions_by_agent: dict[str, dict[str, int]]
     ghost_wins: int
+    turn_order: list[SeatFigures] = field(default_factory=list)
+    """By place in the turn order: ``turn_order[k]`` are the wins of the seat ``k`` places
+    after the one that made the match's first decision (``seat`` is ``k``); empty when
+    actions were not replayed."""
     ratings: list[dict[str, Any]] = field(default_factory=list)
     head_to_head: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data = dict(self.__dict__)
         data["seats"] = [s.to_json() for s in self.seats]
+        data["turn_order"] = [s.to_json() for s in self.turn_order]
         data["mean_length"] = _mean(self.lengths)
         data["mean_decisions"] = _mean(self.decisions)
         data["mean_margin"] = _mean(self.margins)
@@ -121,10 +130,13 @@ class _Games:
 
 
 def _replay_counts(record: MatchRecord, game: Game, types: dict[int, str],
-                   counts: Counter[str], by_agent: dict[str, Counter[str]]) -> int:
-    """Replays ``record`` counting each decision's type; returns the decisions."""
+                   counts: Counter[str], by_agent: dict[str, Counter[str]]
+                   ) -> tuple[int, int | None]:
+    """Replays ``record`` counting each decision's type; returns the decisions and the
+    seat that made the first one (None if nobody decided anything)."""
     state = game.new_initial_state(record.num_players, record.variant, record.options)
     decisions = 0
+    opener: int | None = None
     for i, action in enumerate(record.actions):
         player = state.current_player()
         if player >= 0:
@@ -134,12 +146,14 @@ def _replay_counts(record: MatchRecord, game: Game, types: dict[int, str],
             counts[kind] += 1
             agent = record.agents[player] if player < len(record.agents) else "?"
             by_agent.setdefault(agent, Counter())[kind] += 1
+            if opener is None:
+                opener = player
             decisions += 1
         try:
             state.apply_action(action)
         except IllegalActionError as err:
             raise ReportError(f"action {i} of a record does not replay: {err}") from None
-    return decisions
+    return decisions, opener
 
 
 def figures(path: str | Path, label: str | None = None, count_actions: bool = True
@@ -189,11 +203,31 @@ def figures(path: str | Path, label: str | None = None, count_actions: bool = Tr
     counts: Counter[str] = Counter()
     by_agent: dict[str, Counter[str]] = {}
     decisions: list[int] = []
+    turn_order: list[SeatFigures] = []
     if count_actions:
         types: dict[int, str] = {}
+        place_wins = [0.0] * n
+        place_scores: list[list[float]] = [[] for _ in range(n)]
+        opened = 0
         for record in records:
-            decisions.append(_replay_counts(record, games.get(record), types, counts,
-                                            by_agent))
+            count, opener = _replay_counts(record, games.get(record), types, counts,
+                                           by_agent)
+            decisions.append(count)
+            if opener is None:
+                continue
+            seats[opener].first_to_act += 1
+            opened += 1
+            for place in range(n):
+                seat = (opener + place) % n
+                if record.returns:
+                    place_wins[place] += record.returns[seat]
+                if record.finished:
+                    place_scores[place].append(record.scores[seat])
+        for place in range(n if opened else 0):
+            low, high = wilson_interval(place_wins[place], opened)
+            turn_order.append(SeatFigures(place, "any", place_wins[place],
+                                          place_wins[place] / opened, low, high,
+                                          _mean(place_scores[place]), opened))
     faults: Counter[str] = Counter(r.fault.kind for r in results if r.fault is not None)
     figures = FileFigures(
         label=label or path.stem, path=str(path), game=first.game, title=game.info.title,
@@ -206,6 +240,7 @@ def figures(path: str | Path, label: str | None = None, count_actions: bool = Tr
         actions=dict(counts.most_common()),
         actions_by_agent={a: dict(c.most_common()) for a, c in sorted(by_agent.items())},
         ghost_wins=sum(1 for r in records if r.finished and not any(r.returns)),
+        turn_order=turn_order,
     )
     if len({a for r in records for a in r.agents}) > 1:
         figures.ratings = [r.to_json() for r in rate(records, teams)]
@@ -373,11 +408,33 @@ def _page(files: list[FileFigures], plots: dict[str, str | None]) -> str:
                          "above" if s.low > f.fair_share else "below"
                          if s.high < f.fair_share else "not separated",
                          "" if math.isnan(s.mean_score) else f"{s.mean_score:.2f}"])
+    # Only where the first decision moves between seats: otherwise the turn-order table
+    # would be the seat table again.
+    varied = [f for f in files if sum(1 for s in f.seats if s.first_to_act) > 1]
+    advantage = ("The first player moves from match to match here: see the turn order "
+                 "below for a first-player advantage." if varied else
+                 "A first seat clearly above it is a first-player advantage.")
     parts.append("<h2>Win rate by seat</h2><p>Each seat's share of the wins (a shared win "
                  "counts fractionally) with its 95% Wilson interval, against the equal "
-                 "share. A first seat clearly above it is a first-player advantage.</p>"
+                 f"share. {advantage}</p>"
                  + _table(["File", "Seat", "Agent", "Win rate", "95% interval",
                            "Equal share", "vs equal", "Mean score"], rows))
+    if varied:
+        rows = [[f.label, place + 1, f"{s.win_rate:.3f}", f"{s.low:.3f} – {s.high:.3f}",
+                 f"{f.fair_share:.3f}", "above" if s.low > f.fair_share else "below"
+                 if s.high < f.fair_share else "not separated",
+                 "" if math.isnan(s.mean_score) else f"{s.mean_score:.2f}"]
+                for f in varied for place, s in enumerate(f.turn_order)]
+        opened = "; ".join(f"{html.escape(f.label)}: " + ", ".join(
+            f"seat {s.seat} {s.first_to_act}" for s in f.seats) for f in varied)
+        parts.append("<h2>Win rate by turn order</h2><p>The seat that made the first "
+                     "decision of a match (dealt by chance in this game) is place 1, the "
+                     "next seat in the first round's order place 2, and so on. A place 1 "
+                     "clearly above the equal share is a first-player advantage. Matches "
+                     "opened by each "
+                     f"seat: {opened}.</p>"
+                     + _table(["File", "Place", "Win rate", "95% interval", "Equal share",
+                               "vs equal", "Mean score"], rows))
     if len(files) == 2:
         a, b = files
         diff_rows = []
@@ -457,6 +514,9 @@ def _csv_rows(files: list[FileFigures]) -> list[list[Any]]:
         for s in f.seats:
             for metric in ("win_rate", "low", "high", "wins", "mean_score"):
                 rows.append([f.label, "seat", s.seat, metric, getattr(s, metric)])
+        for place, s in enumerate(f.turn_order):
+            for metric in ("win_rate", "low", "high", "wins", "mean_score"):
+                rows.append([f.label, "turn_order", place + 1, metric, getattr(s, metric)])
         total = sum(f.actions.values()) or 1
         for kind, count in f.actions.items():
             rows += [[f.label, "action", kind, "count", count],

@@ -126,12 +126,24 @@
     $("moment-result").hidden = !over;
     $("moment-result").dataset.outcome = view.outcome || "";
     renderStandings($("moment-standings"), over ? view.standings : []);
+    $("moment-close").textContent = waiting.length ? "Next" : "Continue";
     momentShown = first.n;
     momentBox.dataset.n = first.n;
     momentBox.hidden = false;
   }
-  function closeMoment() { momentBox.hidden = true; }
-  $("moment-close").addEventListener("click", closeMoment);
+  // Moments that came while a panel was open: a later move (a bot's, moments after the
+  // player's own sale) must not replace a panel the player has not read yet, so they
+  // wait here and open in turn on Continue. A move of the player's own drops them.
+  let waiting = [];  // the n of each waiting moment's first entry
+  function closeMoment() { momentBox.hidden = true; waiting = []; }
+  $("moment-close").addEventListener("click", () => {
+    momentBox.hidden = true;
+    while (waiting.length) {
+      const at = log.findIndex((e) => e.n === waiting[0]);
+      waiting.shift();
+      if (at >= 0) { openMoment(log, at); break; }
+    }
+  });
   let endShown = false;
   function checkMoments(fromIndex) {
     if (view.finished && !endShown) {
@@ -154,7 +166,10 @@
         let j = i;
         while (j > fromIndex && log[j - 1].move === log[i].move) j--;
         const at = log.findIndex((e, k) => k >= j && e.moment);
-        if (log[at].n !== momentShown || momentBox.hidden) openMoment(log, at);
+        if (momentBox.hidden) openMoment(log, at);
+        else if (log[at].n !== momentShown && !waiting.includes(log[at].n)) {
+          waiting.push(log[at].n); $("moment-close").textContent = "Next";
+        }
         i = at;
         while (i + 1 < log.length && log[i + 1].move === log[at].move) i++;
       }

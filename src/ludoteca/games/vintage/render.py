@@ -1,0 +1,72 @@
+"""A terminal view of one Vintage observation (what one seat may see, nothing more).
+
+One line per player (VP, brandy, markers, boat, cellar, warehouse, cards), the owned
+estates, the action table's occupied circles and the display, then the prompt: it fits
+80 columns and leaves room for the choices on a 24-row screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+MENU_GROUPS = {
+    "place": "Place markers or the overseer on an action",
+    "move_boat": "Move the boat",
+    "plant": "Plant a vine",
+    "harvest_estate": "Harvest an estate",
+    "buy_estate": "Buy an estate",
+}
+
+
+def chapter(event: Any) -> tuple[str, int | None] | None:
+    """Each round opens a part of the match."""
+    if event.kind == "round":
+        return "round", event.data["round"] + 1
+    return None
+
+
+def _short(name: str) -> str:
+    return "".join(w[0] for w in name.split()).upper()
+
+
+def render(observation: dict[str, Any], compact: bool = False) -> Any:
+    obs = observation
+    lines = []
+    chips = obs["chips"]
+    bonus = chips[obs["round"] - 1]["value"]
+    lines.append(f"Round {obs['round']}/{obs['rounds']}  bonus {bonus}  first player "
+                 f"{obs['first_player'] + 1 if obs['first_player'] is not None else '-'}  "
+                 f"deck {obs['deck']}  supply {obs['supply']}")
+    rows = obs["rows"]
+    for s in obs["seats"]:
+        cellar = " ".join(f"{c['kind'][0].upper()}{c['barrels']}q{c['quality']}"
+                          for c in s["cellar"] if c["barrels"]) or "-"
+        hold = " ".join(f"{b}q{q}" for b, q in (h for h in s["hold"] if h)) or "-"
+        ware = " ".join(f"{_short(rows[r])}{n}" for r, n in enumerate(s["warehouse"]) if n)
+        cards = s["hand"] if s["hand"] is not None else s["open_cards"] + \
+            ["?"] * s["hidden_cards"]
+        flags = ("P" if s["passed"] else "") + ("O" if s["overseer"] else "")
+        lines.append(f"{s['name'][:8]:8} {s['vp']:3}VP br{s['brandy']} mk{s['markers']}"
+                     f"{flags:2} boat {s['port'][:10]:10} [{hold}] cellar {cellar}")
+        if compact:
+            continue
+        estates = []
+        for e in obs["estates"]:
+            if e["owner"] != s["seat"]:
+                continue
+            lot = f" lot {e['lot'][0]}q{e['lot'][1]}" if e["lot"] else ""
+            vines = "".join(v[0] for v in e["vines"]) or "-"
+            estates.append(f"{_short(e['region'])} q{e['quality']} {vines}{lot}")
+        lines.append(f"   {'; '.join(estates)} | wh {ware or '-'} | {', '.join(cards) or '-'}")
+    taken = []
+    for a in obs["table"]:
+        used = [c for c in a["circles"] if c["seat"] is not None]
+        if used:
+            taken.append(f"{a['name'][:12]} " + ",".join(str(c["seat"] + 1) for c in used))
+    if taken and not compact:
+        lines.append("Taken: " + "; ".join(taken))
+    lines.append("Display: " + ", ".join(c or "-" for c in obs["display"]))
+    lines.append(obs["prompt"])
+    return Text("\n".join(line[:80] for line in lines))

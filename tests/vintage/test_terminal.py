@@ -1,0 +1,59 @@
+"""Vintage in the terminal: a whole match through ``ludoteca play``, and a board that
+fits 80x24 without showing what the seat may not see."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from ludoteca import MatchRecord, load_game, replay
+from ludoteca.cli import app
+from ludoteca.games.vintage.render import render
+from ludoteca.testing import playout_states
+
+GAME = load_game("vintage")
+
+
+def text_of(renderable) -> str:
+    console = Console(file=io.StringIO(), width=80, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_full_terminal_match(tmp_path):
+    saved = tmp_path / "vintage.json"
+    result = CliRunner().invoke(
+        app, ["play", "vintage", "--players", "2", "--seed", "3", "--save", str(saved)],
+        input="1\n" * 2000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Round" in result.output and "The game is over" in result.output
+    record = MatchRecord.from_json(saved.read_text().strip())
+    assert record.finished and replay(record).is_terminal()
+
+
+def test_the_board_fits_80_columns_and_leaves_room_for_the_choices():
+    for n in (2, 4):
+        for state in playout_states(GAME, n, "standard", seed=2, every=25):
+            lines = text_of(render(state.observation(0))).splitlines()
+            assert all(len(line) <= 80 for line in lines)
+            assert len(lines) <= 17, "\n".join(lines)
+            compact = text_of(render(state.observation(0), compact=True)).splitlines()
+            assert len(compact) <= 12
+
+
+def test_the_board_hides_other_players_deck_cards():
+    for state in playout_states(GAME, 3, "standard", seed=5, every=10):
+        obs = state.observation(1)
+        for s in obs["seats"]:
+            if s["seat"] != 1:
+                assert s["hand"] is None
+        text = text_of(render(obs))
+        for q in (0, 2):
+            for c in state.secret_hand[q]:
+                name = GAME.tables.card_names[c]
+                if name in text:
+                    assert (name in obs["display"] or name in obs["seats"][1]["hand"]
+                            or any(name in s["open_cards"] for s in obs["seats"])), name
