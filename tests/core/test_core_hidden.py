@@ -182,6 +182,20 @@ def test_a_pile_redealt_for_a_seat_keeps_its_known_parts():
         pile.redealt(0, [0])
 
 
+def test_a_pile_redealt_by_counts_is_the_pile_redealt_by_its_cards():
+    pile = Pile.of((2, 1, 3)).drawn(2).put_under(1)
+    assert pile.redealt_counts(0, (2, 3, 0)) == pile.redealt(0, [0, 0, 1, 1, 1])
+    assert pile.redealt_counts(0, (2, 3, 0)).bottom == ((1,),), "the known bottom is kept"
+    with pytest.raises(ValueError, match="cannot place 5"):
+        pile.redealt_counts(0, (1, 1, 1))
+    with pytest.raises(ValueError, match="cannot place 5"):
+        pile.redealt_counts(0, (6, -1, 0))
+    peeked = pile.put_on_top((0,), 1 << 1)
+    with pytest.raises(ValueError, match="does not know this pile's top"):
+        peeked.redealt_counts(0, (2, 3, 0))
+    assert peeked.redealt_counts(1, (2, 3, 0)).top == (0,), "seat 1 knows the top: kept"
+
+
 def test_expand_and_tally_are_inverse():
     assert expand((2, 0, 1)) == [0, 0, 2]
     assert tally([2, 0, 0], 3) == [2, 0, 1]

@@ -297,6 +297,23 @@ class Pile(NamedTuple):
             counts[k] += 1
         return self._replace(counts=tuple(counts), top=top)
 
+    def redealt_counts(self, seat: int, counts: Sequence[int]) -> Pile:
+        """:meth:`redealt` with the cards given as counts per kind (``num_kinds`` ints), for
+        a pile with no top hidden from ``seat`` (a hidden top needs an order: use
+        :meth:`redealt`). It spares a game that pools counts (Desperados) expanding them
+        into a list only to count them again. ValueError if the pile has a top ``seat``
+        does not know, or ``counts`` are not ``hidden_size(seat)`` cards of this pile's
+        kinds."""
+        if self.top and not self.top_seats >> seat & 1:
+            raise ValueError(f"seat {seat} does not know this pile's top: redeal it in order")
+        counts = tuple(counts)
+        if len(counts) != len(self.counts) or min(counts, default=0) < 0 \
+                or sum(counts) != self.unseen:
+            raise ValueError(f"seat {seat} cannot place {self.unseen} cards of "
+                             f"{len(self.counts)} kinds in this pile, not {counts}")
+        return tuple.__new__(type(self), (counts, self.unseen, self.top, self.top_seats,
+                                          self.bottom, self.discards))
+
     def determinize(self, seat: int, rng: random.Random) -> Pile:
         """A pile ``seat`` cannot tell from this one, the canonical way: the parts it
         knows are kept, and the cards it cannot place (``hidden_counts(seat)``) are

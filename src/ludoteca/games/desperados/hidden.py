@@ -44,8 +44,8 @@ cards among seats with final-turn limits (:func:`~ludoteca.core.hidden.share_out
 expansion of counts in kind order, and the secret pairs of the deals, draws and passes
 (:mod:`.rules.tell`). The deck is a :class:`~ludoteca.core.hidden.Pile` with
 no known part: its ``hidden_counts`` join the other hands in one pool, and the world's deck
-is the pile ``redealt`` with what the hands did not take. The hands stay counts the rules
-update in place. The rest stays here because it is Desperados' own: the
+is the pile redealt (``redealt_counts``) with what the hands did not take. The hands
+stay counts the rules update in place. The rest stays here because it is Desperados' own: the
 core's default view history replaces each hidden move on its own, from the world, but a
 card dealt or drawn here is fixed only by what its holder later played, passed or still
 holds, so the moves of a round are resolved together (the tokens above), and the
@@ -102,7 +102,7 @@ def determinize(state: DesperadosState, p: int, rng: random.Random) -> Desperado
             hand[k] += 1
             deck[k] -= 1
         view.hands[o] = hand
-    view.deck_pile = state.deck_pile.redealt(p, expand(deck))
+    view.deck_pile = state.deck_pile.redealt_counts(p, deck)
     if state.partnership:
         a, b = (p + 1) & 3, (p + 3) & 3
         if state.passes[a] or state.passes[b]:
