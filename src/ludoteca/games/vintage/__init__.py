@@ -117,9 +117,11 @@ class Vintage(Game):
     tables: Tables
     bot_presets: ClassVar[Mapping[str, str]] = {
         # Most VP come with the final scoring, and a random rollout mostly passes: plain
-        # search lost every pilot match to the heuristic bot, rolled out by that bot (and
-        # judged by what each seat would have at the end, ``evaluation``) it won
-        # (docs/bots.md, the ladder). 100 iterations keep a decision near 0.16 CPU s.
+        # search lost every pilot match to the heuristic bot. Rolled out by that bot and
+        # judged by what each seat would have at the end (``evaluation``), it won 2 of 5
+        # pilots, but over 40 matches it is not yet separable from the heuristic, and
+        # may be weaker: 0.375 (0.242-0.530) at 2 players (docs/bots.md). 100 iterations
+        # keep a decision near 0.16 CPU s.
         "strong": "ismcts:iterations=100,policy=heuristic",
     }
 
