@@ -57,3 +57,13 @@ def test_the_board_hides_other_players_deck_cards():
                 if name in text:
                     assert (name in obs["display"] or name in obs["seats"][1]["hand"]
                             or any(name in s["open_cards"] for s in obs["seats"])), name
+
+
+def test_the_first_player_is_named_as_the_seats_are():
+    # The terminal calls seats "Seat 0", "Seat 1", ...: the header must name the same seat.
+    for state in playout_states(GAME, 3, "standard", seed=2, every=15):
+        obs = state.observation(0)
+        if obs["first_player"] is None:
+            continue
+        header = text_of(render(obs)).splitlines()[0]
+        assert f"first player seat {obs['first_player']} " in header, header

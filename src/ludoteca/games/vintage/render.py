@@ -36,9 +36,11 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     lines = []
     chips = obs["chips"]
     bonus = chips[obs["round"] - 1]["value"]
+    # Seats are numbered as the terminal numbers them everywhere ("Seat 0", ...).
+    first = obs["first_player"]
+    first_name = f"seat {first}" if first is not None else "-"
     lines.append(f"Round {obs['round']}/{obs['rounds']}  bonus {bonus}  first player "
-                 f"{obs['first_player'] + 1 if obs['first_player'] is not None else '-'}  "
-                 f"deck {obs['deck']}  supply {obs['supply']}")
+                 f"{first_name}  deck {obs['deck']}  supply {obs['supply']}")
     rows = obs["rows"]
     for s in obs["seats"]:
         cellar = " ".join(f"{c['kind'][0].upper()}{c['barrels']}q{c['quality']}"
