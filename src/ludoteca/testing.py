@@ -60,6 +60,10 @@ Copies, records and serialization:
 
 Hidden information:
 
+* :func:`check_seat_observation` - ``seat_observation(p, observation(None))`` (a seat's
+  observation built from the spectator's, as the server builds every seat's from the one
+  it renders the shared table from) equals ``observation(p)``, keys in the same order, and
+  leaves the spectator's unchanged.
 * :func:`check_information` - ``observation(p)`` is the same on the state and on
   ``state.determinize(p, rng)`` (no leak), determinize leaves the truth unchanged, the
   acting seat keeps its legal actions, and determinizations vary the hidden information
@@ -1353,6 +1357,27 @@ def _piles_of(state: State) -> list[tuple[str, Pile]]:
     return found
 
 
+def check_seat_observation(game: Game | str, num_players: int, variant: str, *,
+                           seed: int = 0, options: Any = None, every: int | None = None,
+                           points: int = 12) -> None:
+    """Every seat's observation built from the spectator's is its own observation."""
+    for state in playout_states(game, num_players, variant, seed, options, every=every,
+                                points=points):
+        public = state.observation(None)
+        kept = json.dumps(public)
+        for seat in range(state.num_players):
+            built, own = state.seat_observation(seat, public), state.observation(seat)
+            if list(built.items()) != list(own.items()):
+                differ = sorted(str(k) for k in set(built) | set(own)
+                                if built.get(k, "absent") != own.get(k, "absent"))
+                _fail("seat observation", state,
+                      f"seat_observation({seat}, observation(None)) differs from "
+                      f"observation({seat}) in {', '.join(differ) or 'the order of its keys'}")
+        if json.dumps(public) != kept:
+            _fail("seat observation", state, "seat_observation changed the spectator's "
+                                             "observation it was given")
+
+
 def check_game_piles(game: Game | str, num_players: int, variant: str, *, seed: int = 0,
                      options: Any = None, points: int = 6) -> None:
     """The pile checks on every :class:`~ludoteca.core.hidden.Pile` a game's states hold
@@ -1402,6 +1427,7 @@ def check_conformance(game: Game | str, num_players: int, variant: str, *, playo
     check_pickle(game, num_players, variant, **kw)
     check_json_actions(game, num_players, variant, **kw)
     check_information(game, num_players, variant, **kw)
+    check_seat_observation(game, num_players, variant, **kw)
     check_determinization(game, num_players, variant, **kw)
     check_view_history(game, num_players, variant, **kw)
     check_events(game, num_players, variant, **kw)

@@ -34,6 +34,7 @@ from ludoteca.testing import (
     check_playouts,
     check_replay,
     check_returns,
+    check_seat_observation,
     check_simultaneous,
     check_tensors,
     check_view_history,
@@ -278,6 +279,22 @@ class LeakyObservation(HighCardState):
         obs = super().observation(player)
         obs["all_hands"] = [self.ranks[h] if h >= 0 else None for h in self.hands]
         return obs
+
+
+class SeatObservationWithoutHand(HighCardState):
+    """Builds a seat's observation from the spectator's but forgets the seat's own card."""
+
+    def _seat_observation(self, player, public):
+        return {**public, "prompt": self.prompt(player)}
+
+
+class SeatObservationInPlace(HighCardState):
+    """Right values, but written into the spectator's observation it was handed."""
+
+    def _seat_observation(self, player, public):
+        own = self.observation(player)
+        public.update(own)
+        return own
 
 
 class CopiesTheTruth(HighCardState):
@@ -539,6 +556,10 @@ CASES = [
     (LeakyObservation, {}, "standard", 2, check_information, "leak"),
     (CopiesTheTruth, {}, "standard", 2, check_information,
      "never varied any hidden information"),
+    (SeatObservationWithoutHand, {}, "standard", 2, check_seat_observation,
+     r"seat_observation\(\d, observation\(None\)\) differs from observation\(\d\) in hand"),
+    (SeatObservationInPlace, {}, "standard", 2, check_seat_observation,
+     "changed the spectator's observation"),
     (DeterminizeInPlace, {}, "standard", 2, check_information,
      "determinize changed the true state"),
     (KeepsLeftHand, {}, "standard", 3, check_determinization, "gives different worlds"),

@@ -171,3 +171,60 @@ def test_the_desperados_table_is_the_table_rendered_whole() -> None:
                        else state.legal_actions())
             state.apply_action(rng.choice(choices))
     assert isinstance(kept.env, BoardEnvironment) and kept.env.fragments
+
+
+def test_every_seat_gets_its_own_private_part_built_from_the_one_spectator_observation(
+        client: Any, monkeypatch: Any) -> None:
+    """A change's live messages build each seat's observation from the spectator's, made
+    once for the shared table: two seats are sent different hands, each exactly the board of
+    its own observation, and a spectator no hand at all."""
+    import random
+
+    from ludoteca.core.state import State
+    from ludoteca.server.views import board_for, escaped
+    from tests.server.conftest import Api, tokens_of
+    from tests.server.test_leaks import Receiver
+
+    api = Api(client)
+    created = api.create("desperados", 3, [{"kind": "invite"}] * 3)
+    tokens, match = tokens_of(created), created["id"]
+    live = client.app.state.hub.live[match]
+    spectator_observations = []
+    real = type(live.state).observation
+
+    def counted(state: State, player: int | None) -> dict[str, Any]:
+        if player is None:
+            spectator_observations.append(state.move_number())
+        return real(state, player)
+
+    viewers: list[int | None] = [None, 0, 1, 2]
+    sockets = {v: client.websocket_connect(f"/api/matches/{match}/live"
+                                           + ("" if v is None else f"?token={tokens[v]}"))
+               for v in viewers}
+    receivers = {v: Receiver(ws.__enter__()) for v, ws in sockets.items()}
+    rng = random.Random(5)
+    try:
+        monkeypatch.setattr(type(live.state), "observation", counted)
+        for _ in range(12):
+            seat = live.state.current_player()
+            choice = rng.choice(live.view(seat)["actions"])
+            spectator_observations.clear()
+            assert api.move(match, tokens[seat], live.version,
+                            {"action": choice["action"]}).status_code == 200
+            # One spectator's observation for the change, whoever is told of it.
+            assert len(spectator_observations) == 1
+            boards = {v: receivers[v].read_until(live.version)["board"] for v in viewers}
+            for viewer in viewers:  # each board is the one of the viewer's own observation
+                assert boards[viewer] == board_for(client.app.state.hub.boards, live.state,
+                                                   viewer, live.seats)
+            assert "dsp-hand" not in boards[None]
+            hands = [boards[s].split('class="dsp-hand"', 1)[1] for s in (0, 1, 2)]
+            for s in (0, 1, 2):
+                for name in live.state.observation(s)["hand"]:
+                    assert escaped(name) in hands[s]
+            own = [live.state.observation(s)["hand"] for s in (0, 1, 2)]
+            for a, b in ((0, 1), (0, 2), (1, 2)):  # different hands, different parts
+                assert (hands[a] == hands[b]) == (own[a] == own[b])
+    finally:
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)

@@ -141,6 +141,23 @@ class State(ABC):
         Implementations start with ``player = self._check_seat(player)``.
         """
 
+    def seat_observation(self, player: int | None, public: dict[str, Any]) -> dict[str, Any]:
+        """``observation(player)``, given ``public``, this very state's ``observation(None)``
+        (a server that shows every seat a change makes the spectator's once, for the shared
+        table).
+
+        Equal to ``observation(player)``, keys in the same order. This default simply calls
+        it; a game whose seat observation is the spectator's plus a few private keys
+        overrides :meth:`_seat_observation` to add only those to a copy of ``public``.
+        Raises ConfigError for a seat that is not at the table.
+        """
+        if player is None:
+            return public
+        return self._seat_observation(self._check_seat(player), public)
+
+    def _seat_observation(self, player: int, public: dict[str, Any]) -> dict[str, Any]:
+        return self.observation(player)
+
     @abstractmethod
     def _determinize(self, player: int, rng: random.Random) -> State:
         """A clone in which everything ``player`` cannot see is resampled.

@@ -261,7 +261,10 @@ class LiveMatch:
         self._memos: dict[int | None, Memo] = {}  # each live viewer's last board
         self._task: asyncio.Task[None] | None = None
         self._replay: _Replay | None = None
-        self._table: tuple[int, str | None, str | None] = (-1, None, None)
+        # The version the shared table was made at, its HTML, its JSON string body, and the
+        # spectator's observation it was made from (every seat's is built from it).
+        self._table: tuple[int, str | None, str | None, dict[str, Any] | None] = (
+            -1, None, None, None)
         self.claims: dict[int, str | None] = {s.seat: None for s in seats}  # claim hashes
         self.creator_hash: str | None = None
         self.rematch: str | None = None
@@ -403,10 +406,12 @@ class LiveMatch:
     def view(self, viewer: int | None, *, log_start: int | None = None) -> dict[str, Any]:
         """Everything ``viewer`` is shown now; the log from ``log_start`` (default: all)."""
         with naming(self.names):
-            return self._view(viewer, log_start, self._shared_table()[0])
+            table, _json = self._shared_table()
+            return self._view(viewer, log_start, table, public=self._table[3])
 
     def _view(self, viewer: int | None, log_start: int | None, table: str | None,
-              memo: Memo | None = None) -> dict[str, Any]:
+              memo: Memo | None = None, public: dict[str, Any] | None = None
+              ) -> dict[str, Any]:
         state = self.state
         entries = self.log(viewer)
         start = 0 if log_start is None else min(log_start, len(entries))
@@ -425,7 +430,8 @@ class LiveMatch:
             "turn": turn,
             "prompt": self.broken or prompt,
             "choosing": self._choosing(),
-            "board": board_for(self.hub.boards, state, viewer, self.seats, table, memo),
+            "board": board_for(self.hub.boards, state, viewer, self.seats, table, memo,
+                               public),
             "actions": actions,
             "log_start": start,
             "log": entries[start:],
@@ -477,17 +483,22 @@ class LiveMatch:
         memo = self._memos.get(viewer)
         if memo is None:
             memo = self._memos[viewer] = Memo()
-        text = json_text(self._view(viewer, log_start, TABLE_MARK, memo))
+        text = json_text(self._view(viewer, log_start, TABLE_MARK, memo, self._table[3]))
         return text.replace(TABLE_MARK_JSON, table_json, 1)  # type: ignore[arg-type]
 
     def _shared_table(self) -> tuple[str | None, str | None]:
         """The board's shared part and its JSON string body, rendered once per version
-        for every viewer (``(None, None)`` when the game's board has none)."""
+        for every viewer (``(None, None)`` when the game's board has none), from the
+        spectator's observation, kept as ``self._table[3]`` for the seats' boards."""
         if self._table[0] != self.version:
+            state = self.state
+            public = None
+            if self.hub.boards.table_template(state.game.id) is not None:
+                public = state.observation(None)
             with naming(self.names):
-                table = table_for(self.hub.boards, self.state, self.seats)
+                table = table_for(self.hub.boards, state, self.seats, public)
             body = None if table is None else json_text(table)[1:-1]
-            self._table = (self.version, table, body)
+            self._table = (self.version, table, body, public)
         return self._table[1], self._table[2]
 
     def subscribe(self, sub: Subscriber) -> None:

@@ -613,6 +613,8 @@ def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
     as one side, ghosts too; the winners 1st, equal points sharing a place). ``names``
     are the seats' names (never "you": ``you`` says which side is the viewer's);
     ``score`` is in words ("12", "−3"). [] before the end."""
+    if not state.is_terminal():
+        return []  # (every live message asks, so before the end it costs no naming)
     with naming(seat_names(seats)):
         sides = core_standings(state, None)
     return [{"place": side.place, "names": side.name, "score": number(side.score),
@@ -802,23 +804,31 @@ def _people(seats: tuple[SeatInfo, ...], names: tuple[str, ...], viewer: int | N
             tuple(escaped([{"seat": s.seat, "kind": s.kind, "name": s.name} for s in seats])))
 
 
-def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo]) -> str | None:
-    """The shared part of the board (None if the game's board has none)."""
+def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo],
+              public: dict[str, Any] | None = None) -> str | None:
+    """The shared part of the board (None if the game's board has none), rendered from
+    ``public``, the spectator's observation of ``state`` (made here when not given)."""
     if boards.table_template(state.game.id) is None:
         return None
     return boards.render_table(
-        state.game.id, public=state.observation(None), seats=seats, title=state.title,
-        num_players=state.num_players, variant=state.variant, to_act=state.current_player())
+        state.game.id, public=state.observation(None) if public is None else public,
+        seats=seats, title=state.title, num_players=state.num_players,
+        variant=state.variant, to_act=state.current_player())
 
 
 def board_for(boards: Boards, state: State, viewer: int | None,
               seats: Sequence[SeatInfo], table: str | None = None,
-              memo: Memo | None = None) -> str:
+              memo: Memo | None = None, public: dict[str, Any] | None = None) -> str:
+    """``viewer``'s board. ``public``: the spectator's observation of ``state``, made once
+    for every viewer of a change; the viewer's own is then built from it
+    (:meth:`State.seat_observation <ludoteca.core.state.State.seat_observation>`, equal
+    to ``observation(viewer)``)."""
     if table is None:
-        table = table_for(boards, state, seats)
+        table = table_for(boards, state, seats, public)
     return boards.render(
         state.game.id,
-        obs=state.observation(viewer),
+        obs=(state.observation(viewer) if public is None
+             else state.seat_observation(viewer, public)),
         viewer=viewer,
         seats=seats,
         title=state.title,

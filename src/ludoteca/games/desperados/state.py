@@ -189,6 +189,9 @@ class DesperadosState(State):
     def observation(self, player: int | None) -> dict[str, Any]:
         return view.observation(self, self._check_seat(player, spectator=True))
 
+    def _seat_observation(self, player: int, public: dict[str, Any]) -> dict[str, Any]:
+        return view.seat_observation(self, player, public)
+
     def _observation_tensor(self, player: int) -> list[float]:
         return view.observation_tensor(self, player)
 

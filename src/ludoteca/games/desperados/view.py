@@ -50,13 +50,31 @@ def observation(state: DesperadosState, player: int | None) -> dict[str, Any]:
         "pass_limit": state.pass_limit if state.partnership else None,
         "winners": state.winners() if over else None,
     }
+    _add_seat_part(state, player, obs)
+    return obs
+
+
+def seat_observation(state: DesperadosState, player: int, public: dict[str, Any]
+                     ) -> dict[str, Any]:
+    """``observation(state, player)`` from the spectator's (``public``, of this state): a
+    seat sees the table as a spectator does, plus its hand, what it knows of its partner's
+    and its own prompt. The copy shares ``public``'s values (read them, never change them)."""
+    obs = dict(public)
+    del obs["prompt"]  # added again after the hand, where observation() puts it
+    obs["seat"] = player
+    _add_seat_part(state, player, obs)
+    return obs
+
+
+def _add_seat_part(state: DesperadosState, player: int | None, obs: dict[str, Any]) -> None:
+    """What only ``player`` sees (nothing for a spectator), and its prompt."""
+    t = state.cards
     if player is not None:
         obs["hand"] = {t.names[k]: c for k, c in enumerate(state.hands[player]) if c}
         if state.partnership:
             knows = state.partner_knows[player]
             obs["partner_holds"] = {t.names[k]: c for k, c in enumerate(knows) if c}
     obs["prompt"] = state.prompt(player)
-    return obs
 
 
 def _display_view(state: DesperadosState, display: int) -> dict[str, Any]:
