@@ -120,8 +120,11 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
     assert "· you bet" in out and "· seat 1 bets" in out and "· seat 2 bets" in out
     assert "Game over" in out and "final scores" in out
     said = " ".join(out.split())  # the console wraps the sentence at 80 columns
-    assert ("You lost: seat 2 won. Places: seat 2 1st (6 points); you tied 2nd (−3 points); "
-            "seat 1 tied 2nd (−3 points).") in said  # the result once, in words
+    assert ("You lost: seat 3 won. Places: seat 3 1st (6 points); you tied 2nd (−3 points); "
+            "seat 2 tied 2nd (−3 points).") in said  # the result once, in words
+    # Seats numbered from 1 where a person reads them (--seat and the record keep the index).
+    assert "You are seat 1 (--seat 0). seat 2: random, seat 3: random." in said
+    assert re.search(r"┃ Seat ┃ Played by ┃ Score ┃.*│ 1 +│ you +│ +-3 │", said), said
     record = MatchRecord.from_json(save.read_text())
     assert record.finished and record.seed == 4
     assert record.agents == ["human", "random", "random"]
@@ -280,7 +283,7 @@ def test_replay_as_a_spectator(saved):
     assert out.count("is dealt a card") == 3 and "deal a" not in out
     assert "seat 0 bets" in out and "seat 1 bets" in out and "seat 2 bets" in out
     assert "final scores" in out and "human" in out
-    assert "Seat 2 won. Places: seat 2 1st (6 points);" in " ".join(out.split())
+    assert "Seat 3 won. Places: seat 3 1st (6 points);" in " ".join(out.split())
 
 
 def test_replay_from_a_seat_step_by_step(saved):
@@ -426,7 +429,7 @@ def test_the_ghost_who_wins_is_named_with_his_score(tmp_path):
     assert re.search(r"D\. Sebastião +│ the game +│ +12 │", out), out[-1500:]
     said = " ".join(out.split())  # the console wraps the sentence at 80 columns
     assert re.search(r"You lost: D\. Sebastião won\. Places: D\. Sebastião 1st \(12 points\); "
-                     r"(you|seat 1) 2nd \(\d+ points\); (you|seat 1) 3rd \(\d+ points\)\. ",
+                     r"(you|seat 2) 2nd \(\d+ points\); (you|seat 2) 3rd \(\d+ points\)\. ",
                      said), said[-400:]
     assert out.count("D. Sebastião wins") == 1  # once, as it happens; then the result
     spectator = run("replay", save).output
@@ -621,7 +624,7 @@ def test_replay_steps_to_a_round_and_a_move(desperados_match):
 
 def test_a_revealed_replay_says_which_seat_got_each_card(desperados_match):
     out = run("replay", desperados_match, "--reveal").output
-    assert re.search(r"   1\. Seat 0 is dealt an? \w", out), out[:400]
+    assert re.search(r"   1\. Seat 1 is dealt an? \w", out), out[:400]  # seat index 0
     assert "is dealt a card" not in out and "Deal a" not in out
 
 
@@ -629,7 +632,7 @@ def test_a_spectator_sees_douro_cards_and_points_as_revealed(tmp_path):
     save = tmp_path / "d.json"
     run("play", "douro1872", "-p", 3, "--seed", 4, "--save", save, input="1\n" * 60)
     out = " ".join(run("replay", save).output.split())
-    assert re.search(r"The barrel cards are revealed: seat 0: \d+, seat 1: \d+, seat 2: \d+ "
+    assert re.search(r"The barrel cards are revealed: seat 1: \d+, seat 2: \d+, seat 3: \d+ "
                      r"— \d+ barrels in all\.", out)
     assert re.search(r"order \d+ (not )?reached with \d+ barrels", out)
     assert "Dispute 1 ─" in out and "Half 2 ─" in out
@@ -645,8 +648,9 @@ def test_a_file_of_several_records_asks_which_in_words(tmp_path, desperados_matc
     lines.write_text(json.dumps(record) + "\n" + json.dumps(unfinished) + "\n")
     result = run("replay", lines, input="1\n")
     assert result.exit_code == 0, result.output
-    assert re.search(r"0  desperados, 4 players, \d+ actions, won by seats \d and \d with \d+ "
-                     r"points", result.output)
+    said = " ".join(result.output.split())  # the console wraps at 80 columns
+    assert re.search(r"0 desperados, 4 players, \d+ actions, won by seat \d and seat \d with \d+ "
+                     r"points", said)
     assert "1  desperados, 4 players, 30 actions, unfinished" in result.output
     assert "End of the record (unfinished)" in result.output
 
@@ -669,9 +673,23 @@ def test_a_deal_is_told_in_a_few_lines_and_news_wraps_under_its_words():
     """A run of chance moves says each line once, with a count: the deal does not scroll
     the table away (24 lines of "Seat 1 is dealt a card" before)."""
     out = run("play", "desperados", "-p", 4, "--seed", 11, input="q\nn\n").output
-    assert "· Seat 1 is dealt a card (6 times)\n" in out
+    assert "· Seat 2 is dealt a card (6 times)\n" in out
     assert out.count("is dealt a card") == 3
     out = run("play", "douro1872", "-p", 2, "--seed", 3, input="7\nq\nn\n").output
     assert "regular Rabelo card is dealt to the Douro Valley (2 times).\n" in out
     wrapped = re.search(r"\n· The barrel cards are revealed: [^\n]*\n(.)", out)
     assert wrapped and wrapped.group(1) == " ", out  # a long line goes on under its words
+
+
+@pytest.mark.parametrize("game_id", ["desperados", "douro1872", "vintage"])
+def test_play_numbers_seats_from_1_where_a_person_reads_them(tmp_path, game_id):
+    """--seat and the record keep the 0-based index; every line a person reads (the
+    introduction, the rule over the board, the news, the boards) says seat 1 for index 0."""
+    save = tmp_path / "m.json"
+    out = run("play", game_id, "-p", 3, "--seat", 2, "--seed", 11, "--save", save,
+              input="q\n").output
+    said = " ".join(out.split())
+    assert "You are seat 3 (--seat 2). seat 1: " in said and "seat 2: " in said
+    assert "Seat 3 (you)" in said
+    assert not re.search(r"\b[Ss]eats? 0\b", out), out
+    assert MatchRecord.from_json(save.read_text()).agents[2] == "human"

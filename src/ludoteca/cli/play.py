@@ -33,10 +33,11 @@ from ludoteca.cli.show import (
     render_hook,
     results_table,
     rules_summary,
+    table_seats,
 )
 from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
 from ludoteca.core.state import CHANCE, ConfigError, Game, State
-from ludoteca.core.words import result_sentence
+from ludoteca.core.words import result_sentence, seat_name
 
 
 class QuitMatch(Exception):  # a signal, not an error
@@ -223,7 +224,7 @@ class HumanAgent(Agent):
 
     def _draw(self, player: int, board: Any, head: str, entries: list[Entry],
               back: bool = False) -> None:
-        console.print(Rule(f"Seat {player} (you)"))
+        console.print(Rule(f"{seat_name(player, capital=True)} (you)"))
         console.print(board)
         for line in self._lines(head, entries, back):
             console.print(line)
@@ -388,7 +389,8 @@ class Thinking(Agent):
 
     def act(self, view: State, player: int, rng: Any) -> int:
         self.before_turn()
-        with console.status(escape(f"Seat {player} ({self.spec}) is thinking…")):
+        name = seat_name(player, capital=True)
+        with console.status(escape(f"{name} ({self.spec}) is thinking…")):
             return self.agent.act(view, player, rng)
 
     def act_blind(self, legal_actions: list[int], player: int, rng: Any) -> int:
@@ -435,7 +437,8 @@ def play_command(
         str | None, typer.Option(metavar="NAME",
                                  help="Variant id; default: the first that fits --players.")
     ] = None,
-    seat: Annotated[int, typer.Option(help="Your seat, 0 to players-1.")] = 0,
+    seat: Annotated[int, typer.Option(help="Your seat's index, 0 to players-1 (0 is the "
+                                           "table's seat 1).")] = 0,
     seed: Annotated[
         int | None,
         typer.Option(help="Seed of the shuffles and the bots (default: a fresh one, shown at "
@@ -511,58 +514,62 @@ def play_command(
                 raise ConfigError(f"--seat must be 0 to {players - 1}, not {seat}")
             seats = seat_agents(game, players, seat, bots, bot)
 
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    others = ", ".join(f"seat {p}: {a.spec}" for p, a in enumerate(seats) if p != seat)
-    console.print(Rule(f"{game.info.title} · {players} players · {variant}"))
-    console.print(escape(f"You are seat {seat}. {others}. Seed: {seed}. Type ? for help."))
-    chapter = ChapterCounter(game)
-    if done:
-        console.print(f"Resuming after {len(done)} actions.")
-        before = replay(MatchRecord(game.id, players, variant,
-                                    game.options_dict(game.parse_options(options)),
-                                    game.edition_text, list(done)), verify=False)
-        for _, event in before.event_log(seat):
-            chapter(event)  # the chapters so far keep their numbers
-    live: list[State] = []
-    news = News()
-    for agent in seats:
-        agent.before_turn = news.flush  # type: ignore[attr-defined]
-        agent.news = news.read  # type: ignore[attr-defined]
+    # Seats are numbered from 1 wherever a person reads them ("seat 1" is --seat 0: the
+    # option and the record keep the index).
+    with table_seats(players):
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
+        others = ", ".join(f"{seat_name(p)}: {a.spec}" for p, a in enumerate(seats) if p != seat)
+        console.print(Rule(f"{game.info.title} · {players} players · {variant}"))
+        console.print(escape(f"You are {seat_name(seat)} (--seat {seat}). {others}. Seed: {seed}. "
+                             "Type ? for help."))
+        chapter = ChapterCounter(game)
+        if done:
+            console.print(f"Resuming after {len(done)} actions.")
+            before = replay(MatchRecord(game.id, players, variant,
+                                        game.options_dict(game.parse_options(options)),
+                                        game.edition_text, list(done)), verify=False)
+            for _, event in before.event_log(seat):
+                chapter(event)  # the chapters so far keep their numbers
+        live: list[State] = []
+        news = News()
+        for agent in seats:
+            agent.before_turn = news.flush  # type: ignore[attr-defined]
+            agent.news = news.read  # type: ignore[attr-defined]
 
-    def on_action(state: State, player: int, action: int) -> None:
-        if not live:
-            live.append(state)  # run_match's own state, mutated in place as it advances
-        # Only what the human's seat learns: a deal or a face-down card is private.
-        for event in state.events_for(seat):
-            opened = chapter(event)
-            if opened:
-                news.rule(f"{opened[0].capitalize()} {opened[1]}")
-            news.say(state.describe_event(event, seat), chance=player == CHANCE)
+        def on_action(state: State, player: int, action: int) -> None:
+            if not live:
+                live.append(state)  # run_match's own state, mutated in place as it advances
+            # Only what the human's seat learns: a deal or a face-down card is private.
+            for event in state.events_for(seat):
+                opened = chapter(event)
+                if opened:
+                    news.rule(f"{opened[0].capitalize()} {opened[1]}")
+                news.say(state.describe_event(event, seat), chance=player == CHANCE)
 
-    agents = [a.spec for a in seats]
-    try:
-        record = run_match(game, seats, seed, variant=variant, options=options,
-                           on_action=on_action, resume=done)
-    except QuitMatch as stop:
+        agents = [a.spec for a in seats]
+        try:
+            record = run_match(game, seats, seed, variant=variant, options=options,
+                               on_action=on_action, resume=done)
+        except QuitMatch as stop:
+            news.flush()
+            state = live[0] if live else replay(MatchRecord(
+                game.id, players, variant, game.options_dict(game.parse_options(options)),
+                game.edition_text, list(done)), verify=False)
+            partial = record_of(state, seed=seed, agents=agents)
+            _leave(stop, partial, save, game, seed)
+            raise typer.Exit(1 if stop.input_ended else 0) from None
+
         news.flush()
-        state = live[0] if live else replay(MatchRecord(
-            game.id, players, variant, game.options_dict(game.parse_options(options)),
-            game.edition_text, list(done)), verify=False)
-        partial = record_of(state, seed=seed, agents=agents)
-        _leave(stop, partial, save, game, seed)
-        raise typer.Exit(1 if stop.input_ended else 0) from None
-
-    news.flush()
-    final = replay(record)
-    console.print(Rule("Game over"))
-    console.print(render(game, final.observation(seat)))
-    console.print(results_table(final, lambda p: "you" if p == seat else seats[p].spec))
-    won = final.returns()[seat] > 0
-    console.print(f"[bold {'green' if won else 'red'}]"
-                  f"{escape(result_sentence(final, seat) or '')}[/]")
-    if save is not None:
-        _save(save, record, game, seed, finished=True)
+        final = replay(record)
+        console.print(Rule("Game over"))
+        console.print(render(game, final.observation(seat)))
+        console.print(results_table(final, lambda p: "you" if p == seat else seats[p].spec))
+        won = final.returns()[seat] > 0
+        console.print(f"[bold {'green' if won else 'red'}]"
+                      f"{escape(result_sentence(final, seat) or '')}[/]")
+        if save is not None:
+            _save(save, record, game, seed, finished=True)
 
 
 def _save(path: Path, record: MatchRecord, game: Game, seed: int | None, *,

@@ -13,11 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.cli.app import Command, app, console, usage_errors
-from ludoteca.cli.show import ChapterCounter, render, results_table
+from ludoteca.cli.show import ChapterCounter, render, results_table, table_seats
 from ludoteca.core.edition import EditionError
 from ludoteca.core.match import MatchRecord, ReplayError, replay
 from ludoteca.core.state import ConfigError, Game, State
-from ludoteca.core.words import result_sentence, seats_name
+from ludoteca.core.words import result_sentence, seat_name, seats_name
 
 # ----- replay -------------------------------------------------------------------------------
 
@@ -60,7 +60,8 @@ def _outcome(record: MatchRecord) -> str:
     winners = [p for p, share in enumerate(record.returns) if share > 0]
     if not winners:
         return "won by no seat (a ghost player)"
-    return f"won by {seats_name(winners)} with {record.scores[winners[0]]:g} points"
+    with table_seats(record.num_players):
+        return f"won by {seats_name(winners)} with {record.scores[winners[0]]:g} points"
 
 
 def _ask_which(path: Path, lines: list[str]) -> int:
@@ -148,7 +149,8 @@ def replay_command(
         metavar="FILE", help="A match record (JSON) or records (JSON lines).")],
     seat: Annotated[
         int | None, typer.Option(help="Watch from this seat's point of view (its hidden "
-                                      "information included).")
+                                      "information included): its index, 0 for the "
+                                      "table's seat 1.")
     ] = None,
     spectator: Annotated[
         bool, typer.Option("--spectator", help="Watch as a spectator (the default).")
@@ -184,26 +186,28 @@ def replay_command(
         if seat is not None and not 0 <= seat < record.num_players:
             raise ConfigError(f"--seat must be 0 to {record.num_players - 1}, not {seat}")
 
-    game = final.game
-    viewer = "spectator" if seat is None else f"seat {seat}"
-    watching = "everything revealed" if reveal else f"watching as {viewer}"
-    console.print(Rule(f"{game.info.title} · {record.num_players} players · {record.variant}"
-                       f" · {watching}"))
-    moves = _moves(record, seat, reveal)
-    if step and moves:
-        _step_through(game, moves, seat)
-    else:
-        for _, lines, opened, opens_at in moves:
-            _print_lines(lines[:opens_at])
-            _chapter_rule(opened)
-            _print_lines(lines[opens_at:])
-    state = moves[-1][0] if moves else record.initial_state()
-    console.print(Rule("End" if state.is_terminal() else "End of the record (unfinished)"))
-    console.print(render(game, state.observation(seat)))
-    if state.is_terminal():
-        agents = record.agents
-        console.print(results_table(state, lambda p: agents[p] if p < len(agents) else ""))
-        console.print(escape(result_sentence(state, seat) or ""))
+    # Seats are numbered from 1 wherever a person reads them (--seat keeps the index).
+    with table_seats(record.num_players):
+        game = final.game
+        viewer = "spectator" if seat is None else seat_name(seat)
+        watching = "everything revealed" if reveal else f"watching as {viewer}"
+        console.print(Rule(f"{game.info.title} · {record.num_players} players · {record.variant}"
+                           f" · {watching}"))
+        moves = _moves(record, seat, reveal)
+        if step and moves:
+            _step_through(game, moves, seat)
+        else:
+            for _, lines, opened, opens_at in moves:
+                _print_lines(lines[:opens_at])
+                _chapter_rule(opened)
+                _print_lines(lines[opens_at:])
+        state = moves[-1][0] if moves else record.initial_state()
+        console.print(Rule("End" if state.is_terminal() else "End of the record (unfinished)"))
+        console.print(render(game, state.observation(seat)))
+        if state.is_terminal():
+            agents = record.agents
+            console.print(results_table(state, lambda p: agents[p] if p < len(agents) else ""))
+            console.print(escape(result_sentence(state, seat) or ""))
 
 
 def _step_through(game: Game, moves: list[Move], seat: int | None) -> None:

@@ -31,6 +31,7 @@ from rich.table import Table
 from ludoteca.cli.app import console
 from ludoteca.core.registry import game_module, game_summary
 from ludoteca.core.state import Game, State
+from ludoteca.core.words import naming
 
 
 def render(game: Game, observation: dict[str, Any], compact: bool = False) -> Any:
@@ -98,6 +99,14 @@ def page(text: str, pause_at_end: bool = False) -> None:
             return
 
 
+def table_seats(num_players: int) -> naming:
+    """The seats' names in the terminal's sentences, numbered from 1 as a person counts them
+    ("seat 1" is seat index 0; options such as ``--seat`` and the records keep the index).
+    A :func:`ludoteca.core.words.naming` block: describe_event, prompts, the boards and
+    the result sentence name the seats so within it."""
+    return naming(tuple(f"seat {seat + 1}" for seat in range(num_players)))
+
+
 def results_table(state: State, who: Callable[[int], str]) -> Table:
     """Every seat's final score and who played it (winners in bold), then the players who
     are no seat (``state.ghosts()``). The result itself is said once, in words, by
@@ -108,7 +117,7 @@ def results_table(state: State, who: Callable[[int], str]) -> Table:
     table.add_column("Score", justify="right")
     returns = state.returns()
     for seat, score in enumerate(state.scores()):
-        table.add_row(str(seat), who(seat), f"{score:g}",
+        table.add_row(str(seat + 1), who(seat), f"{score:g}",
                       style="bold" if returns[seat] > 0 else None)
     for name, score, won in state.ghosts():
         table.add_row(name, "the game", f"{score:g}", style="bold" if won else None)

@@ -21,7 +21,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ludoteca.core.words import joined, side_name
+from ludoteca.core.words import joined, seat_name, side_name
 
 METAL_STYLE = {"gold": "bold yellow", "silver": "bold white", "copper": "bold dark_orange"}
 
@@ -43,7 +43,7 @@ def chapter(event: Any) -> tuple[str, int | None] | None:
 
 
 def _name(seat: int, you: int | None) -> str:
-    return "you" if seat == you else f"seat {seat}"
+    return "you" if seat == you else seat_name(seat)
 
 
 def _names(seats: list[int], you: int | None) -> str:

@@ -11,6 +11,8 @@ from typing import Any
 
 from rich.text import Text
 
+from ludoteca.core.words import seat_name
+
 MENU_GROUPS = {
     "place": "Place markers or the overseer on an action",
     "move_boat": "Move the boat",
@@ -36,9 +38,9 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     lines = []
     chips = obs["chips"]
     bonus = chips[obs["round"] - 1]["value"]
-    # Seats are numbered as the terminal numbers them everywhere ("Seat 0", ...).
+    # Seats are named as the terminal names them everywhere (the names in force).
     first = obs["first_player"]
-    first_name = f"seat {first}" if first is not None else "-"
+    first_name = seat_name(first) if first is not None else "-"
     lines.append(f"Round {obs['round']}/{obs['rounds']}  bonus {bonus}  first player "
                  f"{first_name}  deck {obs['deck']}  supply {obs['supply']}")
     rows = obs["rows"]
