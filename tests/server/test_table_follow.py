@@ -199,6 +199,9 @@ def test_replays_step_by_a_players_move_and_jump_by_chapter(api: Api) -> None:
     assert "fight" in kinds
     for c in chapters:
         assert c["step"] in stops
+        if c["step"] == 0:  # the first round, which began with the match: nothing told yet
+            assert c["label"] == "Round 1"
+            continue
         view = api.client.get(f"/api/matches/{match}/replay?step={c['step']}").json()
         assert any(e.get("chapter") == c["kind"] for e in view["log"])
     labels = [c["label"] for c in chapters if c["kind"] == "fight"]
@@ -208,6 +211,43 @@ def test_replays_step_by_a_players_move_and_jump_by_chapter(api: Api) -> None:
     assert shown and all(e["step"] <= stops[5] for e in shown)
     assert f'data-step="{shown[-1]["step"]}"' in page
     assert "⏮" not in page and "⏭" not in page and "<svg" in page
+
+
+@pytest.mark.parametrize(("game_id", "players", "first"), [
+    pytest.param("desperados", 3, "round", marks=needs_desperados),
+    pytest.param("douro1872", 3, "half", marks=needs_douro)])
+def test_a_replays_jump_labels_count_each_part_once_from_1(api: Api, game_id: str,
+                                                          players: int, first: str) -> None:
+    """The "go to" menus of a replay: "Round 1", "Round 2"... (the first round, which began
+    with the match, at the start) and one "Dispute n" per dispute, however many versions of
+    its first face-down card the seats were told."""
+    created = api.create(game_id, players, [{"kind": "bot", "bot": "easy"}] * players)
+    match = created["id"]
+    finish(api, match)
+    chapters = api.client.get(f"/api/matches/{match}/replay?step=0").json()["chapters"]
+    assert [c["step"] for c in chapters] == sorted(c["step"] for c in chapters)
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for c in chapters:
+        by_kind.setdefault(c["kind"], []).append(c)
+    assert by_kind[first][0] == {"step": 0, "kind": first,
+                                 "label": f"{first.capitalize()} 1"}
+    for kind, parts in by_kind.items():
+        if len(parts) > 1:
+            assert [c["label"] for c in parts] == [f"{kind.capitalize()} {n}"
+                                                   for n in range(1, len(parts) + 1)]
+            steps = [c["step"] for c in parts]
+            assert len(set(steps)) == len(steps), (kind, steps)  # none listed twice
+    if game_id == "douro1872":  # each dispute opens with seat 0's first card laid
+        record = api.client.get(f"/api/matches/{match}/record").json()
+        state = load_game(game_id).new_initial_state(players, record["variant"],
+                                                     record["options"])
+        opened = 0
+        for action in record["actions"]:
+            state.apply_action(action)
+            opened += any(e.kind == "lay" and e.data["purpose"] == "dispute"
+                          and e.data["seat"] == 0 for e in state.events())
+        assert len(by_kind["dispute"]) == opened
+        assert [c["label"] for c in by_kind["half"]] == ["Half 1", "Half 2"]
 
 
 @needs_desperados

@@ -862,9 +862,14 @@ class _Replay:
             who = who[:1].upper() + who[1:]
             self.labels.append(f"{who}: {state.action_to_string(played.action)}")
             state.apply_action(played.action)
+            kinds: set[str] = set()
             for event in played.events:
                 part = chapter(event)
-                if part:
+                # One action opens a part once: a fact told in two versions (a card laid
+                # face down, its face to its owner and its back to the others) is one event
+                # of the match, so Douro's first dispute is not listed twice, as 1 and 2.
+                if part and part[0] not in kinds:
+                    kinds.add(part[0])
                     opened.append((i + 1, *part))
             if (i + 1) % CHECKPOINT == 0:
                 self.checkpoints[i + 1] = state.clone()
@@ -874,6 +879,16 @@ class _Replay:
         every = {kind: sum(k == kind for _, k, _ in opened) for _, kind, _ in opened}
         counts: dict[str, int] = {}
         self.chapters: list[dict[str, Any]] = []
+        firsts: dict[str, int | None] = {}
+        for _after, kind, number in opened:
+            firsts.setdefault(kind, number)
+        for kind, number in firsts.items():
+            # A numbered part whose first mark is its second (Desperados announces rounds
+            # from the second on, Douro only its second half): the first began with the
+            # match, and is listed at the start, so the menu counts from 1 as people do.
+            if number == 2:
+                self.chapters.append({"step": 0, "kind": kind,
+                                      "label": f"{kind[:1].upper()}{kind[1:]} 1"})
         for after, kind, number in opened:
             step = self.stops[bisect.bisect_left(self.stops, after)]
             counts[kind] = counts.get(kind, 0) + 1
@@ -881,6 +896,7 @@ class _Replay:
             if number is not None or every[kind] > 1:  # "Round 2", "Fight 3"
                 label += f" {counts[kind] if number is None else number}"
             self.chapters.append({"step": step, "kind": kind, "label": label})
+        self.chapters.sort(key=lambda c: c["step"])  # (stable: a part's order is kept)
 
     def state_at(self, step: int) -> State:
         base = step - step % CHECKPOINT
