@@ -268,6 +268,11 @@ def test_held_choices_claims_and_chat_survive_a_restart(db_url: str, make_client
     card = cy["actions"][0]
     r = first.move(match, tokens[2], cy["version"], {"action": card["action"]})
     assert r.status_code == 200 and r.json()["held"], r.text
+    # Cy changes her mind before the others have chosen: the second card is the one kept.
+    card2 = cy["actions"][-1]
+    assert card2 != card
+    r = first.move(match, tokens[2], cy["version"], {"action": card2["action"]})
+    assert r.status_code == 200 and r.json()["held"], r.text
     assert first.client.post(f"/api/matches/{match}/chat", json={"text": "hello"},
                              headers={"Authorization": f"Bearer {tokens[1]}"}
                              ).status_code == 200
@@ -278,7 +283,7 @@ def test_held_choices_claims_and_chat_survive_a_restart(db_url: str, make_client
     second_client = make_client(db_url)
     second = Api(second_client)
     held = second.view(match, tokens[2])
-    assert held["actions"] == [] and "You chose" in held["prompt"]
+    assert held["held"] == card2["action"] and "You chose" in held["prompt"]
     assert second_client.app.state.hub.live[match].chat[-1]["text"] == "hello"
     # Bo's seat stays claimed by Bo's browser: without its cookie the token is refused.
     assert second.client.get(f"/api/matches/{match}/view", headers={
@@ -291,9 +296,10 @@ def test_held_choices_claims_and_chat_survive_a_restart(db_url: str, make_client
         assert second.move(match, tokens[seat], v["version"],
                            {"action": v["actions"][0]["action"]}).status_code == 200
     stored = sorted(rows(db_url, db.actions), key=lambda r: (r.match_id, r.seq))
-    kinds = [(r.kind, r.seat) for r in stored if r.seat >= 0][-4:]
-    assert kinds == [("hold", 2), ("act", 0), ("act", 1), ("act", 2)]
-    assert [r.action for r in stored if r.kind == "hold"] == [card["action"]]
+    kinds = [(r.kind, r.seat) for r in stored if r.seat >= 0][-5:]
+    assert kinds == [("hold", 2), ("hold", 2), ("act", 0), ("act", 1), ("act", 2)]
+    assert [r.action for r in stored if r.kind == "hold"] == [card["action"], card2["action"]]
+    assert [r.action for r in stored if r.kind == "act" and r.seat == 2][-1] == card2["action"]
     after = second.view(match)
     assert view["version"] < after["version"] and not second_client.app.state.hub.live[
         match].held

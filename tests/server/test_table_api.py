@@ -51,9 +51,25 @@ def test_douro_seats_lay_face_down_in_any_order(api: Api) -> None:
         assert r.status_code == 200 and r.json()["held"], r.text
     assert api.client.app.state.hub.live[match].state.history() == before
     bo = api.view(match, tokens[1])
-    assert bo["actions"] == [] and bo["prompt"].startswith("You chose")
-    again = api.move(match, tokens[1], bo["version"], {"action": views[1]["actions"][0]["action"]})
-    assert again.status_code == 409 and "chosen already" in again.json()["detail"]
+    assert bo["prompt"].startswith("You chose") and bo["held"] == views[1]["actions"][-1]["action"]
+    # Bo may change his mind until the group resolves: the new card replaces the held one.
+    assert bo["actions"] == views[1]["actions"]
+    changed = views[1]["actions"][0]
+    again = api.move(match, tokens[1], bo["version"], {"action": changed["action"]})
+    assert again.status_code == 200 and again.json()["held"], again.text
+    assert api.view(match, tokens[1])["held"] == changed["action"]
+    assert api.client.app.state.hub.live[match].state.history() == before
+    # The same card again changes nothing (no new version); an illegal one is refused.
+    version = api.view(match, tokens[1])["version"]
+    same = api.move(match, tokens[1], version, {"action": changed["action"]})
+    assert same.status_code == 200 and same.json()["version"] == version
+    mine = {a["action"] for a in views[1]["actions"]}
+    illegal = next(a for a in range(200) if a not in mine)
+    refused = api.move(match, tokens[1], version, {"action": illegal})
+    assert refused.status_code in (400, 422)
+    assert api.view(match, tokens[1])["held"] == changed["action"]
+    # Nobody else is told which card Bo holds.
+    assert api.view(match, tokens[0])["held"] is None and api.view(match)["held"] is None
     # What Cy chose reaches nobody else: Ana's and the spectator's views name no card.
     for viewer in (tokens[0], None):
         seen = api.view(match, viewer)
@@ -65,7 +81,7 @@ def test_douro_seats_lay_face_down_in_any_order(api: Api) -> None:
     assert r.status_code == 200, r.text
     live = api.client.app.state.hub.live[match]
     laid = live.state.history()[len(before):len(before) + 3]
-    assert laid == [views[0]["actions"][0]["action"], views[1]["actions"][-1]["action"],
+    assert laid == [views[0]["actions"][0]["action"], changed["action"],
                     views[2]["actions"][-1]["action"]]
     assert [p.seat for p in live.played[len(before):len(before) + 3]] == [0, 1, 2]
     assert not live.held and api.view(match)["choosing"] != [0]

@@ -27,13 +27,26 @@ def test_two_people_lay_douro_cards_at_once(browser: Any, server: ServerProcess)
     ana.wait_for_function("document.getElementById('turn').textContent.includes('Bo')")
     bo.locator("#actions button[data-action]").first.click()
     bo.wait_for_function("document.getElementById('prompt').textContent.startsWith('You chose')")
-    assert bo.locator("#actions button[data-action]").count() == 0
+    # Bo may change his mind until everyone has chosen: the cards stay, his choice marked.
+    first = bo.locator("#actions button[data-action]").first
+    assert first.get_attribute("class") == "held" and first.get_attribute("aria-pressed") == "true"
+    cards = bo.locator("#actions button[data-action]")
+    assert cards.count() > 1
+    other = cards.nth(cards.count() - 1)
+    other_label = other.inner_text()
+    other.click()
+    bo.wait_for_function("label => document.getElementById('prompt').textContent"
+                         ".startsWith('You chose ' + label)", arg=other_label)
+    assert bo.locator("#actions button.held").count() == 1
+    assert bo.locator("#actions button.held").inner_text() == other_label
+    assert bo.title().startswith("▶") is False  # a held choice is no longer "your turn"
     # Ana's page learns that only she is awaited, and shows her cards, never Bo's.
     assert "Your turn" in ana.inner_text("#turn")
     ana.wait_for_function("document.getElementById('turn').textContent !== ''"
                           " && !document.getElementById('turn').textContent.includes('Bo')")
     chosen = bo.inner_text("#prompt").removeprefix("You chose ").split(";")[0]
-    assert chosen not in ana.inner_text("#log")
+    assert chosen == other_label and chosen not in ana.inner_text("#log")
+    assert ana.locator("#actions button.held").count() == 0
     bo.screenshot(path="/tmp/ludoteca-douro-at-once-bo.png")
     before = version(ana)
     ana.locator("#actions button[data-action]").first.click()
@@ -45,6 +58,9 @@ def test_two_people_lay_douro_cards_at_once(browser: Any, server: ServerProcess)
         page.wait_for_function("/reveal|turn|Rabelo|barrels/i.test("
                                "document.getElementById('log').textContent)")
         assert page.js_errors == []  # type: ignore[attr-defined]
+    # The card laid for Bo is the one he changed to.
+    value = other_label.split()[-1]  # "play 10": the barrel card's value
+    assert f"You lay your {value} face down." in bo.inner_text("#log")
 
 
 def test_an_invite_link_is_claimed_once_and_renewed_by_the_creator(

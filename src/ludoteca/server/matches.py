@@ -441,6 +441,9 @@ class LiveMatch:
             "finished": self.finished,
             "can_undo": self.can_undo(viewer),
             "rematch": self.rematch,
+            # The viewer's own choice held in a pending group (it may change it until the
+            # group resolves); nobody else's, which stays hidden.
+            "held": None if viewer is None else self.held.get(viewer),
         }
 
     def _choosing(self) -> list[int]:
@@ -462,12 +465,12 @@ class LiveMatch:
         turn = f"Everyone chooses at once: waiting for {who}"
         if viewer is None or viewer not in together:
             return turn, state.prompt(viewer), []
-        if viewer in self.held:
-            label = state.action_to_string(self.held[viewer])
-            return (turn, f"You chose {label}; it stays hidden until everyone has chosen.",
-                    [])
-        step = next(step for step in state.pending() if step.seat == viewer)
         actions = [state.action_to_json(a) for a in together[viewer]]
+        if viewer in self.held:  # still open: another choice replaces it
+            label = state.action_to_string(self.held[viewer])
+            return (turn, f"You chose {label}; it stays hidden until everyone has chosen, "
+                          "and you may change it until then.", actions)
+        step = next(step for step in state.pending() if step.seat == viewer)
         return (f"Your turn: everyone chooses at once (waiting for {who})",
                 step.prompt(state, viewer), actions)
 
@@ -619,9 +622,6 @@ class LiveMatch:
             if player != seat and not in_group:
                 who = ("chance" if player == CHANCE else self.seats[player].label())
                 raise MatchError(409, f"It is not your turn: {who} is to play.")
-            if seat in self.held:
-                raise MatchError(409, "You have chosen already; your choice is laid when "
-                                      "every seat before yours has chosen.")
             if not isinstance(data, Mapping):
                 raise MatchError(400, f"an action is a JSON object such as "
                                       f'{{"action": 3}}, not {data!r}')
@@ -652,7 +652,9 @@ class LiveMatch:
 
     async def _hold(self, seat: int, action: int, legal: list[int]) -> None:
         """Keeps ``seat``'s hidden choice of a pending group until its turn in the game's
-        order (a ``hold`` row, so that a restart keeps it). Called with the lock held."""
+        order (a ``hold`` row, so that a restart keeps it; the last row of a seat counts).
+        A seat may choose again while it waits: the new choice replaces the held one (the
+        same choice again changes nothing). Called with the lock held."""
         if action not in legal:
             with naming(self.names):
                 try:
@@ -662,6 +664,8 @@ class LiveMatch:
                 except Exception:
                     reason = None
             raise MatchError(422, f"That move is not allowed{': ' + reason if reason else ''}.")
+        if self.held.get(seat) == action:
+            return
         row = {"match_id": self.id, "seq": self.version, "kind": "hold", "action": action,
                "seat": seat, "created_at": db.now()}
         try:

@@ -190,7 +190,8 @@
   }
   let wasMine = null, wasOver = null;
   function signalTurn(fresh) {
-    const mine = isSeat && view.actions.length > 0;
+    // (A choice made in a group of simultaneous choices stays open to change: not a turn.)
+    const mine = isSeat && view.actions.length > 0 && view.held == null;
     const over = !!view.finished;
     root.dataset.yourTurn = mine ? "true" : "false";
     document.title = (over ? "Over · " : mine ? "▶ Your turn · " : "") + baseTitle;
@@ -274,6 +275,8 @@
       cands.forEach((a) => {
         if (a.type !== group) { group = a.type; nodes.push(el("div", {class: "group", text: String(a.type).replace(/_/g, " ")})); }
         const b = el("button", {type: "button", "data-action": a.action, "data-type": a.type, text: a.label});
+        // The choice held for a group of simultaneous choices: marked; another replaces it.
+        if (view.held === a.action) { b.classList.add("held"); b.setAttribute("aria-pressed", "true"); }
         b.addEventListener("click", () => send(a));
         nodes.push(b);
       });
