@@ -187,3 +187,41 @@ def test_the_lobby_says_an_invite_link_was_replaced(browser: Any,
     assert dict(statuses)["1"] == "link replaced", statuses
     assert "no longer here" not in page.inner_text("#my-seats")
     assert page.js_errors == []
+
+
+needs_vintage = pytest.mark.skipif("vintage" not in game_ids(), reason="Vintage not installed")
+
+
+def log_box(page: Any) -> dict[str, float]:
+    """The log's visible height and where its newest entry lies on the screen."""
+    return page.evaluate("""() => {
+        const log = document.getElementById('log'), li = log.querySelector('li:last-child');
+        const r = li.getBoundingClientRect(), l = log.getBoundingClientRect();
+        return {height: log.clientHeight, top: r.top, bottom: r.bottom, window: innerHeight,
+                logTop: l.top, logBottom: l.bottom, moves: document.querySelectorAll(
+                '#actions button[data-action]').length}; }""")
+
+
+@needs_vintage
+def test_a_long_list_of_moves_leaves_the_log_a_usable_height(
+        browser: Any, server: ServerProcess) -> None:
+    """At 1280x900 a Vintage turn offers some sixteen moves: the log beside them keeps room
+    for several lines, and its newest entry is on the screen (inside the log's box)."""
+    page = new_page(browser)
+    sized(page, 1280, 900)
+    create_in_lobby(page, server.url, "vintage", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#actions button[data-action]")
+    page.wait_for_timeout(300)  # the side column is fitted on the next frame
+    box = log_box(page)
+    assert box["moves"] >= 12, box
+    line = page.evaluate("parseFloat(getComputedStyle(document.getElementById('log'))"
+                         ".lineHeight) || 20")
+    assert box["height"] >= 6 * line, box  # six lines of the log at least
+    assert 0 <= box["top"] and box["bottom"] <= box["window"], box
+    assert box["logTop"] - 1 <= box["top"] and box["bottom"] <= box["logBottom"] + 1, box
+    # Every move can still be reached (inside the moves' own box if it must scroll).
+    last = page.locator("#actions button[data-action]").last
+    last.scroll_into_view_if_needed()
+    r = last.bounding_box()
+    assert r is not None and r["y"] >= 0 and r["y"] + r["height"] <= 900
+    assert page.js_errors == []

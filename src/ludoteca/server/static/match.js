@@ -477,10 +477,14 @@
   }
   // The side column (moves, log) ends at the bottom of the window wherever it starts, so
   // that the newest log line is always in view; below 900px it follows the board. The
-  // moves come first: when they and a few log lines do not fit above the window's bottom,
-  // the column grows past it (the page scrolls, never the moves' own box).
+  // moves come first, whole, with the log's usable height (its min-height) below them:
+  // when both do not fit above the window's bottom but would once the page is scrolled
+  // (the column is sticky at the window's top), the column grows past the bottom; a list
+  // too long even for that scrolls inside its own box (app.css), and the log keeps its
+  // lines in view.
   const side = document.querySelector(".side");
   const movesPanel = document.querySelector(".side > .actions-panel");
+  const logPanel = document.querySelector(".side > .log-panel");
   let fitting = false;
   function fitSide() {
     fitting = false;
@@ -488,8 +492,16 @@
     if (window.innerWidth < 900) { side.style.height = ""; return; }
     const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
     const top = Math.max(8, side.getBoundingClientRect().top);
-    const need = movesPanel ? movesPanel.offsetHeight + 150 : 0;  // the log's 6rem and margins
-    side.style.height = Math.max(320, window.innerHeight - top - 8, need) + "px";
+    const room = window.innerHeight - top - 8;
+    let height = room, whole = false;
+    if (movesPanel && logPanel && actionsBox) {
+      const moves = movesPanel.offsetHeight - actionsBox.clientHeight + actionsBox.scrollHeight;
+      const need = moves + parseFloat(getComputedStyle(logPanel).minHeight) + 32;  // margins
+      whole = need <= window.innerHeight - 16;
+      if (whole) height = Math.max(room, need);
+    }
+    side.classList.toggle("moves-whole", whole);  // else the moves' own box scrolls
+    side.style.height = Math.max(320, height) + "px";
     if (atBottom) logBox.scrollTop = logBox.scrollHeight;
   }
   const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
