@@ -217,7 +217,7 @@ def test_a_long_list_of_moves_leaves_the_log_a_usable_height(
     line = page.evaluate("parseFloat(getComputedStyle(document.getElementById('log'))"
                          ".lineHeight) || 20")
     assert box["height"] >= 6 * line, box  # six lines of the log at least
-    assert 0 <= box["top"] and box["bottom"] <= box["window"], box
+    assert box["top"] >= 0 and box["bottom"] <= box["window"], box
     assert box["logTop"] - 1 <= box["top"] and box["bottom"] <= box["logBottom"] + 1, box
     # Every move can still be reached (inside the moves' own box if it must scroll).
     last = page.locator("#actions button[data-action]").last
