@@ -64,11 +64,11 @@ def _printed(path: Any, *args: Any) -> str:
 def test_the_server_and_the_terminal_say_the_same_result(api: Api, tmp_path: Any,
                                                          game_id: str, players: int,
                                                          seats: list[dict[str, Any]]) -> None:
-    """Seats named as the terminal names them ("seat 0"): the server's sentence, for a
+    """Seats named as the terminal names them ("seat 1" for index 0): the server's sentence, for a
     spectator and for a seat, is word for word the one `ludoteca replay` prints. (Not
     for partners: with a name per seat they are "seat 1 and seat 3", without "seats 1
     and 3"; tests/core/test_words.py says both.)"""
-    named = [{**seat, "name": f"seat {i}"} for i, seat in enumerate(seats)]
+    named = [{**seat, "name": f"seat {i + 1}"} for i, seat in enumerate(seats)]
     created = api.create(game_id, players, named)
     final = _finish(api, created, 5)
     path = tmp_path / "match.json"

@@ -871,7 +871,7 @@ class _Replay:
                 part = chapter(event)
                 # One action opens a part once: a fact told in two versions (a card laid
                 # face down, its face to its owner and its back to the others) is one event
-                # of the match, so Douro's first dispute is not listed twice, as 1 and 2.
+                # of the match, so a part is not listed twice (as part 1 and part 2).
                 if part and part[0] not in kinds:
                     kinds.add(part[0])
                     opened.append((i + 1, *part))
@@ -887,9 +887,9 @@ class _Replay:
         for _after, kind, number in opened:
             firsts.setdefault(kind, number)
         for kind, number in firsts.items():
-            # A numbered part whose first mark is its second (Desperados announces rounds
-            # from the second on, Douro only its second half): the first began with the
-            # match, and is listed at the start, so the menu counts from 1 as people do.
+            # A numbered part whose first mark is its second (a game that announces its
+            # rounds from the second on, or only its second half): the first began with
+            # the match, and is listed at the start, so the menu counts from 1 as people do.
             if number == 2:
                 self.chapters.append({"step": 0, "kind": kind,
                                       "label": f"{kind[:1].upper()}{kind[1:]} 1"})
