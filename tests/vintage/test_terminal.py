@@ -67,3 +67,17 @@ def test_the_first_player_is_named_as_the_seats_are():
             continue
         header = text_of(render(obs)).splitlines()[0]
         assert f"first player seat {obs['first_player']} " in header, header
+
+
+def test_every_kind_of_decision_has_its_words():
+    # The labels are a table keyed by action type: a decision type left out of it would
+    # be shown to the player as its repr.
+    import dataclasses
+
+    from ludoteca.games.vintage import actions
+    from ludoteca.games.vintage.view import LABELS
+
+    outcomes = {actions.FirstPlayer, actions.BonusChip, actions.Card, actions.Die}
+    decisions = {obj for obj in vars(actions).values() if isinstance(obj, type)
+                 and dataclasses.is_dataclass(obj) and obj not in outcomes}
+    assert decisions and decisions == set(LABELS)
