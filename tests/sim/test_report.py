@@ -114,6 +114,6 @@ def test_a_vintage_report_counts_markers_by_the_action_placed_on(tmp_path):
     placed = {kind.removeprefix("place: ") for kind in f.actions if kind.startswith("place: ")}
     assert placed and placed <= names and "harvest" in placed, f.actions
     assert "pass" in f.actions  # the other moves keep their type
-    rows = list(csv.DictReader(open(write_report([out], tmp_path / "r").parent
-                                    / "summary.csv")))
+    summary = write_report([out], tmp_path / "r").parent / "summary.csv"
+    rows = list(csv.DictReader(summary.read_text().splitlines()))
     assert any(r["section"] == "action" and r["key"] == "place: harvest" for r in rows)
