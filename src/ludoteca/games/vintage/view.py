@@ -418,6 +418,26 @@ def _rows(t: Tables, rows: list[Any]) -> str:
     return joined(f"{n} in {t.row_name[r]}" for r, n in rows) or "nothing"
 
 
+def _round_end(t: Tables, d: dict[str, Any], viewer: int | None) -> str:
+    """What the end of a round settles, said once (the new face-up cards are dealt just
+    after, and the board shows them): the table cleared, the markers and overseers back,
+    who begins the next round."""
+    ends = f"Round {roman(d['round'])} ends"
+    if "first" not in d:  # an event of a record made before the round's end said more
+        return f"{ends}."
+    if d.get("last"):
+        return f"{ends}: it was the last round, and the final scoring follows."
+    nxt = roman(d["round"] + 1)
+    first = d["first"]
+    token = (f" {_who(first, viewer, True)} {_verb(first, viewer, 'hold', 'holds')} the "
+             f"first-player token and {_verb(first, viewer, 'begin', 'begins')} round {nxt}."
+             if first is not None and first >= 0 else "")
+    return (f"{ends}: the face-up cards and the cards played are discarded and "
+            f"{plural(t.display, 'new card')} {'is' if t.display == 1 else 'are'} laid "
+            "face up; everyone takes back their markers and overseer."
+            f"{token}")
+
+
 def describe_event(state: VintageState, event: Event, viewer: int | None) -> str:
     t = state.t
     d = event.data
@@ -433,7 +453,7 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
     if k == "round":
         return f"Round {roman(d['round'])} begins: the harvest bonus is {d['bonus']}."
     if k == "round_end":
-        return f"Round {roman(d['round'])} ends."
+        return _round_end(t, d, viewer)
     if k == "place":
         how = "the overseer" if d["overseer"] else plural(d["cost"], "marker")
         return f"{who} {_verb(seat, viewer, 'place', 'places')} {how} on " \

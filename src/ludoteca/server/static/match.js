@@ -116,7 +116,7 @@
     for (let i = at + 1; i < entries.length; i++) {
       const e = entries[i];
       if (e.move !== first.move || (e.chapter && !e.moment)) break;
-      lines.push(e);
+      if (!e.aside) lines.push(e);  // (a line the moment's own words already say)
     }
     const titled = lines.filter((e) => e.moment);
     $("moment-title").textContent = titled.length ? titled[titled.length - 1].moment : "";

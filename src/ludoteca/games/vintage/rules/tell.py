@@ -37,7 +37,7 @@ kind                 data                                           audience
 ``peeks``            seat, round, drawn                             everyone else
 ``card_sale``        seat, port_kind, vp                              everyone
 ``added``            seat, estate, barrels                          everyone
-``round_end``        round                                          everyone
+``round_end``        round, first (the token's holder), last (bool) everyone
 ``end``              additions, scores, winners                     everyone
 ===================  =============================================  ====================
 
