@@ -1,0 +1,161 @@
+"""Vintage's table in Chromium, where a person sees it: a sale's panel that a later move
+does not take away, a round's end said in one line, a view that stays where the player
+put it, and a river that reads as one river on a phone."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from ludoteca.core.registry import game_ids
+from tests.server.conftest import create_match, new_page, seat_url, version
+from tests.server.serverproc import ServerProcess
+
+pytestmark = pytest.mark.skipif("vintage" not in game_ids(), reason="Vintage is not installed")
+
+NAMES = ["Ana", "Bo"]
+
+
+class Table:
+    """A 2-player Vintage match of two people, both played through the API (the test
+    stands in for each), and one of them watched in a browser page."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.created = create_match(base, "vintage", 2,
+                                    [{"kind": "invite", "name": n} for n in NAMES])
+        self.tokens = {s["seat"]: s["token"] for s in self.created["seats"]}
+        self.rng = random.Random(0)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        r = httpx.get(f"{self.base}/api/matches/{self.created['id']}/view",
+                      headers={"Authorization": f"Bearer {self.tokens[seat]}"}, timeout=30)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def move(self, seat: int, action: dict[str, Any]) -> None:
+        view = self.view(seat)
+        r = httpx.post(f"{self.base}/api/matches/{self.created['id']}/moves",
+                       json={"version": view["version"], "action": {"action": action["action"]}},
+                       headers={"Authorization": f"Bearer {self.tokens[seat]}"}, timeout=30)
+        assert r.status_code == 200, r.text
+
+    def to_act(self) -> int | None:
+        spectator = httpx.get(f"{self.base}/api/matches/{self.created['id']}/view",
+                              timeout=30).json()
+        return None if spectator["finished"] else spectator["to_act"]
+
+    def url(self, seat: int) -> str:
+        return seat_url(self.base, self.created, seat)
+
+
+def sale_path(actions: list[dict[str, Any]], has_cellar: bool,
+              rng: random.Random) -> dict[str, Any]:
+    """A move towards a sale: harvest all to port, load, sail to Gaia, unload, and age
+    and sell once the cellar holds barrels (else pass, else any move)."""
+    by: dict[str, list[dict[str, Any]]] = {}
+    for a in actions:
+        by.setdefault(a["type"], []).append(a)
+    for kind in ("store", "age_lot", "extra_barrel", "load", "end_harvest", "discard"):
+        if kind in by:
+            return by[kind][0]
+    if "sail_to" in by:
+        return min(by["sail_to"], key=lambda a: a["port"])
+    if "harvest_estate" in by:
+        return max(by["harvest_estate"], key=lambda a: a["port"])
+    places = sorted(by.get("place", []), key=lambda a: a["overseer"])
+    for name, wanted in (("Age and sell", has_cellar), ("Harvest", True)):
+        chosen = [a for a in places if a["name"] == name]
+        if wanted and chosen:
+            return chosen[0]
+    for kind in ("move_boat", "sail_on", "pass"):
+        if kind in by:
+            return by[kind][0]
+    return rng.choice(actions)
+
+
+def is_sale(action: dict[str, Any]) -> bool:
+    return action["type"] == "place" and action["name"] == "Age and sell"
+
+
+def play_until_sale(table: Table, seat: int, limit: int = 600) -> dict[str, Any]:
+    """Plays both seats along the sale path until ``seat`` is to act with the Age-and-sell
+    circle in its moves and barrels in its cellar; returns that move (not made)."""
+    for _ in range(limit):
+        acting = table.to_act()
+        assert acting is not None, "the match ended before a sale"
+        if acting < 0:
+            continue
+        view = table.view(acting)
+        if not view["actions"]:
+            continue
+        has_cellar = "Your cellar" in view["board"] and cellar_has_barrels(view["board"])
+        move = sale_path(view["actions"], has_cellar, table.rng)
+        if acting == seat and is_sale(move):
+            return move
+        table.move(acting, move)
+    raise AssertionError("no sale came")
+
+
+def cellar_has_barrels(board: str) -> bool:
+    mat = board.split('data-key="mine"')[1]
+    return 'class="vt-cask-big"' in mat
+
+
+def finish_move(table: Table, seat: int) -> None:
+    """The rest of ``seat``'s sale: which lot ages first, the extra barrel's row."""
+    while table.to_act() == seat:
+        view = table.view(seat)
+        rest = [a for a in view["actions"] if a["type"] in ("age_lot", "extra_barrel")]
+        if not rest:
+            return
+        table.move(seat, rest[0])
+
+
+def test_a_sale_panel_stays_until_read_when_the_other_player_sells_next(
+        browser: Any, server: ServerProcess) -> None:
+    # Ana sells; before she closes the panel, Bo sells too. Bo's sale must wait behind
+    # Ana's (the button says Next) and open when she moves on, not replace hers.
+    table = Table(server.url)
+    sale = play_until_sale(table, 0)
+    page = new_page(browser)
+    page.goto(table.url(0))
+    page.wait_for_selector(f"#actions button[data-action='{sale['action']}']")
+    assert not page.is_visible("#moment")
+    before = version(page)
+    page.click(f"#actions button[data-action='{sale['action']}']")
+    page.wait_for_function(f"Number(document.getElementById('match').dataset.version) > {before}")
+    while page.is_visible("#actions button[data-type='age_lot'], "
+                          "#actions button[data-type='extra_barrel']"):
+        before = version(page)
+        page.click("#actions button[data-type='age_lot'], "
+                   "#actions button[data-type='extra_barrel'] >> nth=0")
+        page.wait_for_function(
+            f"Number(document.getElementById('match').dataset.version) > {before}")
+    page.wait_for_selector("#moment:not([hidden])")
+    mine = page.get_attribute("#moment", "data-n")
+    assert page.inner_text("#moment-title").startswith("The lots are aged")
+    assert "Ana" not in page.inner_text("#moment-lines").split("\n")[0]  # "Your ... lot"
+    # Bo plays on to his own sale, through the API, while Ana's panel is open.
+    bo_sale = play_until_sale(table, 1)
+    table.move(1, bo_sale)
+    finish_move(table, 1)
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => "
+                           "li.textContent.startsWith(\"Bo's \") && "
+                           "li.textContent.includes('+ die'))")
+    assert page.is_visible("#moment")
+    assert page.get_attribute("#moment", "data-n") == mine  # still Ana's sale
+    assert page.inner_text("#moment-close") == "Next"
+    # Next opens what waited, in turn (the end of a round may come between).
+    shown = []
+    while page.is_visible("#moment") and len(shown) < 4:
+        page.click("#moment-close")
+        if page.is_visible("#moment"):
+            assert page.get_attribute("#moment", "data-n") != mine
+            shown.append(page.inner_text("#moment-lines"))
+    assert any("Bo's" in lines and "+ die" in lines for lines in shown), shown
+    assert not page.is_visible("#moment")
+    assert page.js_errors == []
