@@ -159,3 +159,52 @@ def test_a_sale_panel_stays_until_read_when_the_other_player_sells_next(
     assert any("Bo's" in lines and "+ die" in lines for lines in shown), shown
     assert not page.is_visible("#moment")
     assert page.js_errors == []
+
+
+def top_of(page: Any, selector: str) -> float:
+    return float(page.eval_on_selector(selector, "e => e.getBoundingClientRect().top"))
+
+
+def click_where_it_is(page: Any, selector: str) -> None:
+    """A click at the element's place on the screen, as a person makes it (no scrolling
+    it into view first, as Playwright's own click would)."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None and box["y"] >= 0
+    assert box["y"] + box["height"] <= page.viewport_size["height"]
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+@pytest.mark.parametrize(("phone", "where"), [(False, "board"), (True, "board"),
+                                               (True, "moves")])
+def test_placing_markers_leaves_the_view_where_the_player_put_it(
+        browser: Any, server: ServerProcess, phone: bool, where: str) -> None:
+    # Ana's overseer is out (so a circle is one move: markers), Bo has passed. She looks
+    # at the action table (or, on a phone, at the list of moves under the board), and
+    # places a marker on Plant a red vine: the move is made and the next step offers one
+    # move (the page gets shorter), yet what she looked at stays where it was.
+    table = Table(server.url)
+    while table.to_act() != 0:
+        table.move(1, next(a for a in table.view(1)["actions"] if a["type"] == "pass"))
+    overseer = next(a for a in table.view(0)["actions"]
+                    if a["type"] == "place" and a["overseer"] and a["name"] == "First player")
+    table.move(0, overseer)
+    while table.to_act() == 1:
+        table.move(1, next(a for a in table.view(1)["actions"] if a["type"] == "pass"))
+    page = new_page(browser, phone=phone)
+    page.goto(table.url(0))
+    column = ".vt-column:has(.vt-column-name:text-is('Plant a red vine'))"
+    page.wait_for_selector(f"{column} .vt-circle.pickable")
+    seen = ".vt-actions" if where == "board" else "#actions"
+    page.eval_on_selector(seen, "e => scrollTo(0, e.getBoundingClientRect().top "
+                          "+ scrollY - 250)")
+    page.wait_for_timeout(200)
+    looked_at = top_of(page, seen)
+    assert abs(looked_at - 250) < 2
+    before = version(page)
+    click_where_it_is(page, f"{column} .vt-circle.pickable" if where == "board"
+                      else "#actions button:text-is('Plant a red vine: 1 marker')")
+    page.wait_for_function(f"Number(document.getElementById('match').dataset.version) > {before}")
+    page.wait_for_selector(".vt-vine.pickable")  # the next step: where to plant it
+    page.wait_for_timeout(300)
+    assert abs(top_of(page, seen) - looked_at) < 2, (looked_at, page.evaluate("scrollY"))
+    assert page.js_errors == []
