@@ -4,6 +4,7 @@ put it, and a river that reads as one river on a phone."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -207,4 +208,34 @@ def test_placing_markers_leaves_the_view_where_the_player_put_it(
     page.wait_for_selector(".vt-vine.pickable")  # the next step: where to plant it
     page.wait_for_timeout(300)
     assert abs(top_of(page, seen) - looked_at) < 2, (looked_at, page.evaluate("scrollY"))
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_the_river_reads_as_one_river_from_gaia_upstream(
+        browser: Any, server: ServerProcess, phone: bool) -> None:
+    # Gaia, Baixo Corgo, Cima Corgo, Douro Superior: in one row from the left on a
+    # laptop, in one column from the top on a phone (never two rows of two), the page no
+    # wider than the phone.
+    table = Table(server.url)
+    page = new_page(browser, phone=phone)
+    page.goto(table.url(0))
+    page.wait_for_selector(".vt-douro")
+    ports = [page.locator(f"[data-key='port-{p}'] .vt-port").bounding_box() for p in range(4)]
+    assert all(ports)
+    names = [page.inner_text(f"[data-key='port-{p}'] .vt-port-name") for p in range(4)]
+    assert names[0] == "Vila Nova de Gaia" and names[-1] == "Douro Superior"
+    along, across = ("y", "x") if phone else ("x", "y")
+    assert all(abs(b[across] - ports[0][across]) < 1 for b in ports), ports
+    assert all(a[along] + (a["height"] if phone else a["width"]) <= b[along] + 0.5
+               for a, b in itertools.pairwise(ports)), ports
+    if phone:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # Each port's estates lie beside it, within the screen.
+        estates = page.eval_on_selector_all(".vt-estate", "es => es.map(e => "
+                                            "e.getBoundingClientRect().right)")
+        assert estates and max(estates) <= 390
+        # A boat's owner is read whole on the narrow band: one line, not a letter a line.
+        hull = page.locator(".vt-boat .vt-hull").first.bounding_box()
+        assert hull is not None and hull["height"] < 20
     assert page.js_errors == []
