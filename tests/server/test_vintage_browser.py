@@ -30,10 +30,12 @@ class Table:
                                     [{"kind": "invite", "name": n} for n in NAMES])
         self.tokens = {s["seat"]: s["token"] for s in self.created["seats"]}
         self.rng = random.Random(0)
+        self.cookies: dict[str, str] = {}  # the claims of seats opened in a page
 
     def view(self, seat: int) -> dict[str, Any]:
         r = httpx.get(f"{self.base}/api/matches/{self.created['id']}/view",
-                      headers={"Authorization": f"Bearer {self.tokens[seat]}"}, timeout=30)
+                      headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+                      cookies=self.cookies, timeout=30)
         assert r.status_code == 200, r.text
         return r.json()
 
@@ -41,7 +43,8 @@ class Table:
         view = self.view(seat)
         r = httpx.post(f"{self.base}/api/matches/{self.created['id']}/moves",
                        json={"version": view["version"], "action": {"action": action["action"]}},
-                       headers={"Authorization": f"Bearer {self.tokens[seat]}"}, timeout=30)
+                       headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+                       cookies=self.cookies, timeout=30)
         assert r.status_code == 200, r.text
 
     def to_act(self) -> int | None:
@@ -51,6 +54,14 @@ class Table:
 
     def url(self, seat: int) -> str:
         return seat_url(self.base, self.created, seat)
+
+    def opened(self, page: Any, seat: int) -> None:
+        """``seat``'s page opened in ``page``: the seat is that browser's now, and the test
+        moves for it with the claim that browser holds."""
+        page.goto(self.url(seat))
+        page.wait_for_selector("#match[data-live='true']")
+        self.cookies.update({c["name"]: c["value"] for c in page.context.cookies()
+                             if c["name"].startswith("ludoteca-claim-")})
 
 
 def sale_path(actions: list[dict[str, Any]], has_cellar: bool,
@@ -123,7 +134,7 @@ def test_a_sale_panel_stays_until_read_when_the_other_player_sells_next(
     table = Table(server.url)
     sale = play_until_sale(table, 0)
     page = new_page(browser)
-    page.goto(table.url(0))
+    table.opened(page, 0)
     page.wait_for_selector(f"#actions button[data-action='{sale['action']}']")
     assert not page.is_visible("#moment")
     before = version(page)
@@ -138,8 +149,10 @@ def test_a_sale_panel_stays_until_read_when_the_other_player_sells_next(
             f"Number(document.getElementById('match').dataset.version) > {before}")
     page.wait_for_selector("#moment:not([hidden])")
     mine = page.get_attribute("#moment", "data-n")
-    assert page.inner_text("#moment-title").startswith("The lots are aged")
-    assert "Ana" not in page.inner_text("#moment-lines").split("\n")[0]  # "Your ... lot"
+    # (titled by its last moment: the sale, or the round's end when the sale ended it)
+    assert page.inner_text("#moment-title").startswith(("The lots are aged", "Round"))
+    assert "Your " in page.inner_text("#moment-lines") and "+ die" in page.inner_text(
+        "#moment-lines")
     # Bo plays on to his own sale, through the API, while Ana's panel is open.
     bo_sale = play_until_sale(table, 1)
     table.move(1, bo_sale)
@@ -238,4 +251,27 @@ def test_the_river_reads_as_one_river_from_gaia_upstream(
         # A boat's owner is read whole on the narrow band: one line, not a letter a line.
         hull = page.locator(".vt-boat .vt-hull").first.bounding_box()
         assert hull is not None and hull["height"] < 20
+    assert page.js_errors == []
+
+
+def test_the_panel_of_a_round_s_end_says_what_it_settled_in_one_line(
+        browser: Any, server: ServerProcess) -> None:
+    # Both pass, so round I ends: its panel says the cards are refreshed, the markers
+    # back and who begins round II, and lists no card dealt face up (the log does).
+    table = Table(server.url)
+    page = new_page(browser)
+    table.opened(page, 0)
+    for _ in range(2):  # Ana passes on her page, Bo through the API
+        if table.to_act() == 1:
+            table.move(1, next(a for a in table.view(1)["actions"] if a["type"] == "pass"))
+        else:
+            page.click("#actions button[data-type='pass']")
+            page.wait_for_function("document.getElementById('match').dataset.toAct !== '0'")
+    page.wait_for_selector("#moment:not([hidden])")
+    assert page.inner_text("#moment-title") == "Round I ends"
+    lines = page.eval_on_selector_all("#moment-lines li", "ls => ls.map(l => l.textContent)")
+    assert len(lines) == 1, lines
+    assert "new cards are laid face up" in lines[0] and "markers and overseer" in lines[0]
+    assert "first-player token and begin" in lines[0] and "round II" in lines[0]
+    assert "laid face up" in page.inner_text("#log").split("Round I ends")[1]
     assert page.js_errors == []
