@@ -459,3 +459,24 @@ def test_the_end_of_the_last_round_says_the_final_scoring_follows() -> None:
     assert text == "Round VII ends: it was the last round, and the final scoring follows."
     # An event of an older record (no holder told) keeps its one line.
     assert s.describe_event(everyone("round_end", round=2), 0) == "Round III ends."
+
+
+def test_a_win_on_equal_vp_says_which_tie_break_decided_it() -> None:
+    from ludoteca.games.vintage.rules import end
+    from tests.vintage.helpers import give_estate
+
+    s = start(2)
+    s.vp = [10, 10]
+    give_estate(s, 1, "Douro Superior", 0, [])
+    end.final_scoring(s)
+    final = next(e for e in s.events() if e.kind == "end")
+    text = s.describe_event(final, 0)
+    assert s.table_winners == (1,) and text.endswith("Winner: seat 1.")
+    assert (f"Tied at {s.vp[0]} VP: the most estates wins the tie, then the highest total estate "
+            "quality (You 1 estate, quality 2; Seat 1 2 estates, quality 5).") in text
+    # No tie, no such words.
+    s = start(2)
+    s.vp = [10, 9]
+    end.final_scoring(s)
+    final = next(e for e in s.events() if e.kind == "end")
+    assert "Tied" not in s.describe_event(final, 0)

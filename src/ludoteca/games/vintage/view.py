@@ -418,6 +418,19 @@ def _rows(t: Tables, rows: list[Any]) -> str:
     return joined(f"{n} in {t.row_name[r]}" for r, n in rows) or "nothing"
 
 
+def _tie(d: dict[str, Any], viewer: int | None) -> str:
+    """Why a win on equal VP went as it did: the tie-breaks and each tied seat's figures
+    ("" when nobody tied, or for an event of a record made before ties were told)."""
+    tied = d.get("tied") or []
+    if not tied:
+        return ""
+    vp = d["scores"][tied[0][0]]
+    each = "; ".join(f"{_who(s, viewer, True)} {plural(e, 'estate')}, quality {q}"
+                     for s, e, q in tied)
+    return (f"Tied at {vp} VP: the most estates wins the tie, then the highest total "
+            f"estate quality ({each}). ")
+
+
 def _round_end(t: Tables, d: dict[str, Any], viewer: int | None) -> str:
     """What the end of a round settles, said once (the new face-up cards are dealt just
     after, and the board shows them): the table cleared, the markers and overseers back,
@@ -581,5 +594,5 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
                          f"{t.barrels_per_vp}), +{p} for planted estates (their purchase "
                          f"value), +{f} for five-vine estates = {d['scores'][s]} VP")
         won = joined(_who(s, viewer) for s in d["winners"])
-        return "The game ends. " + "; ".join(lines) + f". Winner: {won}."
+        return "The game ends. " + "; ".join(lines) + f". {_tie(d, viewer)}Winner: {won}."
     return k

@@ -38,7 +38,8 @@ kind                 data                                           audience
 ``card_sale``        seat, port_kind, vp                              everyone
 ``added``            seat, estate, barrels                          everyone
 ``round_end``        round, first (the token's holder), last (bool) everyone
-``end``              additions, scores, winners                     everyone
+``end``              additions, scores, winners, tied ((seat,       everyone
+                     estates, quality)... of the seats level on VP)
 ===================  =============================================  ====================
 
 Every decision tells at least its own seat something (a choice whose effect waits for a
