@@ -693,3 +693,30 @@ def test_play_numbers_seats_from_1_where_a_person_reads_them(tmp_path, game_id):
     assert "Seat 3 (you)" in said
     assert not re.search(r"\b[Ss]eats? 0\b", out), out
     assert MatchRecord.from_json(save.read_text()).agents[2] == "human"
+
+
+@pytest.mark.parametrize("game_id", [g for g in ("desperados", "douro1872", "vintage",
+                                                 GAME_ID) if loads(g)])
+def test_games_lists_every_named_strength_with_the_spec_it_plays(game_id):
+    # The same table for every game, read from the core's strengths and the game's own
+    # presets: a game's preset shows as what its strength plays, and is said to be its own.
+    from ludoteca.agents import strength_names
+    from ludoteca.agents.strengths import strength_spec
+
+    game = load_game(game_id)
+    result = run("games", game_id)
+    assert result.exit_code == 0, result.output
+    table = result.output.split("Named strengths")[1]
+    rows: dict[str, list[str]] = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if len(cells) != 3:
+            continue
+        if cells[0]:
+            rows[last := cells[0]] = cells[1:]
+        else:  # a cell wrapped onto the next line
+            rows[last] = [f"{a} {b}".strip() for a, b in zip(rows[last], cells[1:], strict=True)]
+    for name in strength_names():
+        spec, meaning = rows[name]
+        assert spec == strength_spec(name, game)
+        assert (meaning == "this game's own preset") == (name in game.bot_presets)

@@ -398,3 +398,85 @@ def test_a_chosen_harvest_split_shows_on_its_estate_before_the_harvest_is_made()
     assert ">Harvest the chosen estates</span>" in page
     assert "Harvest the chosen estates" in [s.action_to_json(a)["label"]
                                              for a in s.legal_actions()]
+
+
+def played_to_round(n: int, rounds: int, seed: int) -> tuple[VintageState, list[Any]]:
+    """A random match of ``n`` players played until ``rounds`` rounds have ended, with
+    ``(seat, events)`` per action for the log."""
+    s = load_game("vintage").new_initial_state(n)
+    rng = random.Random(seed)
+    played: list[Any] = []
+    # (on to the next decision: the new face-up cards are dealt after the round's end)
+    while (s.round < rounds or s.is_chance_node()) and not s.is_terminal():
+        seat = s.current_player()
+        if s.is_chance_node():
+            chance(s, rng)
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+        played.append((seat, tuple(s.events())))
+    return s, played
+
+
+def panel_of(entries: list[dict[str, Any]], at: int) -> list[str]:
+    """The lines a table's panel shows for the moment at ``entries[at]``, as match.js
+    gathers them: the same move's lines up to the next part of the match, less asides."""
+    first = entries[at]
+    lines = [first["text"]]
+    for e in entries[at + 1:]:
+        if e["move"] != first["move"] or (e.get("chapter") and not e.get("moment")):
+            break
+        if not e.get("aside"):
+            lines.append(e["text"])
+    return lines
+
+
+def test_the_panel_of_a_round_s_end_says_what_it_settles_not_each_card_dealt() -> None:
+    from ludoteca.core.words import naming
+    from ludoteca.server.views import log_entries
+
+    s, played = played_to_round(2, 2, seed=4)
+    with naming(NAMES[:2]):
+        entries = log_entries(s, 0, played)
+    ends = [i for i, e in enumerate(entries) if (e.get("moment") or "").endswith(" ends")]
+    assert [entries[i]["moment"] for i in ends] == ["Round I ends", "Round II ends"]
+    for i in ends:
+        panel = panel_of(entries, i)
+        assert panel == [entries[i]["text"]], panel  # one line: no "laid face up" list
+        assert "new cards are laid face up" in panel[0]
+        assert "markers and overseer" in panel[0]
+        # The log itself still tells the deal, right after.
+        assert "laid face up" in entries[i + 1]["text"] and entries[i + 1]["aside"]
+    # The token's holder is named as the log names seats, and begins the next round.
+    first_of_iii = s.first
+    who = "You hold" if first_of_iii == 0 else f"{NAMES[first_of_iii]} holds"
+    assert f"{who} the first-player token and begin" in entries[ends[1]]["text"]
+    assert "round III" in entries[ends[1]]["text"]
+
+
+def test_the_end_of_the_last_round_says_the_final_scoring_follows() -> None:
+    s = start(2)
+    text = s.describe_event(everyone("round_end", round=6, first=1, last=True), 0)
+    assert text == "Round VII ends: it was the last round, and the final scoring follows."
+    # An event of an older record (no holder told) keeps its one line.
+    assert s.describe_event(everyone("round_end", round=2), 0) == "Round III ends."
+
+
+def test_a_win_on_equal_vp_says_which_tie_break_decided_it() -> None:
+    from ludoteca.games.vintage.rules import end
+    from tests.vintage.helpers import give_estate
+
+    s = start(2)
+    s.vp = [10, 10]
+    give_estate(s, 1, "Douro Superior", 0, [])
+    end.final_scoring(s)
+    final = next(e for e in s.events() if e.kind == "end")
+    text = s.describe_event(final, 0)
+    assert s.table_winners == (1,) and text.endswith("Winner: seat 1.")
+    assert (f"Tied at {s.vp[0]} VP: the most estates wins the tie, then the highest total estate "
+            "quality (You 1 estate, quality 2; Seat 1 2 estates, quality 5).") in text
+    # No tie, no such words.
+    s = start(2)
+    s.vp = [10, 9]
+    end.final_scoring(s)
+    final = next(e for e in s.events() if e.kind == "end")
+    assert "Tied" not in s.describe_event(final, 0)

@@ -96,3 +96,24 @@ def test_turn_order_is_the_seat_table_when_seat_0_always_opens(files, tmp_path):
     page = write_report([a], tmp_path / "r").read_text()
     assert "Win rate by turn order" not in page
     assert "first-player advantage" in page
+
+
+def test_a_vintage_report_counts_markers_by_the_action_placed_on(tmp_path):
+    # Vintage's one move type "place" covers every action of its table: the report counts
+    # each action placed on (the game's action_kind), and the shares still add up.
+    from ludoteca.core.registry import game_ids, load_game
+
+    if "vintage" not in game_ids():
+        pytest.skip("Vintage is not installed")
+    out = tmp_path / "v.jsonl"
+    run_simulation("vintage", 2, 2, seed=3, workers=1, out=out, agents=["random", "random"])
+    f = figures(out)
+    assert sum(f.actions.values()) == sum(f.decisions)
+    assert "place" not in f.actions
+    names = {name.lower() for name in load_game("vintage").tables.action_names}
+    placed = {kind.removeprefix("place: ") for kind in f.actions if kind.startswith("place: ")}
+    assert placed and placed <= names and "harvest" in placed, f.actions
+    assert "pass" in f.actions  # the other moves keep their type
+    summary = write_report([out], tmp_path / "r").parent / "summary.csv"
+    rows = list(csv.DictReader(summary.read_text().splitlines()))
+    assert any(r["section"] == "action" and r["key"] == "place: harvest" for r in rows)

@@ -8,11 +8,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from ludoteca.agents import agent_names, agent_parameters, heuristic_for
+from ludoteca.agents import agent_names, agent_parameters, heuristic_for, strength_names
+from ludoteca.agents.strengths import describe as describe_strength
 from ludoteca.cli.app import Command, app, console, err_console, usage_errors
 from ludoteca.cli.setup import _load, option_default, option_values
 from ludoteca.cli.show import rules_summary
 from ludoteca.core.registry import game_ids, load_game
+from ludoteca.core.state import Game
 
 
 def describe_game(game_id: str) -> None:
@@ -53,10 +55,25 @@ def describe_game(game_id: str) -> None:
                                          for k, v in params.items()
                                          if not str(v).startswith("<")) or "none")
     console.print(agents)
+    console.print(strengths_table(game))
     summary = rules_summary(game)
     if summary:
         console.print()
         console.print(escape(summary.strip()))
+
+
+def strengths_table(game: Game) -> Table:
+    """The named strengths (``--bots strong``) with the agent spec each plays ``game``
+    with: the game's own preset where it declares one, else the default of every game."""
+    table = Table(title="Named strengths (--bot / --bots, e.g. --bots strong)")
+    table.add_column("Strength")
+    table.add_column("Plays as", no_wrap=True)  # a spec is copied whole: never wrapped
+    table.add_column("Meaning")
+    for name in strength_names():
+        shown = describe_strength(name, game)
+        own = "this game's own preset" if name in game.bot_presets else shown["description"]
+        table.add_row(name, escape(shown["spec"]), escape(own))
+    return table
 
 
 def _documented(model: type, name: str) -> str:

@@ -167,6 +167,13 @@ class Game(ABC):
         # Editions hold pydantic generics that do not pickle; the TOML text rebuilds them.
         return (_rebuild_game, (type(self), self.edition_text))
 
+    def action_kind(self, fields: Mapping[str, Any]) -> str:
+        """The kind a report counts a decision under, from its ``action_to_json`` fields:
+        its ``type`` (``"?"`` without one). A game whose one type stands for moves of
+        different meaning names them finer here (Vintage: ``"place: harvest"``), from
+        fields that the action's id fixes, since a report counts each id once."""
+        return str(fields.get("type", "?"))
+
     def build_tables(self) -> None:  # noqa: B027 - optional: games without tables skip it
         """Compiles the edition into the flat tables the rules read (shared by all states)."""
 

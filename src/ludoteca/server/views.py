@@ -493,6 +493,22 @@ def _nothing(_event: Event) -> None:
     return None
 
 
+def table_asides(game: Any) -> Any:
+    """The game's ``aside(event) -> bool`` (in its ``web`` module), or one that says
+    False: an event the log tells but a moment's panel leaves out, since the moment's own
+    words already say it (Vintage's new face-up cards under the end of a round)."""
+    found = _ASIDES.get(game.id)
+    if found is None:
+        from ludoteca.core.registry import game_module
+
+        found = getattr(game_module(game, "web"), "aside", None) or _nothing
+        _ASIDES[game.id] = found
+    return found
+
+
+_ASIDES: dict[str, Any] = {}
+
+
 _MARKS: dict[str, tuple[Any, Any]] = {}
 _ARTICLES = frozenset(("a", "an", "the"))
 
@@ -522,7 +538,8 @@ class LogBook:
     """One viewer's move log in words, grown as the match goes on.
 
     Each entry is ``{"n", "move", "step", "text"}`` with ``"moment"`` and ``"chapter"``
-    when the game marks its event (:func:`table_marks`): ``n`` numbers the entries
+    when the game marks its event (:func:`table_marks`), ``"aside": True`` when a panel
+    leaves it out (:func:`table_asides`): ``n`` numbers the entries
     (1, 2, ...: never twice the same), ``move`` counts the seats' moves up to it (chance
     outcomes belong to the move they follow; 0 before the first), ``step`` is the number
     of actions applied when it happened (a replay's position). Consecutive chance
@@ -543,6 +560,7 @@ class LogBook:
         read so far, the seat being CHANCE for a chance outcome. Seats are named as the
         enclosing :func:`ludoteca.core.words.naming` says."""
         moment, chapter = table_marks(state.game)
+        aside = table_asides(state.game)
         entries = self.entries
         # A fold grown here is worded once, when it ends or this call does (a deal of n
         # cards would otherwise be worded n times over, at a cost growing with n * n).
@@ -583,6 +601,8 @@ class LogBook:
                     entry["moment"] = title
                 if part:
                     entry["chapter"] = part
+                if all(aside(e) for e in seen):
+                    entry["aside"] = True
                 entries.append(entry)
         if owed:
             entries[-1]["text"] = fold_texts(self._run[1])  # type: ignore[index]

@@ -12,8 +12,9 @@ of match records) and writes, in a folder:
 * ``scores.png`` and ``margins.png`` - final scores by seat, and the margin between the
   best side and the next;
 * ``length.png`` - match length in decisions (chance outcomes not counted);
-* ``actions.png`` - how often each kind of action is chosen (the ``type`` of
-  ``action_to_json``), found by replaying every match;
+* ``actions.png`` - how often each kind of action is chosen (the game's
+  ``action_kind``: the ``type`` of ``action_to_json``, or finer where the game says so),
+  found by replaying every match;
 * ``ratings.png`` - each agent's openskill rating with its 95 % interval (when the files
   hold more than one agent);
 * ``summary.json`` (everything) and ``summary.csv`` (one figure per row: file, section,
@@ -142,7 +143,7 @@ def _replay_counts(record: MatchRecord, game: Game, types: dict[int, str],
         if player >= 0:
             kind = types.get(action)
             if kind is None:
-                kind = types[action] = str(state.action_to_json(action).get("type", "?"))
+                kind = types[action] = game.action_kind(state.action_to_json(action))
             counts[kind] += 1
             agent = record.agents[player] if player < len(record.agents) else "?"
             by_agent.setdefault(agent, Counter())[kind] += 1

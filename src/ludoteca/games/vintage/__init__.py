@@ -125,6 +125,14 @@ class Vintage(Game):
         "strong": "ismcts:iterations=100,policy=heuristic",
     }
 
+    def action_kind(self, fields: Mapping[str, Any]) -> str:
+        """Markers placed (and a free action taken) count under the action they take:
+        ``"place: harvest"``, ``"perform: buy an estate"``; every other move by its type."""
+        kind = str(fields.get("type", "?"))
+        if kind in ("place", "perform") and "name" in fields:
+            return f"{kind}: {str(fields['name']).lower()}"
+        return kind
+
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)
         self.default_options = VintageOptions()

@@ -2,16 +2,22 @@
 
 One line per player (VP, brandy, markers, boat, cellar, warehouse, cards), the owned
 estates, the action table's occupied circles and the display, then the prompt: it fits
-80 columns and leaves room for the choices on a 24-row screen.
+80 columns and leaves room for the choices on a 24-row screen. A line longer than
+:data:`WIDTH` is wrapped under its own indent, never cut: a card's name or a prompt is read
+whole.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.text import Text
 
 from ludoteca.core.words import seat_name
+
+WIDTH = 80
+"""The columns every line of the view fits (a terminal's usual width)."""
 
 MENU_GROUPS = {
     "place": "Place markers or the overseer on an action",
@@ -27,6 +33,15 @@ def chapter(event: Any) -> tuple[str, int | None] | None:
     if event.kind == "round":
         return "round", event.data["round"] + 1
     return None
+
+
+def _fitted(line: str) -> list[str]:
+    """``line`` as rows of at most :data:`WIDTH` columns, the rest under its indent + 3."""
+    if len(line) <= WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip()) + 3)
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=True)
 
 
 def _short(name: str) -> str:
@@ -53,7 +68,7 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
             ["?"] * s["hidden_cards"]
         flags = ("P" if s["passed"] else "") + ("O" if s["overseer"] else "")
         lines.append(f"{s['name'][:8]:8} {s['vp']:3}VP br{s['brandy']} mk{s['markers']}"
-                     f"{flags:2} boat {s['port'][:10]:10} [{hold}] cellar {cellar}")
+                     f"{flags:2} boat {s['port']} [{hold}] cellar {cellar}")
         if compact:
             continue
         estates = []
@@ -68,9 +83,10 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     for a in obs["table"]:
         used = [c for c in a["circles"] if c["seat"] is not None]
         if used:
-            taken.append(f"{a['name'][:12]} " + ",".join(str(c["seat"] + 1) for c in used))
+            # Seats by their number, as the seat lines name them ("Seat 0", ...).
+            taken.append(f"{a['name']} " + ",".join(str(c["seat"]) for c in used))
     if taken and not compact:
         lines.append("Taken: " + "; ".join(taken))
     lines.append("Display: " + ", ".join(c or "-" for c in obs["display"]))
     lines.append(obs["prompt"])
-    return Text("\n".join(line[:80] for line in lines))
+    return Text("\n".join(row for line in lines for row in _fitted(line)))

@@ -307,72 +307,81 @@ def _verb(seat: int, viewer: int | None, you: str, other: str) -> str:
     return you if seat == viewer else other
 
 
-def action_label(state: VintageState, action: Any) -> str:
+# Each action type's words for the acting seat: one small function per type, found by the
+# action's type in LABELS (a type missing there is told by its repr).
+
+def _place_label(state: VintageState, action: Place) -> str:
     t = state.t
-    if isinstance(action, Place):
-        circles = t.circles_of[action.task]
-        cost = t.circle_cost[circles[action.circle]] if action.circle < len(circles) else 0
-        how = "the overseer" if action.overseer else plural(cost, "marker")
-        where = f" (circle {action.circle + 1})" if state.circle_choice_free else ""
-        return f"{t.action_names[action.task]}: {how}{where}"
-    if isinstance(action, MoveBoat):
-        return f"Move the boat {plural(action.steps, 'step')} ({plural(action.steps, 'marker')})"
-    if isinstance(action, Load):
-        return f"Load the lot of your {estate_name(t, action.estate)} estate onto the boat"
-    if isinstance(action, Pass):
-        return "Pass (no more turns this round)"
-    if isinstance(action, BuyEstate):
-        return f"Buy the {estate_name(t, action.estate)} estate for {t.price[action.estate]} VP"
-    if isinstance(action, Discount):
-        return f"Pay {t.buy_discount} VP less"
-    if isinstance(action, Plant):
-        return f"Plant a {t.colours[action.colour]} vine on {estate_name(t, action.estate)}"
-    if isinstance(action, HarvestEstate):
-        brandy = t.harvest_yield[action.estate] - action.port
-        return (f"Harvest {estate_name(t, action.estate)}: {plural(action.port, 'port barrel')}"
-                f", {brandy} brandy")
-    if isinstance(action, EndHarvest):
-        return "Harvest the chosen estates"
-    if isinstance(action, SailTo):
-        return f"Sail to {t.ports[action.port]}"
-    if isinstance(action, SailOn):
-        return "Go on"
-    if isinstance(action, Store):
-        kind = action.kind.capitalize()
-        seat = state.current_player()
-        lots = (list(zip(state.hold[seat * t.sections:(seat + 1) * t.sections],
-                         state.hold_q[seat * t.sections:(seat + 1) * t.sections], strict=True))
-                if seat >= 0 else [])
-        if action.lot >= len(lots) or not lots[action.lot][0]:
-            return f"Unload the boat's lot {action.lot + 1} as {kind}"
-        barrels, quality = lots[action.lot]
-        # Two lots alike are told apart by their place on the boat, so labels stay unique.
-        twin = lots.count((barrels, quality)) > 1
-        where = f" (the boat's lot {action.lot + 1})" if twin else ""
-        return f"Unload {plural(barrels, 'barrel')} of quality {quality}{where} as {kind}"
-    if isinstance(action, AgeLot):
-        return f"Age the lot of cellar column {action.column + 1} next"
-    if isinstance(action, ExtraBarrel):
-        return f"Put the extra barrel in {t.row_name[action.row]}"
-    if isinstance(action, DrawCard):
-        card = state.display[action.slot]
-        name = t.card_names[card] if card >= 0 else "card"
-        return f"Take the face-up {name} (place {action.slot + 1})"
-    if isinstance(action, DrawDeck):
-        return "Draw the top card of the deck"
-    if isinstance(action, PlayCard):
-        return f"Play {t.card_names[action.card]}"
-    if isinstance(action, Discard):
-        return f"Discard {t.card_names[action.card]}"
-    if isinstance(action, TakeBarrel):
-        return f"Take a barrel from cellar column {action.column + 1}"
-    if isinstance(action, AddBarrels):
-        return f"Add the barrels to the lot on {estate_name(t, action.estate)}"
-    if isinstance(action, Perform):
-        return f"Free action: {t.action_names[action.task]}"
-    if isinstance(action, PeekChip):
-        return f"Look at the chip of round {roman(action.round)}"
-    return repr(action)
+    circles = t.circles_of[action.task]
+    cost = t.circle_cost[circles[action.circle]] if action.circle < len(circles) else 0
+    how = "the overseer" if action.overseer else plural(cost, "marker")
+    where = f" (circle {action.circle + 1})" if state.circle_choice_free else ""
+    return f"{t.action_names[action.task]}: {how}{where}"
+
+
+def _store_label(state: VintageState, action: Store) -> str:
+    t = state.t
+    kind = action.kind.capitalize()
+    seat = state.current_player()
+    lots = (list(zip(state.hold[seat * t.sections:(seat + 1) * t.sections],
+                     state.hold_q[seat * t.sections:(seat + 1) * t.sections], strict=True))
+            if seat >= 0 else [])
+    if action.lot >= len(lots) or not lots[action.lot][0]:
+        return f"Unload the boat's lot {action.lot + 1} as {kind}"
+    barrels, quality = lots[action.lot]
+    # Two lots alike are told apart by their place on the boat, so labels stay unique.
+    twin = lots.count((barrels, quality)) > 1
+    where = f" (the boat's lot {action.lot + 1})" if twin else ""
+    return f"Unload {plural(barrels, 'barrel')} of quality {quality}{where} as {kind}"
+
+
+def _harvest_label(state: VintageState, action: HarvestEstate) -> str:
+    t = state.t
+    brandy = t.harvest_yield[action.estate] - action.port
+    return (f"Harvest {estate_name(t, action.estate)}: {plural(action.port, 'port barrel')}"
+            f", {brandy} brandy")
+
+
+def _draw_card_label(state: VintageState, action: DrawCard) -> str:
+    card = state.display[action.slot]
+    name = state.t.card_names[card] if card >= 0 else "card"
+    return f"Take the face-up {name} (place {action.slot + 1})"
+
+
+LABELS: dict[type, Any] = {
+    Place: _place_label,
+    MoveBoat: lambda s, a: (f"Move the boat {plural(a.steps, 'step')} "
+                            f"({plural(a.steps, 'marker')})"),
+    Load: lambda s, a: f"Load the lot of your {estate_name(s.t, a.estate)} estate onto the boat",
+    Pass: lambda s, a: "Pass (no more turns this round)",
+    BuyEstate: lambda s, a: (f"Buy the {estate_name(s.t, a.estate)} estate for "
+                             f"{s.t.price[a.estate]} VP"),
+    Discount: lambda s, a: f"Pay {s.t.buy_discount} VP less",
+    Plant: lambda s, a: f"Plant a {s.t.colours[a.colour]} vine on {estate_name(s.t, a.estate)}",
+    HarvestEstate: _harvest_label,
+    EndHarvest: lambda s, a: "Harvest the chosen estates",
+    SailTo: lambda s, a: f"Sail to {s.t.ports[a.port]}",
+    SailOn: lambda s, a: "Go on",
+    Store: _store_label,
+    AgeLot: lambda s, a: f"Age the lot of cellar column {a.column + 1} next",
+    ExtraBarrel: lambda s, a: f"Put the extra barrel in {s.t.row_name[a.row]}",
+    DrawCard: _draw_card_label,
+    DrawDeck: lambda s, a: "Draw the top card of the deck",
+    PlayCard: lambda s, a: f"Play {s.t.card_names[a.card]}",
+    Discard: lambda s, a: f"Discard {s.t.card_names[a.card]}",
+    TakeBarrel: lambda s, a: f"Take a barrel from cellar column {a.column + 1}",
+    AddBarrels: lambda s, a: f"Add the barrels to the lot on {estate_name(s.t, a.estate)}",
+    Perform: lambda s, a: f"Free action: {s.t.action_names[a.task]}",
+    PeekChip: lambda s, a: f"Look at the chip of round {roman(a.round)}",
+}
+"""Action type -> ``(state, action) -> label``: the acting seat's words for each move."""
+
+
+def action_label(state: VintageState, action: Any) -> str:
+    """The acting seat's words for ``action`` (one of actions.py's decisions); an object
+    of no known type is told by its repr."""
+    label = LABELS.get(type(action))
+    return label(state, action) if label is not None else repr(action)
 
 
 def estate_name(t: Tables, e: int) -> str:
@@ -409,6 +418,39 @@ def _rows(t: Tables, rows: list[Any]) -> str:
     return joined(f"{n} in {t.row_name[r]}" for r, n in rows) or "nothing"
 
 
+def _tie(d: dict[str, Any], viewer: int | None) -> str:
+    """Why a win on equal VP went as it did: the tie-breaks and each tied seat's figures
+    ("" when nobody tied, or for an event of a record made before ties were told)."""
+    tied = d.get("tied") or []
+    if not tied:
+        return ""
+    vp = d["scores"][tied[0][0]]
+    each = "; ".join(f"{_who(s, viewer, True)} {plural(e, 'estate')}, quality {q}"
+                     for s, e, q in tied)
+    return (f"Tied at {vp} VP: the most estates wins the tie, then the highest total "
+            f"estate quality ({each}). ")
+
+
+def _round_end(t: Tables, d: dict[str, Any], viewer: int | None) -> str:
+    """What the end of a round settles, said once (the new face-up cards are dealt just
+    after, and the board shows them): the table cleared, the markers and overseers back,
+    who begins the next round."""
+    ends = f"Round {roman(d['round'])} ends"
+    if "first" not in d:  # an event of a record made before the round's end said more
+        return f"{ends}."
+    if d.get("last"):
+        return f"{ends}: it was the last round, and the final scoring follows."
+    nxt = roman(d["round"] + 1)
+    first = d["first"]
+    token = (f" {_who(first, viewer, True)} {_verb(first, viewer, 'hold', 'holds')} the "
+             f"first-player token and {_verb(first, viewer, 'begin', 'begins')} round {nxt}."
+             if first is not None and first >= 0 else "")
+    return (f"{ends}: the face-up cards and the cards played are discarded and "
+            f"{plural(t.display, 'new card')} {'is' if t.display == 1 else 'are'} laid "
+            "face up; everyone takes back their markers and overseer."
+            f"{token}")
+
+
 def describe_event(state: VintageState, event: Event, viewer: int | None) -> str:
     t = state.t
     d = event.data
@@ -424,7 +466,7 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
     if k == "round":
         return f"Round {roman(d['round'])} begins: the harvest bonus is {d['bonus']}."
     if k == "round_end":
-        return f"Round {roman(d['round'])} ends."
+        return _round_end(t, d, viewer)
     if k == "place":
         how = "the overseer" if d["overseer"] else plural(d["cost"], "marker")
         return f"{who} {_verb(seat, viewer, 'place', 'places')} {how} on " \
@@ -552,5 +594,5 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
                          f"{t.barrels_per_vp}), +{p} for planted estates (their purchase "
                          f"value), +{f} for five-vine estates = {d['scores'][s]} VP")
         won = joined(_who(s, viewer) for s in d["winners"])
-        return "The game ends. " + "; ".join(lines) + f". Winner: {won}."
+        return "The game ends. " + "; ".join(lines) + f". {_tie(d, viewer)}Winner: {won}."
     return k

@@ -39,6 +39,9 @@
   function setConn(text) { $("conn").textContent = text; }
 
   function render(fresh) {
+    steady(() => draw(fresh), !fresh);
+  }
+  function draw(fresh) {
     root.dataset.version = view.version;
     root.dataset.finished = view.finished ? "true" : "false";
     root.dataset.toAct = view.to_act;
@@ -64,6 +67,45 @@
     renderLog(fresh);
     renderActions();
     fitSoon();
+  }
+  // ----- the view stays where the player put it -------------------------------------
+  // A move redraws the board and the moves, so that what lies above the part the player
+  // looks at may grow or shrink (a prompt, the splits on an estate, a shorter list of
+  // moves above the log on a phone), and the page may get shorter than where it was
+  // scrolled to. The first part of the board (or of the side column) that is on the
+  // screen keeps its place there; a spacer at the page's end keeps the room that needs.
+  const spacer = el("div", {id: "view-spacer", "aria-hidden": "true"});
+  root.append(spacer);
+  function anchorNow() {
+    if (window.scrollY <= 0) return null;  // at the top, the page reads from its start
+    const keys = [...board.querySelectorAll("[data-key]")];
+    const sides = [...document.querySelectorAll(".side > section")];
+    for (const [list, which] of [[keys, "key"], [sides, "side"]]) {
+      for (let i = 0; i < list.length; i++) {
+        const r = list[i].getBoundingClientRect();
+        if (r.height && r.top >= 0 && r.top < window.innerHeight) {
+          const key = which === "key" ? list[i].dataset.key : null;
+          const rank = which === "key" ? keys.filter((n) => n.dataset.key === key).indexOf(list[i]) : i;
+          return {which, key, rank, top: r.top};
+        }
+      }
+    }
+    return null;
+  }
+  function anchored(a) {
+    if (a.which === "side") return document.querySelectorAll(".side > section")[a.rank] || null;
+    return [...board.querySelectorAll("[data-key]")].filter((n) => n.dataset.key === a.key)[a.rank] || null;
+  }
+  function steady(change, keep = true) {
+    const anchor = keep ? anchorNow() : null;
+    if (anchor) spacer.style.height = "";  // the room it kept is measured again below
+    change();
+    const node = anchor && anchored(anchor);
+    if (!node) return;
+    const want = window.scrollY + node.getBoundingClientRect().top - anchor.top;
+    const room = document.documentElement.scrollHeight - window.innerHeight;
+    if (want > room) spacer.style.height = (want - room) + "px";
+    if (Math.abs(want - window.scrollY) >= 1) window.scrollTo(0, want);
   }
   // ----- what changed --------------------------------------------------------------
   // An element's key: what it stands for (data-key, else data-pick, data-seat or
@@ -116,7 +158,7 @@
     for (let i = at + 1; i < entries.length; i++) {
       const e = entries[i];
       if (e.move !== first.move || (e.chapter && !e.moment)) break;
-      lines.push(e);
+      if (!e.aside) lines.push(e);  // (a line the moment's own words already say)
     }
     const titled = lines.filter((e) => e.moment);
     $("moment-title").textContent = titled.length ? titled[titled.length - 1].moment : "";
@@ -282,7 +324,7 @@
       });
       if (Object.keys(picks).length) {
         const cancel = el("button", {type: "button", class: "secondary", id: "cancel-pick", text: "Cancel selection"});
-        cancel.addEventListener("click", () => { picks = {}; renderActions(); });
+        cancel.addEventListener("click", () => { picks = {}; steady(renderActions); });
         nodes.unshift(cancel);
         note.textContent = `${cands.length} moves fit your selection: pick one, or click the board again.`;
         note.hidden = false;
@@ -305,7 +347,7 @@
     if (!cands.length) { next = fields; cands = view.actions.filter((a) => fits(a, next)); }
     if (!cands.length) return;
     if (cands.length === 1) { send(cands[0]); return; }
-    picks = next; renderActions();
+    picks = next; steady(renderActions);
   }
   // The nearest element around the click that can be picked now (a mine that cannot be
   // picked inside a display that can: the display).

@@ -75,5 +75,9 @@ def final_scoring(state: VintageState) -> None:
     best = max(keys)
     state.table_winners = tuple(s for s in range(n) if keys[s] == best)
     state.final = tuple(tuple(a) for a in adds)
+    # The seats level on VP, with what broke their tie (estates, total quality): told,
+    # so that a win on equal VP says why.
+    top = [s for s in range(n) if keys[s][0] == best[0]]
+    tied = [[s, keys[s][1], keys[s][2]] for s in top] if len(top) > 1 else []
     state.emit(everyone("end", additions=[list(a) for a in adds], scores=list(state.vp),
-                        winners=list(state.table_winners)))
+                        winners=list(state.table_winners), tied=tied))

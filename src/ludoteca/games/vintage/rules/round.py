@@ -110,7 +110,8 @@ def end_round(state: VintageState, step: object, action: None) -> None:
     overseers back; the next round's display is dealt, or after round VII the game ends."""
     t = state.t
     n = state.num_players
-    state.emit(everyone("round_end", round=state.round))
+    last = state.round + 1 >= t.rounds
+    state.emit(everyone("round_end", round=state.round, first=state.first, last=last))
     gone = [c for c in state.display if c >= 0] + list(state.reminders)
     if gone:
         state.deck = state.deck.discarded(*gone)

@@ -37,8 +37,9 @@ kind                 data                                           audience
 ``peeks``            seat, round, drawn                             everyone else
 ``card_sale``        seat, port_kind, vp                              everyone
 ``added``            seat, estate, barrels                          everyone
-``round_end``        round                                          everyone
-``end``              additions, scores, winners                     everyone
+``round_end``        round, first (the token's holder), last (bool) everyone
+``end``              additions, scores, winners, tied ((seat,       everyone
+                     estates, quality)... of the seats level on VP)
 ===================  =============================================  ====================
 
 Every decision tells at least its own seat something (a choice whose effect waits for a

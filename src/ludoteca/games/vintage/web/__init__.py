@@ -30,3 +30,10 @@ def moment(event: Event) -> str | None:
     if kind == "end":
         return "The final scoring"
     return None
+
+
+def aside(event: Event) -> bool:
+    """The face-up cards dealt: the log tells each deal, but the panel of a round's end
+    does not list them, since its first line says they are dealt and the board shows
+    them."""
+    return event.kind == "display"
