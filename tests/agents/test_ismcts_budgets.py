@@ -102,7 +102,7 @@ def test_strong_plays_the_searches_the_ladder_measured():
 
     ladder = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
     ladder = ladder[ladder.index("## The ladder"):ladder.index("## Tournaments")]
-    for game_id in ("desperados", "douro1872"):
+    for game_id in ("desperados", "douro1872", "vintage"):
         spec = strength_spec("strong", load_game(game_id))
         assert f"`{spec}`" in ladder, f"docs/bots.md's ladder does not name {spec}"
     for game_id in ("desperados", "douro1872", GAME_ID):
