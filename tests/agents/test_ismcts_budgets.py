@@ -102,7 +102,7 @@ def test_strong_plays_the_searches_the_ladder_measured():
 
     ladder = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
     ladder = ladder[ladder.index("## The ladder"):ladder.index("## Tournaments")]
-    for game_id in ("desperados", "douro1872"):
+    for game_id in ("desperados", "douro1872", "vintage"):
         spec = strength_spec("strong", load_game(game_id))
         assert f"`{spec}`" in ladder, f"docs/bots.md's ladder does not name {spec}"
     for game_id in ("desperados", "douro1872", GAME_ID):
@@ -161,3 +161,56 @@ def test_multiple_observer_trees_hide_face_down_choices():
     nxt = (seat + 1) % 3
     other = roots[0][nxt]
     assert len(other.children) == 1  # one key: "seat ... lays a card", whichever card
+
+
+def test_final_judges_a_finished_game_by_a_softmax_of_its_points():
+    import math
+
+    record = run_match("douro1872", ["heuristic", "random", "random"], seed=5)
+    state = load_game("douro1872").new_initial_state(3)
+    for action in record.actions:
+        state.apply_action(action)
+    assert state.is_terminal()
+    scores = state.scores()
+    weights = [math.exp((x - max(scores)) / 3.0) for x in scores]
+    expected = [w / sum(weights) for w in weights]
+    graded = make_agent("ismcts:iterations=5,final=3")._judge(state)
+    assert graded == pytest.approx(expected)
+    assert make_agent("ismcts:iterations=5")._judge(state) == state.returns()
+    # A seat further behind gets less, so a lost game still tells two lines apart.
+    order = sorted(range(3), key=lambda s: scores[s])
+    if scores[order[0]] < scores[order[1]]:
+        assert graded[order[0]] < graded[order[1]]
+    with pytest.raises(ConfigError, match="final must be a number >= 0"):
+        make_agent("ismcts:final=-1")
+
+
+def test_an_overwhelming_prior_plays_the_heuristic_move_and_tries_it_first():
+    from ludoteca.core.state import sample_chance
+
+    game = load_game("douro1872")
+    rng = random.Random(3)
+    for seed in range(4):
+        state = game.new_initial_state(3)
+        record = run_match("douro1872", ["heuristic"] * 3, seed=seed)
+        for action in record.actions[:30 + 10 * seed]:
+            state.apply_action(action)
+        while state.is_chance_node() or len(state.legal_actions()) < 2:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(state.legal_actions()[0])
+        seat = state.current_player()
+        agent = make_agent("ismcts:iterations=40,prior=1000,reuse=false")
+        chosen = agent.act(state.determinize(seat, rng), seat, rng)
+        root = agent.last_root
+        assert root.hint in state.legal_actions()
+        assert chosen == root.hint
+        # Every other move is tried once; the bias sends the rest of the iterations to
+        # the bot's move.
+        assert root.children[root.hint].visits >= 40 - len(state.legal_actions())
+        plain = make_agent("ismcts:iterations=40,reuse=false")
+        plain.act(state.determinize(seat, rng), seat, rng)
+        assert plain.last_root.hint == -1  # no bot asked without a prior
+    with pytest.raises(ConfigError, match="prior must be a number >= 0"):
+        make_agent("ismcts:prior=-0.5")

@@ -60,3 +60,56 @@ def test_evaluation_counts_what_the_final_scoring_will_add():
                         assert shares[a] > shares[b]
     assert bought > 0
     assert state.evaluation() == state.returns()
+
+
+def test_the_heuristic_reads_what_its_seats_observation_shows():
+    """The bot reads the view's fields instead of building the observation: every value it
+    scores must be the one the seat's observation gives, all through a match."""
+    from ludoteca.games.vintage.bots import _Glance
+
+    game = load_game("vintage")
+    record = ludoteca.run_match("vintage", ["heuristic"] * 3, seed=6)
+    state = game.new_initial_state(3)
+    checked = 0
+    for action in record.actions:
+        if not state.is_chance_node():
+            for seat in range(3):
+                obs = state.observation(seat)
+                me = obs["seats"][seat]
+                glance = _Glance(state, seat)
+                assert glance.round == obs["round"]
+                assert glance.lot_ports == [e["port"] for e in obs["estates"]
+                                            if e["owner"] == seat and e["lot"]]
+                assert glance.hold == len([h for h in me["hold"] if h])
+                assert glance.hold_q == [h[1] if h else 0 for h in me["hold"]]
+                assert glance.cellar == sum(c["barrels"] for c in me["cellar"])
+                assert list(glance.cellar_q) == [c["quality"] for c in me["cellar"]]
+                assert glance.boat == me["boat"]
+                assert [glance.vines[e].bit_count() for e in range(len(obs["estates"]))] \
+                    == [len(e["vines"]) for e in obs["estates"]]
+                checked += 1
+        state.apply_action(action)
+    assert checked > 300
+
+
+def test_the_strong_preset_parses_and_plays_legal_moves_in_a_match():
+    from ludoteca.agents.strengths import strength_spec
+
+    game = load_game("vintage")
+    spec = strength_spec("strong", game)
+    agent = make_agent(spec)
+    record = ludoteca.run_match("vintage", ["heuristic", "random"], seed=8)
+    rng = random.Random(5)
+    for cut in (30, 120):
+        state = game.new_initial_state(2)
+        for action in record.actions[:cut]:
+            state.apply_action(action)
+        while state.is_chance_node() or len(state.legal_actions()) < 2:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state.chance_outcomes(), rng))
+            else:
+                state.apply_action(state.legal_actions()[0])
+        seat = state.current_player()
+        action = agent.act(state.determinize(seat, rng), seat, rng)
+        assert action in state.legal_actions()
+        assert agent.last_search["iterations"] == agent.iterations

@@ -43,6 +43,16 @@ Options (spec ``ismcts:key=value,...``):
 ``soft``
     above 0, judge a position before the end by a softmax of the points, ``soft`` points
     wide, instead of ``evaluation()``;
+``final``
+    above 0, judge a finished game by a softmax of its final points, ``final`` points wide,
+    instead of its returns (default 0: the returns). Win or loss alone tells a search
+    nothing once every line it tries ends the same way, so a seat sure to lose (or to win)
+    would play any move; graded by the points, it still plays for the closer score;
+``prior``
+    above 0, lean the search towards the game's heuristic bot: at every node its move is
+    tried first and its UCB value is raised by ``prior / (1 + visits)`` (progressive
+    bias, Chaslot et al.), so a few hundred noisy iterations leave the bot's move only
+    for one that did clearly better (default 0: no bias);
 ``reuse``
     keep the subtree of the chosen move for the next decision when it is sound (default
     true; see below).
@@ -77,10 +87,12 @@ DEFAULT_TIME = 0.04
 
 
 class _Node:
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("avail", "children", "hint", "mover", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
+        self.hint = -1
+        """The heuristic bot's move here (with ``prior``), -1 until first asked."""
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 1
@@ -94,7 +106,8 @@ class ISMCTSAgent(Agent):
     def __init__(self, iterations: int | None = None, time: float | None = None,
                  calls: int | None = None, c: float = 0.7, rollout: int = 20,
                  reuse: bool = True, trees: str = "multi", soft: float = 0.0,
-                 policy: str = "random", opponents: str = "search",
+                 final: float = 0.0, prior: float = 0.0, policy: str = "random",
+                 opponents: str = "search",
                  **policy_options: Any) -> None:
         def number(key: str, value: Any, kind: type, low: float, strict: bool) -> Any:
             good = (isinstance(value, int | float) and not isinstance(value, bool)
@@ -121,6 +134,8 @@ class ISMCTSAgent(Agent):
             raise ConfigError(f"agent 'ismcts': trees is single or multi, not {trees!r}")
         self.trees = trees
         self.soft = number("soft", soft, float, 0, False)
+        self.final = number("final", final, float, 0, False)
+        self.prior = number("prior", prior, float, 0, False)
         if policy not in ("random", "heuristic"):
             raise ConfigError(f"agent 'ismcts': policy is random or heuristic, not {policy!r}")
         self.policy = policy
@@ -133,7 +148,8 @@ class ISMCTSAgent(Agent):
         if unknown:
             raise ConfigError(f"agent 'ismcts': unknown option {unknown[0]!r} (options: "
                               "iterations, time, calls, rollout, policy, c, trees, soft, "
-                              "reuse, and policy_<name> for the heuristic's own options)")
+                              "final, prior, reuse, and policy_<name> for the heuristic's "
+                              "own options)")
         self.policy_options = {k[len("policy_"):]: v for k, v in policy_options.items()}
         if iterations is None and time is None and calls is None:
             time = DEFAULT_TIME
@@ -153,13 +169,13 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             self._kept = None
             return legal[0]
-        if "heuristic" in (self.policy, self.opponents):
+        if "heuristic" in (self.policy, self.opponents) or self.prior > 0:
             from ludoteca.agents import heuristic_for
 
             self._bot = heuristic_for(view.game)
             if self._bot is None:
                 raise ConfigError(f"agent 'ismcts': {view.title} has no heuristic bot for "
-                                  "policy=heuristic or opponents=heuristic")
+                                  "policy=heuristic, opponents=heuristic or prior")
         root = self._reusable_root(view, player)
         reused = root is not None
         if root is None:
@@ -200,8 +216,6 @@ class ISMCTSAgent(Agent):
         apply = state.apply_trusted
         current = state.current_player
         legal_actions = state.legal_actions
-        c = self.c
-        log, sqrt = math.log, math.sqrt
         applied = 0
         while True:
             mover = current()
@@ -211,30 +225,15 @@ class ISMCTSAgent(Agent):
                 apply(sample_chance(state.chance_outcomes(), rng))
                 applied += 1
                 continue
-            legal = legal_actions()
-            children = node.children
-            untried = []
-            best = None
-            best_value = -1.0
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                    continue
-                child.avail += 1
-                if not untried:
-                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if value > best_value:
-                        best_value, best = value, a
-            if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = children[action] = _Node(mover)
-                apply(action)
+            best, expand = self._select(node, legal_actions(), state, mover, rng)
+            if expand:
+                child = node.children[best] = _Node(mover)
+                apply(best)
                 applied += 1
                 path.append(child)
                 break
-            node = children[best]  # type: ignore[index]
-            apply(best)  # type: ignore[arg-type]
+            node = node.children[best]
+            apply(best)
             applied += 1
             path.append(node)
         applied += self._rollout(state, rng)
@@ -263,8 +262,7 @@ class ISMCTSAgent(Agent):
         current = state.current_player
         legal_actions = state.legal_actions
         events = state.events
-        c = self.c
-        log, sqrt = math.log, math.sqrt
+        key: Any  # an action (the mover's own tree) or the events a seat saw
         applied = 0
         while True:
             mover = current()
@@ -286,32 +284,14 @@ class ISMCTSAgent(Agent):
                     nodes[searcher] = child
                     paths[searcher].append(child)
                 continue
-            legal = legal_actions()
-            children = nodes[mover].children
-            untried = []
-            best = None
-            best_value = -1.0
-            for a in legal:
-                child = children.get(a)
-                if child is None:
-                    untried.append(a)
-                    continue
-                child.avail += 1
-                if not untried:
-                    value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if value > best_value:
-                        best_value, best = value, a
-            expand = bool(untried)
-            action: int = best  # type: ignore[assignment]
-            if expand:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+            action, expand = self._select(nodes[mover], legal_actions(), state, mover, rng)
             apply(action)
             applied += 1
             # Each event's key once, not once per seat that sees it.
             shown = [(e, e.key()) for e in events()]
             for q in seats:
                 if q == mover:
-                    key: Any = action
+                    key = action
                 else:
                     key = tuple(k for e, k in shown if e.visible_to(q))
                     if not key:
@@ -332,6 +312,41 @@ class ISMCTSAgent(Agent):
                 if visited.mover >= 0:
                     visited.total += result[visited.mover]
         return applied
+
+    def _select(self, node: _Node, legal: list[int], state: State, mover: int,
+                rng: random.Random) -> tuple[int, bool]:
+        """The action to take at ``node`` and whether it expands the tree: an untried one
+        (the heuristic bot's move first, with ``prior``) until every legal action has a
+        child, then the best by UCB (availability-weighed), the bot's move raised by
+        ``prior / (1 + visits)`` (progressive bias)."""
+        children = node.children
+        hint = -1
+        if self.prior > 0:
+            hint = node.hint
+            if hint < 0:
+                hint = node.hint = self._bot(state, mover, rng, **self.policy_options)
+        untried = []
+        best = -1
+        best_value = -math.inf
+        c, prior = self.c, self.prior
+        log, sqrt = math.log, math.sqrt
+        for a in legal:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+                continue
+            child.avail += 1
+            if not untried:
+                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if a == hint:
+                    value += prior / (1 + child.visits)
+                if value > best_value:
+                    best_value, best = value, a
+        if untried:
+            if hint in untried:
+                return hint, True
+            return (untried[0] if len(untried) == 1 else rng.choice(untried)), True
+        return best, False
 
     def _rollout(self, state: State, rng: random.Random) -> int:
         """Up to ``rollout`` actions from ``state``: random, or the game's heuristic bot
@@ -358,13 +373,15 @@ class ISMCTSAgent(Agent):
         return applied
 
     def _judge(self, state: State) -> list[float]:
-        """Each seat's value of the position a rollout reached: the game's evaluation, or
-        with ``soft`` > 0 (before the end) a softmax of the points, ``soft`` points wide."""
-        if self.soft <= 0 or state.is_terminal():
+        """Each seat's value of the position a rollout reached: the game's evaluation (the
+        returns at the end); with ``soft`` > 0 before the end, or ``final`` > 0 at the
+        end, a softmax of the points that many points wide."""
+        width = self.final if state.is_terminal() else self.soft
+        if width <= 0:
             return state.evaluation()
         scores = state.scores()
         top = max(scores)
-        weights = [math.exp((x - top) / self.soft) for x in scores]
+        weights = [math.exp((x - top) / width) for x in scores]
         total = sum(weights)
         return [w / total for w in weights]
 

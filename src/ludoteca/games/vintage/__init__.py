@@ -116,13 +116,13 @@ class Vintage(Game):
     edition: VintageEdition
     tables: Tables
     bot_presets: ClassVar[Mapping[str, str]] = {
-        # Most VP come with the final scoring, and a random rollout mostly passes: plain
-        # search lost every pilot match to the heuristic bot. Rolled out by that bot and
-        # judged by what each seat would have at the end (``evaluation``), it won 2 of 5
-        # pilots, but over 40 matches it is not yet separable from the heuristic, and
-        # may be weaker: 0.375 (0.242-0.530) at 2 players (docs/bots.md). 100 iterations
-        # keep a decision near 0.16 CPU s.
-        "strong": "ismcts:iterations=100,policy=heuristic",
+        # Rollouts played to the end by the heuristic bot, each finished game graded by
+        # the final VP (``final=3``: a search sure to lose still plays for the closer
+        # score) and the bot's own move preferred unless another does clearly better
+        # (``prior=1``). Searches without that bias, rolled out 20 actions and judged by
+        # the prospect or to the end by win and loss, lost to the heuristic bot in the
+        # pilots (docs/bots.md, "The ladder"). FIGURES
+        "strong": "ismcts:iterations=100,policy=heuristic,rollout=1000,final=3,prior=1",
     }
 
     def action_kind(self, fields: Mapping[str, Any]) -> str:

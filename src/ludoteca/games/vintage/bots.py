@@ -6,7 +6,8 @@ the brandy allows, sail towards lots waiting on estates and home to Gaia with a 
 buy an estate while VP allow it early in the game, plant towards three and five vines,
 draw cards when nothing better is at hand, and pass last. Sub-choices follow the same idea:
 Ruby for a lot of quality 6 or more, else Tawny; the most port; the row that completes a
-sale. It reads only its view's observation and the edition's tables.
+sale. It reads only what its seat's observation shows (from the view's fields: see
+``_Glance``) and the edition's tables.
 ``heuristic_action(view, player, rng)``.
 """
 
@@ -44,14 +45,40 @@ KIND_SCORE = {"age_sell": 9.0, "harvest": 8.0, "buy_estate": 6.0, "plant": 5.0,
               "old_vine": 5.5, "cards": 3.0, "first_player": 1.0}
 
 
-def _score(item: Any, obs: dict[str, Any], me: dict[str, Any], t: Any) -> float:
-    lots_waiting = [e for e in obs["estates"] if e["owner"] == me["seat"] and e["lot"]]
-    hold = [h for h in me["hold"] if h]
-    cellar = sum(c["barrels"] for c in me["cellar"])
+class _Glance:
+    """What the scores read of the seat's observation, taken from the view's fields (the
+    whole observation, card texts and all, cost most of a search's rollouts): the round
+    (1-7), the ports of the seat's estates with a lot waiting, how many hold sections are
+    loaded and their lots' qualities, the barrels in its cellar and its columns' qualities,
+    its boat's port and every estate's vine count. All of it is the seat's to see."""
+
+    __slots__ = ("boat", "cellar", "cellar_q", "hold", "hold_q", "lot_ports", "round",
+                 "vines")
+
+    def __init__(self, state: Any, seat: int) -> None:
+        t = state.t
+        sec = slice(seat * t.sections, (seat + 1) * t.sections)
+        col = slice(seat * t.num_columns, (seat + 1) * t.num_columns)
+        self.round = state.round + 1
+        self.lot_ports = [t.space_port[e] for e, o in enumerate(state.owner)
+                          if o == seat and state.lot[e]]
+        hold = state.hold[sec]
+        self.hold = sum(1 for b in hold if b)
+        self.hold_q = [q if b else 0 for b, q in zip(hold, state.hold_q[sec], strict=True)]
+        self.cellar = sum(state.cellar[col])
+        self.cellar_q = state.cellar_q[col]
+        self.boat = state.boat[seat]
+        self.vines = state.vines
+
+
+def _score(item: Any, me: _Glance, t: Any) -> float:
+    lots_waiting = me.lot_ports
+    hold = me.hold
+    cellar = me.cellar
     if isinstance(item, Place | Perform):
         kind = t.action_kind[item.task]
         score = KIND_SCORE.get(kind, 2.0)
-        if kind == "buy_estate" and obs["round"] > 4:
+        if kind == "buy_estate" and me.round > 4:
             score = 1.5
         if kind == "age_sell":
             score += cellar / 2
@@ -61,12 +88,12 @@ def _score(item: Any, obs: dict[str, Any], me: dict[str, Any], t: Any) -> float:
             score -= 0.8 * cost if not item.overseer else 1.5
         return score
     if isinstance(item, MoveBoat):
-        want = (bool(lots_waiting) and len(hold) < 3) or (hold and me["boat"] != 0)
+        want = (bool(lots_waiting) and hold < 3) or (hold and me.boat != 0)
         return 7.0 - item.steps if want else -1.0
     if isinstance(item, SailTo):
-        if hold and (len(hold) == 3 or not lots_waiting):
+        if hold and (hold == 3 or not lots_waiting):
             return 10.0 - item.port
-        ports = {e["port"] for e in lots_waiting}
+        ports = set(lots_waiting)
         return 5.0 + (item.port in ports) * 3 - abs(item.port - 2) * 0.1
     if isinstance(item, Load):
         return 20.0
@@ -80,19 +107,17 @@ def _score(item: Any, obs: dict[str, Any], me: dict[str, Any], t: Any) -> float:
     if isinstance(item, Discount):
         return 1.0
     if isinstance(item, Plant):
-        estate = obs["estates"][item.estate]
-        count = len(estate["vines"])
+        count = me.vines[item.estate].bit_count()
         return 4.0 if count == 2 else (3.5 if count == 4 else 2.0)
     if isinstance(item, HarvestEstate):
         return 5.0 + item.port
     if isinstance(item, EndHarvest):
         return 1.0
     if isinstance(item, Store):
-        lot = me["hold"][item.lot]
-        quality = lot[1] if lot else 0
+        quality = me.hold_q[item.lot]
         return 1.0 if (item.kind == "ruby") == (quality >= 6) else 0.0
     if isinstance(item, AgeLot):
-        return me["cellar"][item.column]["quality"]
+        return me.cellar_q[item.column]
     if isinstance(item, ExtraBarrel):
         return 1.0
     if isinstance(item, DrawCard | DrawDeck):
@@ -108,9 +133,8 @@ def heuristic_action(view: Any, player: int, rng: random.Random, **_: Any) -> in
     legal = view.legal_actions()
     if len(legal) == 1:
         return int(legal[0])
-    obs = view.observation(player)
-    me = obs["seats"][player]
+    me = _Glance(view, player)
     t = view.game.tables
     actions = view.game.codec.actions
-    scored = [(_score(actions[a], obs, me, t) + rng.random() * 0.01, a) for a in legal]
+    scored = [(_score(actions[a], me, t) + rng.random() * 0.01, a) for a in legal]
     return int(max(scored)[1])
