@@ -94,7 +94,6 @@ class DosRios(Game):
     Edition = DosRiosEdition
     default_edition = Path(__file__).parent / "editions" / "default.toml"
     Options = DosRiosOptions
-    action_space_limit = 5120
     edition: DosRiosEdition
     tables: Tables
     bot_presets: ClassVar[Mapping[str, str]] = {
@@ -137,6 +136,7 @@ class DosRios(Game):
             description="Two rivers, dams and bandits: water your farms, dry your "
             "neighbours'.",
             utility_bounds=(0.0, 1.0),
+            action_space_limit=5120,
         )
 
     def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:

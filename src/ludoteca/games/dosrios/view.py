@@ -276,7 +276,7 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
         return (f"{who(d['seat'])} attack(s) {nm(d['target'])} with two workers and drive(s) "
                 f"{d['driven_off']} of {who(d['defender'])} to the Town")
     if k == "built":
-        return f"{who(d['seat'])} build(s) a {d['kind']} on {nm(d['hex'])} for {d['paid']}"
+        return f"{who(d['seat'])} build(s) a {d['building']} on {nm(d['hex'])} for {d['paid']}"
     if k == "dammed":
         div = ", diverting the river" if d["diverts"] else ""
         return f"{who(d['seat'])} dam(s) {side_name(t, d['side'])}{div}"

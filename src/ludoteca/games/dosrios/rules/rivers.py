@@ -58,10 +58,12 @@ def lay_segment(state: DosRiosState, node: int, side: int) -> int:
     """One segment from ``node`` across ``side``; the node it reaches, or -1 if the river
     stops there (a lake, the Town, or a hex that already has a segment out of it)."""
     t = state.t
+    replaced = state.out[node]  # after a dam: the segment the new one takes the place of
     state.out[node] = side
     target = t.side_target[side]
     stops = t.is_sink[target] or state.out[target] >= 0
-    state.emit(everyone("segment", at=node, side=side, to=target, stops=stops))
+    state.emit(everyone("segment", at=node, side=side, to=target, stops=stops,
+                        replaced=replaced))
     return -1 if stops else target
 
 

@@ -118,7 +118,7 @@ def build(state: DosRiosState, step: ActionPoints, action: Build) -> None:
         state.estate_hex[seat] = x
     else:
         state.farms_left[seat] -= 1
-    state.emit(everyone("built", seat=seat, kind=action.kind, hex=x, paid=t.cost[kind]))
+    state.emit(everyone("built", seat=seat, building=action.kind, hex=x, paid=t.cost[kind]))
     state.push(ActionPoints(seat, step.left, step.built + 1, step.first))
     check_victory(state)
 
