@@ -22,11 +22,11 @@ from ludoteca.games.dosrios.steps import ActionPoints, Harvest, PlaceWorkers, Ri
 from tests.dosrios.helpers import (
     CARD,
     MR,
-    T,
     TOWN,
     VR,
     WEST,
     H,
+    T,
     act,
     all_turned,
     build_here,
@@ -147,7 +147,7 @@ def test_w3_merge_stops_the_second_river():
     act(state, FlowTo(side((2, 3), (1, 4))))
     assert isinstance(state.next_step(), PlaceWorkers)  # placement stopped: a merge
     own = [(5, 1), (4, 1), (3, 2), (3, 3), (2, 3)]
-    assert courses(state)[1] == own + [(1, 4), (1, 5), (1, 6), (1, 7)]
+    assert courses(state)[1] == [*own, (1, 4), (1, 5), (1, 6), (1, 7)]
     moreno_segments = [n for n in [T.source[1]] + [H(*p) for p in own] if state.out[n] >= 0]
     assert len(moreno_segments) == 6
     # (1,4)-(1,7) are downstream of the confluence: both river cards pay them
@@ -169,7 +169,7 @@ def test_w5_opening_display_with_a_bandit():
     chance(state, StartPlayer(0))
     from tests.dosrios.helpers import lay_reference_rivers
     lay_reference_rivers(state)
-    for k in range(12):
+    for _k in range(12):
         act(state, PlaceWorker(legal(state)[0].hex))
     for key in ("tobacco", "bandits_verde", "forest", "maize", "wheat"):
         chance(state, ActionCard(CARD[key]))
@@ -369,7 +369,7 @@ def test_w12_bandits():
     town = [state.pos[s * T.workers:(s + 1) * T.workers].count(TOWN) for s in range(3)]
     chance(state, ActionCard(CARD["bandits_verde"]))
     after = [state.pos[s * T.workers:(s + 1) * T.workers].count(TOWN) for s in range(3)]
-    assert [a - b for a, b in zip(after, town)] == [1, 2, 0]
+    assert [a - b for a, b in zip(after, town, strict=False)] == [1, 2, 0]
     assert state.hex_seat[H(0, 1)] == -1
     assert state.hex_count[H(1, 3)] == 1
     assert state.hex_seat[H(1, 4)] == RED  # safe beside its Estate
@@ -421,7 +421,7 @@ def test_w14_reroute_that_rejoins():
     assert flow_targets(state) == [(1, 4), (3, 4)]
     act(state, FlowTo(side((2, 3), (1, 4))))
     assert isinstance(state.next_step(), ActionPoints)
-    assert courses(state)[0] == VR[:4] + [(2, 3)] + VR[4:]
+    assert courses(state)[0] == [*VR[:4], (2, 3), *VR[4:]]
     gone = before - segments(state)
     assert gone == {(H(1, 3), side((1, 3), (1, 4)))}
     assert state.logs[RED] == 1
@@ -431,7 +431,7 @@ def test_w14_reroute_that_merges():
     state = fight([(RED, (1, 4), 1)])
     act(state, Dam(side((1, 3), (1, 4))))
     act(state, FlowTo(side((2, 3), (3, 4))))
-    assert courses(state)[0] == VR[:4] + [(2, 3), (3, 4)] + MR[5:]
+    assert courses(state)[0] == [*VR[:4], (2, 3), (3, 4), *MR[5:]]
     for p in [(1, 4), (1, 5), (1, 6), (1, 7)]:
         assert state.out[H(*p)] == -1 and H(*p) not in state.irrigated()
     removed = [e.data["segments"] for e in every(state) if e.kind == "segments_removed"]
@@ -444,10 +444,10 @@ def test_w14_reroute_that_merges():
 
 
 @pytest.mark.parametrize("branch,then,course", [
-    ((1, 2), (0, 2), [(1, 1), (2, 1), (1, 2)] + VR[2:]),
-    ((1, 2), (1, 3), [(1, 1), (2, 1), (1, 2)] + VR[3:]),
-    ((2, 2), (1, 4), [(1, 1), (2, 1), (2, 2), (2, 3)] + VR[4:]),
-    ((2, 2), (3, 4), [(1, 1), (2, 1), (2, 2), (2, 3), (3, 4)] + MR[5:]),
+    ((1, 2), (0, 2), [(1, 1), (2, 1), (1, 2), *VR[2:]]),
+    ((1, 2), (1, 3), [(1, 1), (2, 1), (1, 2), *VR[3:]]),
+    ((2, 2), (1, 4), [(1, 1), (2, 1), (2, 2), (2, 3), *VR[4:]]),
+    ((2, 2), (3, 4), [(1, 1), (2, 1), (2, 2), (2, 3), (3, 4), *MR[5:]]),
     ((3, 2), (1, 4), "via (3,3)"),
 ])
 def test_w15_dam_at_a_source(branch, then, course):
@@ -466,7 +466,7 @@ def test_w15_dam_at_a_source(branch, then, course):
     act(state, FlowTo(side(at, then)))
     assert isinstance(state.next_step(), ActionPoints)
     if course == "via (3,3)":
-        course = [(1, 1), (2, 1), (3, 2), (3, 3), (2, 3)] + VR[4:]
+        course = [(1, 1), (2, 1), (3, 2), (3, 3), (2, 3), *VR[4:]]
     assert courses(state)[0] == course
     # the abandoned upper segments are gone: every segment left is fed
     fed = {T.source[0], T.source[1], *state.course(0), *state.course(1)}
@@ -511,7 +511,7 @@ def test_w16_a_reroute_completes_the_irrigated_set():
     assert state.next_step().at == H(4, 1)  # forced SW: S is a hill
     act(state, FlowTo(side((4, 1), (3, 2))))
     act(state, FlowTo(side((3, 3), (3, 4))))
-    assert courses(state)[1] == [(5, 1), (4, 1), (3, 2), (3, 3), (3, 4)] + MR[5:]
+    assert courses(state)[1] == [(5, 1), (4, 1), (3, 2), (3, 3), (3, 4), *MR[5:]]
     assert state.is_terminal() and state.winners() == [RED]
     removed = [e.data["segments"] for e in every(state) if e.kind == "segments_removed"]
     assert sorted(T.pos[n] for n, _ in removed[-1]) == [(5, 3), (5, 4), (6, 1), (6, 2)]

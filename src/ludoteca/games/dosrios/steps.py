@@ -227,10 +227,10 @@ class ChooseStart(ChanceStep["DosRiosState"]):
 
 @dataclass(frozen=True, slots=True)
 class LayRiver(AutoStep["DosRiosState"]):
-    """The start player lays ``river`` from its source (R2-R4)."""
+    """The start player, ``layer``, lays ``river`` from its source (R2-R4)."""
 
     river: int
-    seat: int
+    layer: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,10 +292,10 @@ class RevealCard(ChanceStep["DosRiosState"]):
 
 @dataclass(frozen=True, slots=True)
 class NextTurn(AutoStep["DosRiosState"]):
-    """The turn passes from ``seat`` to the next seat clockwise (or the game ends at the
-    turn limit, R22)."""
+    """The turn passes from seat ``after`` to the next seat clockwise (or the game ends at
+    the turn limit, R22)."""
 
-    seat: int
+    after: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,9 +320,8 @@ class ActionPoints(Step["DosRiosState"]):
 
     def prompt(self, state: DosRiosState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return (f"{self.left} action points left, {self.built} of "
-                    f"{state.t.buildings_per_turn} buildings built: move, attack, build, "
-                    "dam, or end the turn")
+            return (f"{self.left} points left, {self.built}/{state.t.buildings_per_turn} "
+                    "built: move, attack, build, dam or end the turn")
         return f"{seat_name(self.seat)} is moving ({self.left} action points left)"
 
 

@@ -144,7 +144,8 @@ class Tables:
             outs = []
             for d in hexes.OUTFLOW:
                 q = hexes.neighbour(p, d)
-                s = side_of[(min(i, index[q]), max(i, index[q]))] if q in index else side_of[(i, -1 - d)]
+                key = (min(i, index[q]), max(i, index[q])) if q in index else (i, -1 - d)
+                s = side_of[key]
                 if side_target[s] >= 0 and side_upper[s] == i:
                     outs.append(s)
             outflows.append(tuple(outs))
@@ -185,9 +186,9 @@ class Tables:
             adj += [loc for loc, group in ((self.town, town_hexes), (self.west, west),
                                            (self.east, east)) if i in group]
             adjacent.append(tuple(adj))
-        adjacent.append(tuple(sorted(town_hexes)) + (self.west, self.east))
-        adjacent.append(tuple(sorted(west)) + (self.town,))
-        adjacent.append(tuple(sorted(east)) + (self.town,))
+        adjacent.append((*tuple(sorted(town_hexes)), self.west, self.east))
+        adjacent.append((*tuple(sorted(west)), self.town))
+        adjacent.append((*tuple(sorted(east)), self.town))
         self.adjacent = tuple(adjacent)
         """Per location: the locations one action point reaches (never a mountain or a lake)."""
         self.max_adjacent = max(len(a) for a in adjacent[:h])
@@ -237,9 +238,10 @@ class Tables:
         self.end_turn_id = enc(EndTurn())
         self.activate_id = enc(Activate())
         self.pass_over_id = enc(PassOver())
-        self.tile_outcome = tuple(tuple(self.codec.encode_outcome(Tile(k, rot)) for rot in range(ROTATIONS))
+        out = self.codec.encode_outcome
+        self.tile_outcome = tuple(tuple(out(Tile(k, rot)) for rot in range(ROTATIONS))
                                   for k in range(len(self.tiles)))
-        self.start_outcome = tuple(self.codec.encode_outcome(StartPlayer(s)) for s in range(MOST_SEATS))
+        self.start_outcome = tuple(out(StartPlayer(s)) for s in range(MOST_SEATS))
         self.card_outcome = tuple(self.codec.encode_outcome(ActionCard(k))
                                   for k in range(len(self.card_keys)))
 

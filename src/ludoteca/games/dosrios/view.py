@@ -16,7 +16,7 @@ The observation (JSON-safe; numbers as in :mod:`.tables`):
               stack; ``discards`` ``{key: count}``
 ``turn``      ``{"active", "turns", "turn_limit", "start"}``
 ``pending``   the step to act on: ``{"step", "seat", ...its fields}`` or None
-``winners``   the winners once the game is over
+``winners``   the winners once the game is over; ``prompt`` what the viewer reads
 """
 
 from __future__ import annotations
@@ -112,6 +112,7 @@ def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
                  "turn_limit": state.turn_limit, "start": state.start},
         "pending": pending,
         "winners": list(state.table_winners),
+        "prompt": state.prompt(player),
     }
 
 
@@ -255,7 +256,8 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
     if k == "river_laid":
         return f"{river_name(d['river'])} is laid from its source"
     if k == "branch":
-        return f"{who(d['seat'])} send(s) the river from {nm(d['at'])} across {side_name(t, d['side'])}"
+        return (f"{who(d['seat'])} send(s) the river from {nm(d['at'])} across "
+                f"{side_name(t, d['side'])}")
     if k == "segment":
         end = " and stops" if d["stops"] else ""
         return f"the river flows from {nm(d['at'])} into {nm(d['to'])}{end}"

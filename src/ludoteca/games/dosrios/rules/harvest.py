@@ -41,10 +41,7 @@ def pay(state: DosRiosState, kind: int) -> None:
     forest, or along the named river a Log per forest and 100 per field (R23, R24)."""
     t = state.t
     what = t.card_kind[kind]
-    if what == RIVER:
-        hexes = state.course(t.card_river[kind])
-    else:
-        hexes = sorted(state.irrigated())
+    hexes = state.course(t.card_river[kind]) if what == RIVER else sorted(state.irrigated())
     terrain = state.terrain
     crop = t.card_crop[kind]
     money = [0] * state.num_players
@@ -54,7 +51,8 @@ def pay(state: DosRiosState, kind: int) -> None:
         if who < 0:
             continue
         here = terrain[x]
-        if what == CROP and here == crop or what == RIVER and here < FOREST:  # a field; hills pay nothing
+        # a crop card pays its crop, a river card every field; hills pay nothing
+        if (what == CROP and here == crop) or (what == RIVER and here < FOREST):
             money[who] += t.crop_pay
         elif here == FOREST and what in (FORESTS, RIVER):
             logs[who] += 1

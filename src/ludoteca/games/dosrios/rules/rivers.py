@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 def lay_river(state: DosRiosState, step: LayRiver, action: None) -> None:
     """Set-up: the start player lays ``step.river`` from its source."""
-    state.emit(everyone("river_laid", river=step.river, seat=step.seat))
-    flow(state, step.seat, state.t.source[step.river], reroute=False)
+    state.emit(everyone("river_laid", river=step.river, seat=step.layer))
+    flow(state, step.layer, state.t.source[step.river], reroute=False)
 
 
 def river_branch(state: DosRiosState, step: RiverBranch, action: FlowTo) -> None:

@@ -37,7 +37,7 @@ def next_turn(state: DosRiosState, step: NextTurn, action: None) -> None:
     if state.turns >= state.turn_limit:
         end_by_limit(state)
         return
-    seat = (step.seat + 1) % n
+    seat = (step.after + 1) % n
     state.turns += 1
     state.active = seat
     first = not state.had_turn[seat]
