@@ -1,0 +1,74 @@
+"""A terminal view of one Dos Rios observation: a hex map that fits 80 columns.
+
+The map has one line per row of hexes; odd columns sit half a hex higher than even ones
+(as on the board), which the column header marks with ``^``. Each hex is a cell of eight
+characters: terrain, river, workers, building (the legend says how to read it). Below the
+map: each seat's cash, Logs, buildings left and workers off the board, the row of action
+cards, the dams, and the prompt. The compact form keeps the map and the prompt.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+MENU_GROUPS = {
+    "move": "Move a worker (or attack from higher ground)",
+    "attack": "Attack with two workers",
+    "build": "Build a Farm or the Estate",
+    "dam": "Dam a hex side",
+    "flow_to": "Choose where the river flows",
+    "place_worker": "Place a worker",
+}
+
+TERRAIN = {"hill": "H", "forest": "F", "tobacco": "t", "maize": "c", "wheat": "w", None: "?"}
+LEGEND = "H hill F forest t/c/w tobacco/corn/wheat ~ Verde = Moreno # both; f/E+seat"
+
+
+def chapter(event: Any) -> tuple[str, int | None] | None:
+    """Each turn opens a part of the match."""
+    if event.kind == "turn":
+        return "turn", event.data["turn"]
+    return None
+
+
+def cell(h: dict[str, Any]) -> str:
+    """Eight characters: terrain, river, workers (up to two seat digits), building."""
+    rivers = h["rivers"]
+    river = "#" if len(rivers) == 2 else ("~="[rivers[0]] if rivers else " ")
+    workers = str(h["workers"][0]) * h["workers"][1] if h["workers"] else ""
+    b = h["building"]
+    building = f"{'f' if b[1] == 'farm' else 'E'}{b[0]}" if b else ""
+    return f"{TERRAIN[h['terrain']]}{river} {workers:2} {building:2}"
+
+
+def board_lines(obs: dict[str, Any]) -> list[str]:
+    hexes = obs["board"]["hexes"]
+    cols = max(h["c"] for h in hexes) + 1
+    rows = max(h["r"] for h in hexes) + 1
+    grid = {(h["c"], h["r"]): h for h in hexes}
+    head = "   " + "".join(f"c{c}{'^' if c % 2 else ' '}      " for c in range(cols))
+    lines = [head.rstrip()]
+    for r in range(rows):
+        parts = [cell(grid[(c, r)]) if (c, r) in grid else " " * 8 for c in range(cols)]
+        lines.append(f"r{r} " + " ".join(parts).rstrip())
+    return lines
+
+
+def render(observation: dict[str, Any], compact: bool = False) -> Any:
+    obs = observation
+    turn = obs["turn"]
+    active = f"seat {turn['active']}" if turn["active"] >= 0 else "set-up"
+    lines = [f"Turn {turn['turns']}/{turn['turn_limit']}  {active}  row: "
+             f"{' '.join(obs['row']) or '-'}  stack {obs['deck']}"]
+    lines += board_lines(obs)
+    if not compact:
+        for s, seat in enumerate(obs["seats"]):
+            lines.append(f"seat {s}: {seat['money']:>5} cash  {seat['logs']} logs  "
+                         f"{seat['farms_left']} farms {seat['estates_left']} estate left  "
+                         f"town {seat['town']} paths {seat['west']}/{seat['east']}"
+                         + (f" supply {seat['supply']}" if seat["supply"] else ""))
+        lines.append(f"{len(obs['dams'])} dams. " + LEGEND)
+    lines.append(obs["prompt"])
+    return Text("\n".join(line[:80] for line in lines))

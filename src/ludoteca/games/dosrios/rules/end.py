@@ -1,0 +1,63 @@
+"""Game End: the victory conditions, checked after every action that can meet them, for
+every player (R21), and the turn limit that keeps a match finite (R22)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.events import everyone
+from ludoteca.games.dosrios.tables import ESTATE
+
+if TYPE_CHECKING:
+    from ludoteca.games.dosrios.state import DosRiosState
+
+
+def qualifies(state: DosRiosState, seat: int, irrigated: set[int]) -> bool:
+    """All Farms and the Estate built; or the Estate and three Farms built, all on
+    irrigated hexes."""
+    t = state.t
+    if state.estates_left[seat] or t.farms - state.farms_left[seat] < t.win_farms:
+        return False
+    if not state.farms_left[seat]:
+        return True
+    estate_wet = False
+    wet_farms = 0
+    for x, b in enumerate(state.building):
+        if b >= 0 and b >> 1 == seat and x in irrigated:
+            if b & 1 == ESTATE:
+                estate_wet = True
+            else:
+                wet_farms += 1
+    return estate_wet and wet_farms >= t.win_farms
+
+
+def check_victory(state: DosRiosState) -> None:
+    """Ends the game if somebody qualifies: the active player first, then the others in
+    turn order after it (R21)."""
+    n = state.num_players
+    irrigated = state.irrigated()
+    first = max(state.active, 0)
+    for k in range(n):
+        seat = (first + k) % n
+        if qualifies(state, seat, irrigated):
+            state.table_winners = (seat,)
+            state.clear_pending()
+            state.emit(everyone("end", winners=[seat], reason="victory"))
+            return
+
+
+def standing(state: DosRiosState, seat: int) -> tuple[int, int, int]:
+    """What ranks the players at the turn limit (R22): buildings, then irrigated
+    buildings, then money."""
+    irrigated = state.irrigated()
+    built = [x for x, b in enumerate(state.building) if b >= 0 and b >> 1 == seat]
+    return (len(built), sum(1 for x in built if x in irrigated), state.money[seat])
+
+
+def end_by_limit(state: DosRiosState) -> None:
+    """The turn limit is reached with no winner: the best standing wins, ties share."""
+    marks = [standing(state, s) for s in range(state.num_players)]
+    best = max(marks)
+    state.table_winners = tuple(s for s, m in enumerate(marks) if m == best)
+    state.clear_pending()
+    state.emit(everyone("end", winners=list(state.table_winners), reason="turn_limit"))

@@ -1,0 +1,300 @@
+"""What each seat sees of Dos Rios: the observation, the tensor, labels and events in
+words. Everything is public (the stack's order is never stored), so every viewer, a
+spectator too, gets the same observation.
+
+The observation (JSON-safe; numbers as in :mod:`.tables`):
+
+``board``     ``hexes``: per hex (index = hex id) ``{"hex", "c", "r", "terrain",
+              "irrigated", "rivers", "workers": [seat, count] | None,
+              "building": [seat, "farm" | "estate"] | None}``
+``rivers``    per river (0 Verde, 1 Moreno) ``{"name", "nodes": [source, hex, ..., end],
+              "sides": [side, ...]}``: the course from the source, each segment's side
+``dams``      the dammed sides
+``seats``     per seat ``{"money", "logs", "farms_left", "estates_left", "town",
+              "west", "east", "supply", "had_turn"}``
+``row``       the face-up action cards, left first (card keys); ``deck`` cards in the
+              stack; ``discards`` ``{key: count}``
+``turn``      ``{"active", "turns", "turn_limit", "start"}``
+``pending``   the step to act on: ``{"step", "seat", ...its fields}`` or None
+``winners``   the winners once the game is over; ``prompt`` what the viewer reads
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.events import Event
+from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.core.words import seat_name
+from ludoteca.games.dosrios import hexes
+from ludoteca.games.dosrios.actions import (
+    ActionCard,
+    Activate,
+    Attack,
+    Build,
+    Dam,
+    EndTurn,
+    FlowTo,
+    Move,
+    PassOver,
+    PlaceWorker,
+    StartPlayer,
+    Tile,
+)
+from ludoteca.games.dosrios.tables import BUILDINGS, RIVERS, TERRAINS, Tables
+
+if TYPE_CHECKING:
+    from ludoteca.games.dosrios.state import DosRiosState
+
+MONEY_CLIP = 3000
+"""Cash is unbounded by the rules; the tensor clips it at what all five buildings cost."""
+STEPS = ("LayTile", "ChooseStart", "RiverBranch", "PlaceWorkers", "RevealCard",
+         "ActionPoints", "MustLeave", "Harvest")
+
+
+def river_name(r: int) -> str:
+    return f"Rio {RIVERS[r].capitalize()}"
+
+
+def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
+    t = state.t
+    n = state.num_players
+    wet = {r: set(state.course(r)) for r in range(2)}
+    hx = []
+    for x, (c, r) in enumerate(t.pos):
+        b = state.building[x]
+        who = state.hex_seat[x]
+        hx.append({
+            "hex": x, "c": c, "r": r,
+            "terrain": TERRAINS[state.terrain[x]] if state.terrain else None,
+            "irrigated": x in wet[0] or x in wet[1],
+            "rivers": [rv for rv in range(2) if x in wet[rv]],
+            "workers": [who, state.hex_count[x]] if who >= 0 else None,
+            "building": [b >> 1, BUILDINGS[b & 1]] if b >= 0 else None,
+        })
+    rivers = []
+    for rv in range(2):
+        node = t.source[rv]
+        nodes, sides = [node], []
+        while state.out[node] >= 0:
+            sides.append(state.out[node])
+            node = t.side_target[state.out[node]]
+            nodes.append(node)
+            if node >= t.num_hexes:
+                break
+        rivers.append({"name": RIVERS[rv], "nodes": nodes, "sides": sides})
+    w = t.workers
+    seats = []
+    for s in range(n):
+        mine = state.pos[s * w: s * w + w]
+        seats.append({
+            "money": state.money[s], "logs": state.logs[s],
+            "farms_left": state.farms_left[s], "estates_left": state.estates_left[s],
+            "town": mine.count(t.town), "west": mine.count(t.west), "east": mine.count(t.east),
+            "supply": mine.count(-1), "had_turn": bool(state.had_turn[s]),
+        })
+    step = state.next_step()
+    pending: dict[str, Any] | None = None
+    if step is not None:
+        pending = {"step": type(step).__name__, "seat": step.seat}
+        for f in ("left", "built", "first", "at", "hex", "reroute", "slot"):
+            if hasattr(step, f):
+                pending[f] = getattr(step, f)
+    return {
+        "board": {"hexes": hx},
+        "rivers": rivers,
+        "dams": [s for s in range(t.num_sides) if state.dams >> s & 1],
+        "seats": seats,
+        "row": [t.card_keys[k] for k in state.row],
+        "deck": state.deck.size,
+        "discards": {t.card_keys[k]: c for k, c in enumerate(state.deck.discards) if c},
+        "turn": {"active": state.active, "turns": state.turns,
+                 "turn_limit": state.turn_limit, "start": state.start},
+        "pending": pending,
+        "winners": list(state.table_winners),
+        "prompt": state.prompt(player),
+    }
+
+
+def tensor_layout(t: Tables, n: int, variant: str) -> TensorLayout:
+    h = t.num_hexes
+    k = len(t.card_keys)
+    return TensorLayout([
+        Segment("terrain", h * 5, 0, 1, "per hex: one-hot terrain (all 0 before the tiles)"),
+        Segment("workers", h * n, 0, t.per_hex, "per hex and seat: workers"),
+        Segment("buildings", h * n * 2, 0, 1, "per hex and seat: farm, estate"),
+        Segment("rivers", h * 2, 0, 1, "per hex: on Rio Verde, on Rio Moreno"),
+        Segment("dams", t.num_sides, 0, 1, "per side: dammed"),
+        Segment("money", n, 0, MONEY_CLIP, f"per seat: cash, clipped at {MONEY_CLIP}"),
+        Segment("seat", n * 8, 0, t.workers,
+                "per seat: logs, farms left, estates left, in the Town, on the west path, "
+                "on the east path, in the supply, had a turn"),
+        Segment("row", (n + 1) * (k + 1), 0, 1, "per place of the row: one-hot card or empty"),
+        Segment("stack", 1 + k, 0, sum(t.card_copies), "cards in the stack, discards by kind"),
+        Segment("active", n, 0, 1, "one-hot: whose turn"),
+        Segment("step", len(STEPS), 0, 1, "one-hot: the pending step's type"),
+        Segment("points", 2, 0, t.action_points, "action points left, buildings built"),
+    ])
+
+
+def observation_tensor(state: DosRiosState, player: int) -> list[float]:
+    t = state.t
+    n = state.num_players
+    h = t.num_hexes
+    vec: list[float] = [0.0] * (h * 5)
+    for x, terr in enumerate(state.terrain):
+        vec[x * 5 + terr] = 1.0
+    workers = [0.0] * (h * n)
+    buildings = [0.0] * (h * n * 2)
+    for x in range(h):
+        if state.hex_seat[x] >= 0:
+            workers[x * n + state.hex_seat[x]] = float(state.hex_count[x])
+        b = state.building[x]
+        if b >= 0:
+            buildings[(x * n + (b >> 1)) * 2 + (b & 1)] = 1.0
+    vec += workers
+    vec += buildings
+    rivers = [0.0] * (h * 2)
+    for r in range(2):
+        for x in state.course(r):
+            rivers[x * 2 + r] = 1.0
+    vec += rivers
+    vec += [float(state.dams >> s & 1) for s in range(t.num_sides)]
+    vec += [float(min(m, MONEY_CLIP)) for m in state.money]
+    w = t.workers
+    for s in range(n):
+        mine = state.pos[s * w: s * w + w]
+        vec += [float(state.logs[s]), float(state.farms_left[s]), float(state.estates_left[s]),
+                float(mine.count(t.town)), float(mine.count(t.west)), float(mine.count(t.east)),
+                float(mine.count(-1)), float(state.had_turn[s])]
+    k = len(t.card_keys)
+    for place in range(n + 1):
+        part = [0.0] * (k + 1)
+        part[state.row[place] if place < len(state.row) else k] = 1.0
+        vec += part
+    vec.append(float(state.deck.size))
+    vec += [float(c) for c in state.deck.discards]
+    vec += [1.0 if s == state.active else 0.0 for s in range(n)]
+    step = state.next_step()
+    name = type(step).__name__ if step is not None else ""
+    vec += [1.0 if name == s else 0.0 for s in STEPS]
+    vec += [float(getattr(step, "left", 0)), float(getattr(step, "built", 0))]
+    return vec
+
+
+def action_label(state: DosRiosState, action: Any) -> str:
+    t = state.t
+    nm = state.node_name
+    if isinstance(action, FlowTo):
+        return f"flow across {side_name(t, action.side)} into {nm(t.side_target[action.side])}"
+    if isinstance(action, PlaceWorker):
+        return f"place a worker on {nm(action.hex)}"
+    if isinstance(action, Move):
+        what = "attack" if action.dst < t.num_hexes and state.hex_seat[action.dst] not in (
+            -1, state.current_player()) else "move"
+        return f"{what}: worker {nm(action.src)} -> {nm(action.dst)}"
+    if isinstance(action, Attack):
+        adj = t.adjacent[action.target]
+        return (f"attack {nm(action.target)} with workers from {nm(adj[action.a])} and "
+                f"{nm(adj[action.b])}")
+    if isinstance(action, Build):
+        return f"build a {action.kind} on {nm(action.hex)}"
+    if isinstance(action, Dam):
+        return f"dam {side_name(t, action.side)}"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    if isinstance(action, Activate):
+        return f"activate the {t.card_keys[state.row[0]]} card" if state.row else "activate"
+    if isinstance(action, PassOver):
+        return f"pass over the {t.card_keys[state.row[0]]} card" if state.row else "pass over"
+    return str(action)
+
+
+def side_name(t: Tables, side: int) -> str:
+    """``(c,r) S`` - a hex and the direction of the side from it."""
+    x, d = t.side_dir[side]
+    return f"side {hexes.name(t.pos[x])} {hexes.DIRECTIONS[d]}"
+
+
+def outcome_label(state: DosRiosState, outcome: Any) -> str:
+    t = state.t
+    if isinstance(outcome, Tile):
+        return f"tile {outcome.tile} turned {outcome.rotation}"
+    if isinstance(outcome, StartPlayer):
+        return f"{seat_name(outcome.seat)} starts"
+    if isinstance(outcome, ActionCard):
+        return f"the {t.card_keys[outcome.kind]} card"
+    return str(outcome)
+
+
+def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
+    """Extra fields: the locations of an attack's two workers, a side's hex and target."""
+    t = state.t
+    if isinstance(item, Attack):
+        adj = t.adjacent[item.target]
+        return {"from": [adj[item.a], adj[item.b]]}
+    if isinstance(item, (Dam, FlowTo)):
+        x, d = t.side_dir[item.side]
+        return {"side_hex": x, "direction": hexes.DIRECTIONS[d],
+                "to": t.side_target[item.side]}
+    return {}
+
+
+def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str:
+    d = event.data
+    k = event.kind
+    t = state.t
+    nm = state.node_name
+
+    def who(seat: int) -> str:
+        return "you" if viewer == seat else seat_name(seat)
+
+    if k == "tile":
+        return f"tile {d['tile']} is laid in slot {d['slot']} (turned {d['rotation']})"
+    if k == "start_player":
+        return f"{who(d['seat'])} start(s) and lay(s) the rivers"
+    if k == "river_laid":
+        return f"{river_name(d['river'])} is laid from its source"
+    if k == "branch":
+        return (f"{who(d['seat'])} send(s) the river from {nm(d['at'])} across "
+                f"{side_name(t, d['side'])}")
+    if k == "segment":
+        end = " and stops" if d["stops"] else ""
+        return f"the river flows from {nm(d['at'])} into {nm(d['to'])}{end}"
+    if k == "segments_removed":
+        return f"{len(d['segments'])} river segment(s) no longer fed are removed"
+    if k == "placed":
+        return f"{who(d['seat'])} place(s) a worker on {nm(d['hex'])}"
+    if k == "drawn":
+        return f"the {t.card_keys[d['card']]} card is drawn"
+    if k == "shuffled_back":
+        return "the Bandits are shuffled back into the stack"
+    if k == "turn":
+        return f"{who(d['seat'])}: turn {d['turn']}"
+    if k == "moved":
+        off = " and drive(s) off a worker (higher ground)" if d["driven_off"] else ""
+        return f"{who(d['seat'])} move(s) {nm(d['src'])} -> {nm(d['dst'])}{off}"
+    if k == "attacked":
+        return (f"{who(d['seat'])} attack(s) {nm(d['target'])} with two workers and drive(s) "
+                f"{d['driven_off']} of {who(d['defender'])} to the Town")
+    if k == "built":
+        return f"{who(d['seat'])} build(s) a {d['building']} on {nm(d['hex'])} for {d['paid']}"
+    if k == "dammed":
+        div = ", diverting the river" if d["diverts"] else ""
+        return f"{who(d['seat'])} dam(s) {side_name(t, d['side'])}{div}"
+    if k == "end_turn":
+        return f"{who(d['seat'])} end(s) the turn"
+    if k == "activated":
+        return f"{who(d['seat'])} activate(s) the {t.card_keys[d['card']]} card"
+    if k == "passed_over":
+        return f"{who(d['seat'])} pass(es) over the {t.card_keys[d['card']]} card"
+    if k == "harvested":
+        lost = f" ({d['lost']} lost over the cap)" if d["lost"] else ""
+        return f"{who(d['seat'])} harvest(s) {d['money']} and {d['logs']} log(s){lost}"
+    if k == "bandits":
+        shot = ", ".join(f"{who(s)} on {nm(x)}" for s, x in d["shot"]) or "nobody"
+        return f"Bandits ride down {river_name(d['river'])} and shoot {shot}"
+    if k == "end":
+        why = "the turn limit" if d["reason"] == "turn_limit" else "victory"
+        return f"{', '.join(who(s) for s in d['winners'])} win(s) by {why}"
+    return k

@@ -1,0 +1,55 @@
+"""Seeded random matches play to the end without an error, and play as they always did."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+import ludoteca
+from ludoteca.core.match import replay
+
+MAX_ACTIONS = 20000
+"""Random play rarely builds, so matches run to the turn limit (R22); at 4 players and 60
+rounds that took fewer than 5,000 actions, chance outcomes included."""
+
+
+def play_to_the_end(n: int, seed: int, **options: object) -> ludoteca.MatchRecord:
+    record = ludoteca.run_match("dosrios", ["random"] * n, seed=seed, max_actions=MAX_ACTIONS,
+                                options=options or None)
+    assert record.finished, f"{n} players, seed {seed}: not over after {MAX_ACTIONS} actions"
+    return record
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_seeded_random_matches_end(n):
+    for seed in range(10):
+        record = play_to_the_end(n, seed, max_rounds=15)
+        assert len(record.scores) == n
+        assert abs(sum(record.returns) - 1.0) < 1e-9
+
+
+def digest(n: int, seed: int) -> str:
+    record = play_to_the_end(n, seed)
+    data = json.dumps([record.actions, record.scores], separators=(",", ":"))
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+PINNED = {
+    (2, 1): "0a3cdf33fb4611f1",
+    (3, 2): "6880265affbbbda3",
+    (4, 3): "f99ff9fc13875bc3",
+}
+"""A change of any of these is a change of what the game does: say why in the commit."""
+
+
+@pytest.mark.parametrize("n,seed", sorted(PINNED))
+def test_seeded_matches_are_pinned(n, seed):
+    assert digest(n, seed) == PINNED[n, seed]
+
+
+def test_a_record_replays_to_the_same_scores():
+    record = play_to_the_end(4, 7, max_rounds=10)
+    again = ludoteca.MatchRecord.from_json(record.to_json())
+    assert replay(again).scores() == record.scores
