@@ -121,7 +121,9 @@ class Vintage(Game):
         # score) and the bot's own move preferred unless another does clearly better
         # (``prior=1``). Searches without that bias, rolled out 20 actions and judged by
         # the prospect or to the end by win and loss, lost to the heuristic bot in the
-        # pilots (docs/bots.md, "The ladder"). FIGURES
+        # pilots (docs/bots.md, "The ladder"). Against it over 40 matches on other deals
+        # (seed 2, 2 players): 0.850 (0.709-0.929), +5.9 VP a match. About
+        # 0.26-0.41 CPU s a decision on average at 2-4 players (over 0.5 s at the slowest).
         "strong": "ismcts:iterations=100,policy=heuristic,rollout=1000,final=3,prior=1",
     }
 
