@@ -8,8 +8,9 @@ The observation (JSON-safe; numbers as in :mod:`.tables`):
               "irrigated", "rivers", "workers": [seat, count] | None,
               "building": [seat, "farm" | "estate"] | None}``
 ``rivers``    per river (0 Verde, 1 Moreno) ``{"name", "nodes": [source, hex, ..., end],
-              "sides": [side, ...]}``: the course from the source, each segment's side
-``dams``      the dammed sides
+              "sides": [side, ...], "crossings": [[hex, direction], ...]}``: the course
+              from the source, each segment's side and where that side lies
+``dams``      the dammed sides; ``dam_sides`` each as ``[hex, direction]``
 ``seats``     per seat ``{"money", "logs", "farms_left", "estates_left", "town",
               "west", "east", "supply", "had_turn"}``
 ``row``       the face-up action cards, left first (card keys); ``deck`` cards in the
@@ -82,7 +83,8 @@ def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
             nodes.append(node)
             if node >= t.num_hexes:
                 break
-        rivers.append({"name": RIVERS[rv], "nodes": nodes, "sides": sides})
+        rivers.append({"name": RIVERS[rv], "nodes": nodes, "sides": sides,
+                       "crossings": [side_place(t, sd) for sd in sides]})
     w = t.workers
     seats = []
     for s in range(n):
@@ -104,6 +106,7 @@ def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
         "board": {"hexes": hx},
         "rivers": rivers,
         "dams": [s for s in range(t.num_sides) if state.dams >> s & 1],
+        "dam_sides": [side_place(t, s) for s in range(t.num_sides) if state.dams >> s & 1],
         "seats": seats,
         "row": [t.card_keys[k] for k in state.row],
         "deck": state.deck.size,
@@ -208,6 +211,14 @@ def action_label(state: DosRiosState, action: Any) -> str:
     if isinstance(action, PassOver):
         return f"pass over the {t.card_keys[state.row[0]]} card" if state.row else "pass over"
     return str(action)
+
+
+def side_place(t: Tables, side: int) -> list[Any]:
+    """``[hex, direction]``: a hex the side belongs to and the side's direction from it
+    ("N" ... "NW"), as a board draws it (the same pair as a Dam's ``side_hex`` and
+    ``direction``)."""
+    x, d = t.side_dir[side]
+    return [x, hexes.DIRECTIONS[d]]
 
 
 def side_name(t: Tables, side: int) -> str:
