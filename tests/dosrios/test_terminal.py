@@ -1,0 +1,58 @@
+"""Dos Rios in the terminal: a whole match through ``ludoteca play``, and a hex map that
+fits 80x24 with room for the choices."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from ludoteca import MatchRecord, load_game, replay
+from ludoteca.cli import app
+from ludoteca.games.dosrios.render import render
+from ludoteca.testing import playout_states
+
+GAME = load_game("dosrios")
+
+
+def text_of(renderable) -> str:
+    console = Console(file=io.StringIO(), width=80, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_full_terminal_match(tmp_path):
+    saved = tmp_path / "dosrios.json"
+    result = CliRunner().invoke(
+        app, ["play", "dosrios", "--players", "2", "--seed", "3", "--option", "max_rounds=4",
+              "--save", str(saved)],
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Turn" in result.output and "The game is over" in result.output
+    record = MatchRecord.from_json(saved.read_text().strip())
+    assert record.finished and replay(record).is_terminal()
+
+
+def test_the_map_fits_80_columns_and_leaves_room_for_the_choices():
+    for n in (2, 4):
+        for state in playout_states(GAME, n, "standard", seed=2, every=40,
+                                    options={"max_rounds": 6}):
+            lines = text_of(render(state.observation(0))).splitlines()
+            assert all(len(line) <= 80 for line in lines)
+            assert len(lines) <= 10 + 4 + n, "\n".join(lines)
+            compact = text_of(render(state.observation(0), compact=True)).splitlines()
+            assert len(compact) <= 12
+
+
+def test_the_map_shows_workers_buildings_and_rivers():
+    from tests.dosrios.helpers import build_here, put, ready
+    state = ready(2)
+    put(state, 0, (1, 4), 2)
+    build_here(state, 1, (1, 5), "farm")
+    lines = text_of(render(state.observation(0))).splitlines()
+    row4 = next(line for line in lines if line.startswith("r4 "))
+    row5 = next(line for line in lines if line.startswith("r5 "))
+    assert "t~ 00" in row4  # tobacco on Rio Verde with two of seat 0's workers
+    assert "c~    f1" in row5  # maize on Rio Verde with seat 1's Farm
