@@ -239,11 +239,15 @@ def outcome_label(state: DosRiosState, outcome: Any) -> str:
 
 
 def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
-    """Extra fields: the locations of an attack's two workers, a side's hex and target."""
+    """Extra fields: the locations of an attack's two workers (``from``, and ``first`` <
+    ``second`` in location order), a side's hex, direction and target."""
     t = state.t
     if isinstance(item, Attack):
         adj = t.adjacent[item.target]
-        return {"from": [adj[item.a], adj[item.b]]}
+        la, lb = adj[item.a], adj[item.b]
+        # ``first``/``second``: the two places in location order, one scalar each, so
+        # that a board can pick the attackers one click at a time
+        return {"from": [la, lb], "first": min(la, lb), "second": max(la, lb)}
     if isinstance(item, (Dam, FlowTo)):
         x, d = t.side_dir[item.side]
         return {"side_hex": x, "direction": hexes.DIRECTIONS[d],
