@@ -332,3 +332,53 @@ def test_dosrios_match_in_the_browser(browser: Any, server: ServerProcess) -> No
     assert moves > 10
     check_end({0: host}, [])
     assert host.js_errors == []
+
+
+def test_the_lobby_offers_dos_rios_with_its_options_and_the_rules_page_works(
+        client: Any) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    entry = games["dosrios"]
+    assert entry["title"] == "Dos Rios" and entry["player_counts"] == [2, 3, 4]
+    assert entry["summary"][1].startswith("Goal:")
+    options = {o["name"]: o for o in entry["options"]}
+    assert set(options) == {"tiles", "own_estate_entry", "max_rounds"}
+    for o in options.values():
+        assert o["label"] and o["help"] and o["rulings"]
+    rules = client.get("/rules/dosrios")
+    assert rules.status_code == 200
+    assert 'id="R1"' in rules.text and 'id="R10"' in rules.text
+
+
+def test_a_seat_s_table_and_the_spectator_s_page_carry_the_board(client: Any) -> None:
+    created = client.post("/api/matches", json={
+        "game": "dosrios", "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}).json()
+    token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
+    seat = client.get(f"/play/{token}").text
+    watch = client.get(f"/watch/{created['id']}").text
+    css = '<link rel="stylesheet" href="/games/dosrios/web/board.css">'
+    for page in (seat, watch):
+        assert css in page and 'class="dr-map"' in page and "generic-board" not in page
+    assert "Your moves" in seat and 'class="dr-mine' not in watch
+
+
+def test_the_board_fits_a_phone(browser: Any, server: ServerProcess) -> None:
+    import httpx
+
+    created = httpx.post(server.url + "/api/matches", json={
+        "game": "dosrios", "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}, timeout=30).json()
+    page = new_page(browser, phone=True)
+    page.goto(seat_url(server.url, created, 0))
+    page.wait_for_selector("#board .dr-map")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    box = page.locator("#board .dr-map").bounding_box()
+    assert box is not None and 300 < box["width"] <= 390
+    # a first move by clicking the board: where a river flows, or a worker's place
+    page.wait_for_selector("#board .dr-hexpick.pickable, #board .dr-to.pickable")
+    before = int(page.get_attribute("#match", "data-version"))
+    page.locator("#board .dr-hexpick.pickable, "
+                 "#board .dr-to.pickable .dr-hexpick").first.click()
+    page.wait_for_function(
+        "v => Number(document.getElementById('match').dataset.version) > v", arg=before)
+    assert page.js_errors == []
