@@ -20,7 +20,7 @@ from ludoteca.games.dosrios.actions import Attack, Build, Dam, Move
 from ludoteca.games.dosrios.state import DosRiosState
 from ludoteca.games.dosrios.web import moment
 from ludoteca.server.views import Boards, SeatInfo, board_for, table_for
-from tests.dosrios.helpers import CARD, H, TOWN, act, all_turned, build_here, put, ready
+from tests.dosrios.helpers import CARD, TOWN, H, act, all_turned, build_here, put, ready
 from tests.server.conftest import new_page, seat_url
 from tests.server.serverproc import ServerProcess
 from tests.server.test_browser import check_end, play_by_clicking
@@ -69,10 +69,10 @@ def positions() -> list[DosRiosState]:
             legal = s.legal_actions()
             if rng.random() < 0.25 or type(s.next_step()).__name__ == "MustLeave":
                 out.append(s.clone())
-            busy = [a for a in legal if not s.action_to_json(a)["type"] == "end_turn"]
+            busy = [a for a in legal if s.action_to_json(a)["type"] != "end_turn"]
             s.apply_action(rng.choice(busy if busy and rng.random() < 0.9 else legal))
         out.append(s)
-    return out + [must_leave()]
+    return [*out, must_leave()]
 
 
 def must_leave() -> DosRiosState:
