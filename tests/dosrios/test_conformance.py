@@ -22,7 +22,8 @@ def test_conformance(num_players, variant):
 
 
 @pytest.mark.parametrize("options", [
-    {"tiles": "default", "max_rounds": 4}, {"own_estate_entry": "adjacent", "max_rounds": 4}])
+    {"tiles": "default", "max_rounds": 4}, {"own_estate_entry": "adjacent", "max_rounds": 4},
+    {"farm_passing": "strict", "max_rounds": 4}])
 def test_conformance_with_rule_switches(options):
     for num_players, variant in configurations("dosrios"):
         check_conformance("dosrios", num_players, variant, playouts=1, options=options)

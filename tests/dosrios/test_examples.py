@@ -427,6 +427,19 @@ def test_w14_reroute_that_rejoins():
     assert state.logs[RED] == 1
 
 
+def test_w14_the_course_ends_above_the_dam_while_the_reroute_is_chosen():
+    state = fight([(RED, (1, 4), 1)])
+    dammed = side((1, 3), (1, 4))
+    act(state, Dam(dammed))
+    assert isinstance(state.next_step(), RiverBranch)
+    assert courses(state)[0] == [*VR[:4], (2, 3)]
+    assert not {H(*p) for p in VR[4:]} & state.irrigated()
+    obs = state.observation(None)
+    verde = obs["rivers"][0]
+    assert dammed not in verde["sides"] and verde["nodes"][-1] == H(2, 3)
+    assert not obs["board"]["hexes"][H(1, 4)]["irrigated"]
+
+
 def test_w14_reroute_that_merges():
     state = fight([(RED, (1, 4), 1)])
     act(state, Dam(side((1, 3), (1, 4))))

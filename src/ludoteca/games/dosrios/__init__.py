@@ -39,7 +39,8 @@ the game at the turn limit; the determinization and the view history are the cor
 
 Rulings on what the rulebook leaves open are in ``docs/rulings/dosrios.md``. Options:
 ``tiles`` = ``random`` (default, R1) | ``default``; ``own_estate_entry`` = ``literal``
-(default, R10) | ``adjacent``; ``max_rounds`` (default 60, R22).
+(default, R10) | ``adjacent``; ``farm_passing`` = ``literal`` (default, R9) | ``strict``;
+``max_rounds`` (default 60, R22).
 """
 
 from __future__ import annotations
@@ -82,6 +83,15 @@ class DosRiosOptions(BaseModel):
             "adjacent": "also from an adjacent hex, for 1 point"}},
         description="Whether a worker enters its own Estate hex only from the Town for two "
         "points (the rulebook's words) or also from an adjacent hex — ruling R10")
+    farm_passing: Literal["literal", "strict"] = Field(
+        "literal", title="Passing an opposing Farm",
+        json_schema_extra={"choice_labels": {
+            "literal": "dams, buildings and other moves may come before moving on",
+            "strict": "the worker's move on is the very next action"}},
+        description="Whether, while a worker passes through an opposing Farm, the player "
+        "may first dam a side next to it, build, or move other workers (the rulebook's "
+        "words: a dam 'during the Worker's move', moves may be interrupted) or must move "
+        "that worker on at once — ruling R9")
     max_rounds: int = Field(
         60, ge=1, le=MAX_ROUNDS, title="Most rounds",
         description="Rounds after which, if nobody has won, the most buildings win (then "

@@ -66,6 +66,7 @@ class DosRiosState(State):
         n = self.num_players
         o = self.options
         self.estate_adjacent: bool = o.own_estate_entry == "adjacent"
+        self.literal_passing: bool = o.farm_passing == "literal"
         self.turn_limit: int = o.max_rounds * n
         self.terrain: tuple[int, ...] = ()
         self.height: tuple[int, ...] = ()
