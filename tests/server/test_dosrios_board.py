@@ -15,6 +15,7 @@ import pytest
 
 from ludoteca.core.flow import AutoStep, ChanceStep
 from ludoteca.core.registry import load_game
+from ludoteca.games.dosrios import DosRiosOptions
 from ludoteca.games.dosrios import steps as dosrios_steps
 from ludoteca.games.dosrios.actions import Attack, Build, Dam, Move
 from ludoteca.games.dosrios.state import DosRiosState
@@ -341,7 +342,7 @@ def test_the_lobby_offers_dos_rios_with_its_options_and_the_rules_page_works(
     assert entry["title"] == "Dos Rios" and entry["player_counts"] == [2, 3, 4]
     assert entry["summary"][1].startswith("Goal:")
     options = {o["name"]: o for o in entry["options"]}
-    assert set(options) == {"tiles", "own_estate_entry", "max_rounds"}
+    assert set(options) == set(DosRiosOptions.model_fields)
     for o in options.values():
         assert o["label"] and o["help"] and o["rulings"]
     rules = client.get("/rules/dosrios")
