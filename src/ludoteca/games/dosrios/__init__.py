@@ -23,7 +23,8 @@ The package (imports go one way: actions, tables <- steps <- rules <- state -> v
   (``Tile``, ``StartPlayer``, ``ActionCard``);
 * :mod:`.steps` - what can be pending and what each may choose; :mod:`.rules` - one module
   per section of the rulebook; :mod:`.state` - the fields and the wiring; :mod:`.view` -
-  observation, tensor, labels, events in words; :mod:`.render` - the terminal.
+  observation, tensor, labels, events in words; :mod:`.render` - the terminal;
+  :mod:`.web` - the browser board (an SVG hex map) and the moments its table stops on.
 
 It follows the mapping of ``docs/architecture.md`` ("Dos Rios") with these differences:
 ``FlowTo`` names the *side* a segment crosses, not the hex, since two sides of a bottom hex
