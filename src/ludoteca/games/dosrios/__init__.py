@@ -30,7 +30,7 @@ It follows the mapping of ``docs/architecture.md`` ("Dos Rios") with these diffe
 ``FlowTo`` names the *side* a segment crosses, not the hex, since two sides of a bottom hex
 may lead into the same lake or the Town and a later dam on one of them matters (R5);
 ``Attack(target, a, b)`` names the two attackers' places by their index among the
-target's adjacent places, so that its space stays 2,401 ids (the codec's 4,966 ids in all
+target's adjacent places, so that its space stays 2,401 ids (the codec's 4,968 ids in all
 are above the core's default bound of 4,096, hence ``action_space_limit`` 5,120: a move
 and a two-worker attack are each one choice of the rulebook, and each decision lists a few
 dozen legal ids at most); the turn passes through an automatic ``NextTurn`` that also ends
@@ -41,7 +41,8 @@ the game at the turn limit; the determinization and the view history are the cor
 Rulings on what the rulebook leaves open are in ``docs/rulings/dosrios.md``. Options:
 ``tiles`` = ``random`` (default, R1) | ``default``; ``own_estate_entry`` = ``literal``
 (default, R10) | ``adjacent``; ``farm_passing`` = ``literal`` (default, R9) | ``strict``;
-``max_rounds`` (default 60, R22).
+``river_order`` = ``verde_first`` (default, R3) | ``choose``; ``max_rounds`` (default 60,
+R22).
 """
 
 from __future__ import annotations
@@ -84,6 +85,14 @@ class DosRiosOptions(BaseModel):
             "adjacent": "also from an adjacent hex, for 1 point"}},
         description="Whether a worker enters its own Estate hex only from the Town for two "
         "points (the rulebook's words) or also from an adjacent hex — ruling R10")
+    river_order: Literal["verde_first", "choose"] = Field(
+        "verde_first", title="Which river is laid first",
+        json_schema_extra={"choice_labels": {
+            "verde_first": "Rio Verde, then Rio Moreno",
+            "choose": "the start player chooses"}},
+        description="Whether the start player lays Rio Verde first, as the set-up names "
+        "them, or chooses which river to lay first (it decides which river stops where "
+        "they meet) — ruling R3")
     farm_passing: Literal["literal", "strict"] = Field(
         "literal", title="Passing an opposing Farm",
         json_schema_extra={"choice_labels": {

@@ -299,6 +299,22 @@ class ChooseStart(ChanceStep["DosRiosState"]):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseRiver(Step["DosRiosState"]):
+    """Under ``river_order = choose``: the start player, ``seat``, says which river to lay
+    first (R3)."""
+
+    seat: int
+
+    def legal_actions(self, state: DosRiosState) -> list[int]:
+        return sorted(state.t.first_river_id)
+
+    def prompt(self, state: DosRiosState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Which river do you lay first?"
+        return f"{seat_name(self.seat)} chooses which river to lay first"
+
+
+@dataclass(frozen=True, slots=True)
 class LayRiver(AutoStep["DosRiosState"]):
     """The start player, ``layer``, lays ``river`` from its source (R2-R4)."""
 

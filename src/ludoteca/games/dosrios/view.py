@@ -35,6 +35,7 @@ from ludoteca.games.dosrios.actions import (
     Build,
     Dam,
     EndTurn,
+    FirstRiver,
     FlowTo,
     Move,
     PassOver,
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 MONEY_CLIP = 3000
 """Cash is unbounded by the rules; the tensor clips it at what all five buildings cost."""
 STEPS = ("LayTile", "ChooseStart", "RiverBranch", "PlaceWorkers", "RevealCard",
-         "ActionPoints", "MustLeave", "Harvest")
+         "ActionPoints", "MustLeave", "Harvest", "ChooseRiver")
 
 
 def river_name(r: int) -> str:
@@ -60,19 +61,29 @@ def river_name(r: int) -> str:
 def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
     t = state.t
     n = state.num_players
-    wet = {r: set(state.course(r)) for r in range(2)}
+    # The hot path of every view and of the conformance kit: locals, no inner loops.
+    verde, moreno = set(state.course(0)), set(state.course(1))
+    names = [TERRAINS[k] for k in state.terrain] if state.terrain else [None] * t.num_hexes
+    building, hex_seat, hex_count = state.building, state.hex_seat, state.hex_count
     hx = []
     for x, (c, r) in enumerate(t.pos):
-        b = state.building[x]
-        who = state.hex_seat[x]
+        b = building[x]
+        who = hex_seat[x]
+        on_v, on_m = x in verde, x in moreno
         hx.append({
             "hex": x, "c": c, "r": r,
-            "terrain": TERRAINS[state.terrain[x]] if state.terrain else None,
-            "irrigated": x in wet[0] or x in wet[1],
-            "rivers": [rv for rv in range(2) if x in wet[rv]],
-            "workers": [who, state.hex_count[x]] if who >= 0 else None,
+            "terrain": names[x],
+            "irrigated": on_v or on_m,
+            "rivers": [0, 1] if on_v and on_m else [0] if on_v else [1] if on_m else [],
+            "workers": [who, hex_count[x]] if who >= 0 else None,
             "building": [b >> 1, BUILDINGS[b & 1]] if b >= 0 else None,
         })
+    dams = []
+    bits = state.dams
+    while bits:  # the set bits, lowest first
+        low = bits & -bits
+        dams.append(low.bit_length() - 1)
+        bits ^= low
     rivers = []
     for rv in range(2):
         node = t.source[rv]
@@ -105,8 +116,8 @@ def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
     return {
         "board": {"hexes": hx},
         "rivers": rivers,
-        "dams": [s for s in range(t.num_sides) if state.dams >> s & 1],
-        "dam_sides": [side_place(t, s) for s in range(t.num_sides) if state.dams >> s & 1],
+        "dams": dams,
+        "dam_sides": [side_place(t, side) for side in dams],
         "seats": seats,
         "row": [t.card_keys[k] for k in state.row],
         "deck": state.deck.size,
@@ -192,6 +203,8 @@ def action_label(state: DosRiosState, action: Any) -> str:
         return f"flow across {side_name(t, action.side)} into {nm(t.side_target[action.side])}"
     if isinstance(action, PlaceWorker):
         return f"place a worker on {nm(action.hex)}"
+    if isinstance(action, FirstRiver):
+        return f"lay Rio {action.river.capitalize()} first"
     if isinstance(action, Move):
         what = "attack" if action.dst < t.num_hexes and state.hex_seat[action.dst] not in (
             -1, state.current_player()) else "move"
@@ -268,6 +281,8 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
         return f"tile {d['tile']} is laid in slot {d['slot']} (turned {d['rotation']})"
     if k == "start_player":
         return f"{who(d['seat'])} start(s) and lay(s) the rivers"
+    if k == "first_river":
+        return f"{who(d['seat'])} lay(s) {river_name(d['river'])} first"
     if k == "river_laid":
         return f"{river_name(d['river'])} is laid from its source"
     if k == "branch":
