@@ -57,18 +57,22 @@ def chance(state: DosRiosState, rng: random.Random) -> None:
 
 def positions() -> list[DosRiosState]:
     """Decision nodes of random matches of 2, 3 and 4 players (moves, attacks, builds and
-    dams preferred over ending the turn, so that the board fills)."""
+    dams preferred over ending the turn, so that the board fills), every ChooseRiver and
+    MustLeave met, and a scripted MustLeave."""
     out = []
     g = load_game("dosrios")
     for seed in range(4):
         rng = random.Random(seed)
-        s = g.new_initial_state(2 + seed % 3, options={"max_rounds": 6})
+        # the last match lets the start player choose the first river
+        options = {"max_rounds": 6, "river_order": "choose" if seed == 3 else "verde_first"}
+        s = g.new_initial_state(2 + seed % 3, options=options)
         while not s.is_terminal():
             if s.is_chance_node():
                 chance(s, rng)
                 continue
             legal = s.legal_actions()
-            if rng.random() < 0.25 or type(s.next_step()).__name__ == "MustLeave":
+            if rng.random() < 0.25 or type(s.next_step()).__name__ in ("MustLeave",
+                                                                      "ChooseRiver"):
                 out.append(s.clone())
             busy = [a for a in legal if s.action_to_json(a)["type"] != "end_turn"]
             s.apply_action(rng.choice(busy if busy and rng.random() < 0.9 else legal))
