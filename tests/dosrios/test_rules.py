@@ -579,3 +579,13 @@ def test_a_malformed_edition_is_refused_with_the_field_named(tmp_path):
     f.write_text(bad)
     with pytest.raises(EditionError, match=r"board.below"):
         DosRios(f)
+
+
+def test_r9_literal_an_attack_by_the_passing_worker_is_its_move_on():
+    state = passing(setup=((RED, (2, 6), 1), (BLUE, (3, 7), 1)))
+    assert H(3, 7) in T.adjacent[H(2, 7)] and TOWN in T.adjacent[H(3, 7)]
+    both = attack((3, 7), (2, 7), TOWN)
+    assert both in legal(state)
+    act(state, both)
+    assert isinstance(state.next_step(), ActionPoints) and EndTurn() in legal(state)
+    assert state.hex_seat[H(3, 7)] == RED and state.hex_count[H(2, 7)] == 0
