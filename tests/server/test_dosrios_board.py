@@ -387,3 +387,19 @@ def test_the_board_fits_a_phone(browser: Any, server: ServerProcess) -> None:
     page.wait_for_function(
         "v => Number(document.getElementById('match').dataset.version) > v", arg=before)
     assert page.js_errors == []
+
+
+def test_a_destination_shows_its_cost_two_for_one_s_own_estate_from_the_town() -> None:
+    s = ready(2)
+    build_here(s, 0, (3, 5), "estate")
+    page = page_of(s, 0)
+    moves = [s.action_to_json(a) for a in s.legal_actions()]
+    assert {"type": "move", "src": TOWN, "dst": H(3, 5)} in [
+        {k: m[k] for k in ("type", "src", "dst")} for m in moves if m["type"] == "move"]
+
+    def cost(x: int) -> str:
+        part = re.search(rf'data-key="hex-{x}".*?class="dr-cost"[^>]*>(\d)<', page, re.S)
+        assert part is not None
+        return part.group(1)
+
+    assert cost(H(3, 5)) == "2" and cost(H(3, 4)) == "1"
