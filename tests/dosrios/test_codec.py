@@ -10,6 +10,7 @@ from ludoteca.games.dosrios.actions import (
     Build,
     Dam,
     EndTurn,
+    FirstRiver,
     FlowTo,
     Move,
     PassOver,
@@ -23,12 +24,12 @@ CODEC = load_game("dosrios").codec
 FIRST_IDS = [
     (FlowTo(0), 0), (PlaceWorker(0), 174), (Move(0, 0), 223), (Attack(0, 0, 0), 2927),
     (Build("farm", 0), 4691), (Dam(0), 4789), (EndTurn(), 4963), (Activate(), 4964),
-    (PassOver(), 4965),
+    (PassOver(), 4965), (FirstRiver("verde"), 4966), (FirstRiver("moreno"), 4967),
 ]
 
 
 def test_the_numbering_is_the_shipped_one():
-    assert (CODEC.num_actions, CODEC.num_outcomes) == (4966, 48)
+    assert (CODEC.num_actions, CODEC.num_outcomes) == (4968, 48)
     for action, number in FIRST_IDS:
         assert CODEC.encode(action) == number
         assert CODEC.decode(number) == action

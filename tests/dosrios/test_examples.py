@@ -13,12 +13,19 @@ from ludoteca.games.dosrios.actions import (
     Build,
     Dam,
     EndTurn,
+    FirstRiver,
     FlowTo,
     Move,
     PlaceWorker,
     StartPlayer,
 )
-from ludoteca.games.dosrios.steps import ActionPoints, Harvest, PlaceWorkers, RiverBranch
+from ludoteca.games.dosrios.steps import (
+    ActionPoints,
+    ChooseRiver,
+    Harvest,
+    PlaceWorkers,
+    RiverBranch,
+)
 from tests.dosrios.helpers import (
     CARD,
     MR,
@@ -427,6 +434,19 @@ def test_w14_reroute_that_rejoins():
     assert state.logs[RED] == 1
 
 
+def test_w14_the_course_ends_above_the_dam_while_the_reroute_is_chosen():
+    state = fight([(RED, (1, 4), 1)])
+    dammed = side((1, 3), (1, 4))
+    act(state, Dam(dammed))
+    assert isinstance(state.next_step(), RiverBranch)
+    assert courses(state)[0] == [*VR[:4], (2, 3)]
+    assert not {H(*p) for p in VR[4:]} & state.irrigated()
+    obs = state.observation(None)
+    verde = obs["rivers"][0]
+    assert dammed not in verde["sides"] and verde["nodes"][-1] == H(2, 3)
+    assert not obs["board"]["hexes"][H(1, 4)]["irrigated"]
+
+
 def test_w14_reroute_that_merges():
     state = fight([(RED, (1, 4), 1)])
     act(state, Dam(side((1, 3), (1, 4))))
@@ -539,3 +559,34 @@ def test_w17_start_state():
         assert mine.count(TOWN) == 3 and mine.count(-1) == 0
     assert state.money == [0, 0, 0] and state.logs == [2, 2, 2]
     assert state.farms_left == [4, 4, 4] and state.estates_left == [1, 1, 1]
+
+
+# ----- river order (R3, option river_order) ---------------------------------------------
+
+
+def test_r3_verde_is_laid_first_by_default():
+    state = new(2)
+    chance(state, StartPlayer(0))
+    assert not [a for a in legal(state) if isinstance(a, FirstRiver)]
+    assert state.next_step().at == H(0, 0)  # Rio Verde asks first (W1)
+
+
+def test_r3_option_the_start_player_chooses_the_first_river_and_verde_then_stops():
+    state = new(2, river_order="choose")
+    chance(state, StartPlayer(1))
+    step = state.next_step()
+    assert isinstance(step, ChooseRiver) and step.seat == 1
+    assert legal(state) == [FirstRiver("verde"), FirstRiver("moreno")]
+    act(state, FirstRiver("moreno"))
+    assert state.next_step().at == H(5, 1) and state.next_step().seat == 1  # Moreno
+    for at, to in (((5, 1), (4, 1)), ((4, 1), (3, 2)), ((3, 3), (2, 3)), ((2, 3), (1, 4)),
+                   ((1, 6), (1, 7))):
+        act(state, FlowTo(side(at, to)))
+    act(state, FlowTo(side((1, 7), "S")))  # Moreno runs on to the lake: it came first
+    laid = [e.data["river"] for e in every(state) if e.kind == "river_laid"]
+    assert laid == [1, 0]
+    for at, to in (((0, 0), (0, 1)), ((1, 3), (1, 4))):
+        act(state, FlowTo(side(at, to)))
+    assert isinstance(state.next_step(), PlaceWorkers)  # Verde stopped on meeting Moreno
+    assert courses(state)[0] == VR
+    assert courses(state)[1] == [(5, 1), (4, 1), (3, 2), (3, 3), (2, 3), *VR[4:]]

@@ -116,10 +116,19 @@ def test_town_and_paths_connect():
 # ----- opposing Farms and Estates (R9, R10; changes C1, C4) -------------------------------
 
 
-def test_change_c4_an_opposing_farm_is_entered_only_in_passing():
-    state = fight([(RED, (2, 6), 1)])
+def passing(option: str = "literal", setup=((RED, (2, 6), 1),)):
+    """Red's worker from (2,6) in passing on Blue's Farm on (2,7), under ``farm_passing``."""
+    state = ready(2, farm_passing=option)
+    all_turned(state)
+    for seat, hex_, k in setup:
+        put(state, seat, hex_, k)
     build_here(state, BLUE, (2, 7), "farm")
     act(state, Move(H(2, 6), H(2, 7)))
+    return state
+
+
+def test_change_c4_an_opposing_farm_is_entered_only_in_passing():
+    state = passing("strict")
     step = state.next_step()
     assert isinstance(step, MustLeave) and step.hex == H(2, 7)
     acts = legal(state)
@@ -127,6 +136,110 @@ def test_change_c4_an_opposing_farm_is_entered_only_in_passing():
     assert all(isinstance(a, Move) and a.src == H(2, 7) for a in acts)
     act(state, Move(H(2, 7), TOWN))
     assert isinstance(state.next_step(), ActionPoints)
+
+
+def test_r9_literal_a_dam_during_the_move_through_an_opposing_farm():
+    state = passing()
+    acts = legal(state)
+    sides = [a.side for a in acts if isinstance(a, Dam)]
+    assert EndTurn() not in acts
+    # the Town side of (2,7) touches no other land hex: only the passing worker can dam it
+    town_side = side((2, 7), "S")
+    assert town_side in sides
+    act(state, Dam(town_side))
+    step = state.next_step()
+    assert isinstance(step, MustLeave) and step.hex == H(2, 7) and step.left == 5
+    assert EndTurn() not in legal(state)
+    act(state, Move(H(2, 7), TOWN))
+    assert isinstance(state.next_step(), ActionPoints) and EndTurn() in legal(state)
+
+
+def test_r9_strict_no_dam_during_the_move_through_an_opposing_farm():
+    state = passing("strict")
+    assert not [a for a in legal(state) if isinstance(a, Dam)]
+    with pytest.raises(IllegalActionError):
+        act(state, Dam(side((2, 7), "S")))
+
+
+def test_r9_literal_another_worker_may_interrupt_the_pass():
+    state = passing(setup=((RED, (2, 6), 1), (RED, (4, 4), 1)))
+    assert ((4, 4), (4, 5)) in moves(state)
+    act(state, Move(H(4, 4), H(4, 5)))
+    step = state.next_step()
+    assert isinstance(step, MustLeave) and step.hex == H(2, 7) and step.left == 4
+    assert EndTurn() not in legal(state)  # the duty to move on stands
+
+
+def test_r9_strict_no_other_worker_moves_during_the_pass():
+    state = passing("strict", setup=((RED, (2, 6), 1), (RED, (4, 4), 1)))
+    assert all(src == (2, 7) for src, _ in moves(state))
+
+
+def test_r9_literal_an_interruption_keeps_the_points_to_move_on():
+    state = passing()  # 5 points left; two Red workers wait in the Town
+    for _ in range(2):
+        act(state, Move(TOWN, WEST))
+        act(state, Move(WEST, TOWN))
+    assert state.next_step().left == 1
+    assert all(src == (2, 7) for src, _ in moves(state))  # a 5th move would strand it
+    assert not [a for a in legal(state) if isinstance(a, Attack)]
+
+
+def test_r9_literal_no_second_pass_meanwhile():
+    state = passing(setup=((RED, (2, 6), 1), (RED, (4, 6), 1)))
+    build_here(state, BLUE, (4, 7), "farm")
+    fresh(state)
+    assert ((4, 6), (4, 7)) not in moves(state)
+    act(state, Move(H(2, 7), TOWN))
+    assert ((4, 6), (4, 7)) in moves(state)
+
+
+def test_r9_literal_an_estate_that_would_close_the_only_way_on_is_not_built():
+    # Red passes Blue's Farm on (3,5); every way on but (3,6) is closed, and Red's other
+    # worker stands on (3,6) with the cash for the Estate: under `own_estate_entry =
+    # literal` an own Estate there could not be entered from (3,5), so it is refused.
+    state = ready(2)
+    all_turned(state)
+    x = H(3, 5)
+    exits = [y for y in T.adjacent[x] if y != H(3, 6)]
+    build_here(state, BLUE, (3, 5), "farm")
+    for k, y in enumerate(exits):
+        c, r = T.pos[y]
+        if k < 3:
+            build_here(state, BLUE, (c, r), "farm")
+            put(state, BLUE, (c, r))
+        else:
+            put(state, RED, (c, r), 2)
+    put(state, RED, (3, 6))
+    state.money[RED] = 1000
+    act(state, Move(H(3, 6), x))
+    assert isinstance(state.next_step(), MustLeave)
+    put(state, RED, (3, 6))  # a second worker arrives there (as by another move)
+    acts = legal(state)
+    assert Build("estate", H(3, 6)) not in acts and Build("farm", H(3, 6)) in acts
+
+
+def test_r9_finding_a_pair_on_the_only_way_back_does_not_bar_the_pass():
+    # Two Red workers on (3,6); Blue's Farm on (3,5) whose every other way on is closed:
+    # the mover leaves room behind it, so it may pass and return.
+    state = ready(2)
+    all_turned(state)
+    x = H(3, 5)
+    exits = [y for y in T.adjacent[x] if y != H(3, 6)]
+    build_here(state, BLUE, (3, 5), "farm")
+    for k, y in enumerate(exits):
+        c, r = T.pos[y]
+        if k < 3:
+            build_here(state, BLUE, (c, r), "farm")
+            put(state, BLUE, (c, r))
+        else:
+            put(state, RED, (c, r), 2)
+    put(state, RED, (3, 6), 2)
+    fresh(state)
+    assert ((3, 6), (3, 5)) in moves(state)
+    act(state, Move(H(3, 6), x))
+    assert moves(state) >= {((3, 5), (3, 6))}
+    assert all(dst == (3, 6) for src, dst in moves(state) if src == (3, 5))
 
 
 def test_an_opposing_farm_needs_the_points_to_move_on():
@@ -165,6 +278,15 @@ def test_change_c1_own_estate_entry_adjacent_as_an_option():
     assert ((1, 5), (1, 4)) in moves(state) and (TOWN, (1, 4)) in moves(state)
     act(state, Move(H(1, 5), H(1, 4)))
     assert state.next_step().left == 5
+
+
+def test_r10_an_estate_next_to_the_town_is_one_step_under_adjacent():
+    for option, cost in (("literal", 2), ("adjacent", 1)):
+        state = ready(2, own_estate_entry=option)
+        all_turned(state)
+        build_here(state, RED, (3, 7), "estate")
+        act(state, Move(TOWN, H(3, 7)))
+        assert state.next_step().left == T.action_points - cost, option
 
 
 def test_an_opposing_estate_is_never_entered():
@@ -457,3 +579,13 @@ def test_a_malformed_edition_is_refused_with_the_field_named(tmp_path):
     f.write_text(bad)
     with pytest.raises(EditionError, match=r"board.below"):
         DosRios(f)
+
+
+def test_r9_literal_an_attack_by_the_passing_worker_is_its_move_on():
+    state = passing(setup=((RED, (2, 6), 1), (BLUE, (3, 7), 1)))
+    assert H(3, 7) in T.adjacent[H(2, 7)] and TOWN in T.adjacent[H(3, 7)]
+    both = attack((3, 7), (2, 7), TOWN)
+    assert both in legal(state)
+    act(state, both)
+    assert isinstance(state.next_step(), ActionPoints) and EndTurn() in legal(state)
+    assert state.hex_seat[H(3, 7)] == RED and state.hex_count[H(2, 7)] == 0

@@ -23,13 +23,14 @@ The package (imports go one way: actions, tables <- steps <- rules <- state -> v
   (``Tile``, ``StartPlayer``, ``ActionCard``);
 * :mod:`.steps` - what can be pending and what each may choose; :mod:`.rules` - one module
   per section of the rulebook; :mod:`.state` - the fields and the wiring; :mod:`.view` -
-  observation, tensor, labels, events in words; :mod:`.render` - the terminal.
+  observation, tensor, labels, events in words; :mod:`.render` - the terminal;
+  :mod:`.web` - the browser board (an SVG hex map) and the moments its table stops on.
 
 It follows the mapping of ``docs/architecture.md`` ("Dos Rios") with these differences:
 ``FlowTo`` names the *side* a segment crosses, not the hex, since two sides of a bottom hex
 may lead into the same lake or the Town and a later dam on one of them matters (R5);
 ``Attack(target, a, b)`` names the two attackers' places by their index among the
-target's adjacent places, so that its space stays 2,401 ids (the codec's 4,966 ids in all
+target's adjacent places, so that its space stays 2,401 ids (the codec's 4,968 ids in all
 are above the core's default bound of 4,096, hence ``action_space_limit`` 5,120: a move
 and a two-worker attack are each one choice of the rulebook, and each decision lists a few
 dozen legal ids at most); the turn passes through an automatic ``NextTurn`` that also ends
@@ -39,7 +40,9 @@ the game at the turn limit; the determinization and the view history are the cor
 
 Rulings on what the rulebook leaves open are in ``docs/rulings/dosrios.md``. Options:
 ``tiles`` = ``random`` (default, R1) | ``default``; ``own_estate_entry`` = ``literal``
-(default, R10) | ``adjacent``; ``max_rounds`` (default 60, R22).
+(default, R10) | ``adjacent``; ``farm_passing`` = ``literal`` (default, R9) | ``strict``;
+``river_order`` = ``verde_first`` (default, R3) | ``choose``; ``max_rounds`` (default 60,
+R22).
 """
 
 from __future__ import annotations
@@ -82,6 +85,23 @@ class DosRiosOptions(BaseModel):
             "adjacent": "also from an adjacent hex, for 1 point"}},
         description="Whether a worker enters its own Estate hex only from the Town for two "
         "points (the rulebook's words) or also from an adjacent hex — ruling R10")
+    river_order: Literal["verde_first", "choose"] = Field(
+        "verde_first", title="Which river is laid first",
+        json_schema_extra={"choice_labels": {
+            "verde_first": "Rio Verde, then Rio Moreno",
+            "choose": "the start player chooses"}},
+        description="Whether the start player lays Rio Verde first, as the set-up names "
+        "them, or chooses which river to lay first (it decides which river stops where "
+        "they meet) — ruling R3")
+    farm_passing: Literal["literal", "strict"] = Field(
+        "literal", title="Passing an opposing Farm",
+        json_schema_extra={"choice_labels": {
+            "literal": "dams, buildings and other moves may come before moving on",
+            "strict": "the worker's move on is the very next action"}},
+        description="Whether, while a worker passes through an opposing Farm, the player "
+        "may first dam a side next to it, build, or move other workers (the rulebook's "
+        "words: a dam 'during the Worker's move', moves may be interrupted) or must move "
+        "that worker on at once — ruling R9")
     max_rounds: int = Field(
         60, ge=1, le=MAX_ROUNDS, title="Most rounds",
         description="Rounds after which, if nobody has won, the most buildings win (then "

@@ -18,6 +18,14 @@ class FlowTo:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstRiver:
+    """Set-up under ``river_order = choose``: the start player lays ``river`` (``"verde"`` or
+    ``"moreno"``) first (R3)."""
+
+    river: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlaceWorker:
     """Set-up: put one worker from the supply on ``hex``."""
 

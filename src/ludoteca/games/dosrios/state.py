@@ -36,6 +36,7 @@ from ludoteca.games.dosrios.rules import harvest, rivers, setup, turn
 from ludoteca.games.dosrios.steps import (
     CHOOSE_START,
     ActionPoints,
+    ChooseRiver,
     ChooseStart,
     Harvest,
     LayRiver,
@@ -66,6 +67,8 @@ class DosRiosState(State):
         n = self.num_players
         o = self.options
         self.estate_adjacent: bool = o.own_estate_entry == "adjacent"
+        self.literal_passing: bool = o.farm_passing == "literal"
+        self.river_choice: bool = o.river_order == "choose"
         self.turn_limit: int = o.max_rounds * n
         self.terrain: tuple[int, ...] = ()
         self.height: tuple[int, ...] = ()
@@ -215,6 +218,7 @@ class DosRiosState(State):
     rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
         LayTile: setup.lay_tile,
         ChooseStart: setup.choose_start,
+        ChooseRiver: setup.choose_river,
         LayRiver: rivers.lay_river,
         RiverBranch: rivers.river_branch,
         PlaceWorkers: setup.place_worker,

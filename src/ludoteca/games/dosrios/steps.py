@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
 from ludoteca.core.words import seat_name
+from ludoteca.games.dosrios.actions import Attack, Build, Move
 from ludoteca.games.dosrios.tables import ESTATE, FARM, RIVERS
 
 if TYPE_CHECKING:
@@ -88,8 +89,9 @@ def enter_cost(state: DosRiosState, seat: int, src: int, dst: int, left: int) ->
         if b >> 1 != seat:
             return 0  # an opposing Estate is never entered
         if src == t.town:
-            return t.estate_trip if left >= t.estate_trip and state.hex_count[dst] < t.per_hex \
-                else 0
+            # Under ``adjacent`` an Estate next to the Town is one step like any other (R10).
+            trip = 1 if state.estate_adjacent and dst in t.adjacent[src] else t.estate_trip
+            return trip if left >= trip and state.hex_count[dst] < t.per_hex else 0
         if not state.estate_adjacent or dst not in t.adjacent[src]:
             return 0
     elif dst not in t.adjacent[src]:
@@ -101,13 +103,30 @@ def enter_cost(state: DosRiosState, seat: int, src: int, dst: int, left: int) ->
         if who == seat and state.hex_count[dst] >= t.per_hex:
             return 0
         if b >= 0 and b >> 1 != seat:  # an opposing Farm: only in passing (R9)
-            return 1 if left >= 2 and can_leave(state, seat, dst, left - 1) else 0
+            return 1 if left >= 2 and can_pass(state, seat, src, dst, left - 1) else 0
         return 1
     # An opposing worker: a lone attacker needs higher ground against a lone defender
     # who stands in no building and has had a turn (R11-R13).
     if b >= 0 or state.hex_count[dst] != 1 or not state.had_turn[who]:
         return 0
     return 1 if state.height[src] > state.height[dst] else 0
+
+
+def can_pass(state: DosRiosState, seat: int, src: int, x: int, left: int) -> bool:
+    """Whether a worker of ``seat`` moving from ``src`` into the opposing Farm on ``x`` can
+    move on with ``left`` points, judged as if it already stood on ``x`` (so the place it
+    came from has room for it again, R9)."""
+    count = state.hex_count
+    h = state.t.num_hexes
+    if src < h:
+        count[src] -= 1
+    count[x] += 1
+    try:
+        return can_leave(state, seat, x, left)
+    finally:
+        count[x] -= 1
+        if src < h:
+            count[src] += 1
 
 
 def can_leave(state: DosRiosState, seat: int, x: int, left: int) -> bool:
@@ -136,6 +155,60 @@ def move_ids(state: DosRiosState, seat: int, left: int, only: int = -1) -> list[
             if e >= 0 and e not in t.adjacent[src] and enter_cost(state, seat, src, e, left):
                 ids.append(move_id[src * L + e])
     return ids
+
+
+def passing_ids(state: DosRiosState, seat: int, x: int, left: int, built: int) -> list[int]:
+    """What ``seat`` may do while its worker stands in passing on the opposing Farm on ``x``
+    under ``farm_passing = literal`` (R9): that worker's moves on, any dam, and any move,
+    attack or building of the other workers that leaves the passing worker a way on with
+    the points left; a second worker does not start a pass of its own meanwhile."""
+    t = state.t
+    ids = move_ids(state, seat, left, only=x) + dam_ids(state, seat)
+    codec = t.codec
+    h = t.num_hexes
+    for i in move_ids(state, seat, left) + attack_ids(state, seat, left) \
+            + build_ids(state, seat, built):
+        a = codec.decode(i)
+        estate = -1
+        if isinstance(a, Move):
+            if a.src == x or (a.dst < h and opposing_farm(state, seat, a.dst)):
+                continue
+            cost = enter_cost(state, seat, a.src, a.dst, left)
+            steps = [(a.src, a.dst)]
+        elif isinstance(a, Attack):
+            adj = t.adjacent[a.target]
+            if x in (adj[a.a], adj[a.b]):  # the passing worker attacks: it moves on
+                ids.append(i)
+                continue
+            cost, steps = 2, [(adj[a.a], a.target), (adj[a.b], a.target)]
+        else:  # a Farm never closes a way; an own Estate may (R10)
+            assert isinstance(a, Build)
+            cost, steps = 0, []
+            estate = a.hex if a.kind == "estate" else -1
+        if keeps_way_on(state, seat, x, left - cost, steps, estate):
+            ids.append(i)
+    return sorted(set(ids))
+
+
+def keeps_way_on(state: DosRiosState, seat: int, x: int, left: int,
+                 steps: list[tuple[int, int]], estate: int) -> bool:
+    """Whether the worker passing ``x`` can still move on with ``left`` points once
+    ``seat``'s workers made ``steps`` (``(src, dst)``, driving off whoever stands on
+    ``dst``) and, if ``estate >= 0``, the Estate stands there. The position is restored."""
+    t = state.t
+    saved = (state.pos[:], state.hex_seat[:], state.hex_count[:], state.building[:])
+    try:
+        for src, dst in steps:
+            who = state.hex_seat[dst] if dst < t.num_hexes else -1
+            if who >= 0 and who != seat:
+                for _ in range(state.hex_count[dst]):
+                    state.put_worker(who, dst, t.town)
+            state.put_worker(seat, src, dst)
+        if estate >= 0:
+            state.building[estate] = seat * 2 + ESTATE
+        return can_leave(state, seat, x, left)
+    finally:
+        state.pos[:], state.hex_seat[:], state.hex_count[:], state.building[:] = saved
 
 
 def attack_ids(state: DosRiosState, seat: int, left: int) -> list[int]:
@@ -223,6 +296,22 @@ class ChooseStart(ChanceStep["DosRiosState"]):
     def chance_outcomes(self, state: DosRiosState) -> list[tuple[int, float]]:
         n = state.num_players
         return [(state.t.start_outcome[s], 1.0 / n) for s in range(n)]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRiver(Step["DosRiosState"]):
+    """Under ``river_order = choose``: the start player, ``seat``, says which river to lay
+    first (R3)."""
+
+    seat: int
+
+    def legal_actions(self, state: DosRiosState) -> list[int]:
+        return sorted(state.t.first_river_id)
+
+    def prompt(self, state: DosRiosState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Which river do you lay first?"
+        return f"{seat_name(self.seat)} chooses which river to lay first"
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +416,10 @@ class ActionPoints(Step["DosRiosState"]):
 
 @dataclass(frozen=True, slots=True)
 class MustLeave(Step["DosRiosState"]):
-    """``seat``'s worker passing through the opposing Farm on ``hex`` moves on (R9)."""
+    """``seat``'s worker passing through the opposing Farm on ``hex`` must move on (R9):
+    under ``farm_passing = strict`` its move on is the next action; under ``literal``
+    dams, buildings and other workers' moves may come first, but the turn does not end
+    until it has moved on."""
 
     seat: int
     hex: int
@@ -336,6 +428,8 @@ class MustLeave(Step["DosRiosState"]):
     first: bool
 
     def legal_actions(self, state: DosRiosState) -> list[int]:
+        if state.literal_passing:
+            return passing_ids(state, self.seat, self.hex, self.left, self.built)
         return sorted(move_ids(state, self.seat, self.left, only=self.hex))
 
     def prompt(self, state: DosRiosState, viewer: int | None) -> str:

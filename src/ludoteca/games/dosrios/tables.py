@@ -28,6 +28,7 @@ from ludoteca.games.dosrios.actions import (
     Build,
     Dam,
     EndTurn,
+    FirstRiver,
     FlowTo,
     Move,
     PassOver,
@@ -220,6 +221,7 @@ class Tables:
                 EndTurn,
                 Activate,
                 PassOver,
+                Space(FirstRiver, river=RIVERS),  # last: the earlier ids stay as shipped
             ],
             outcomes=[
                 Space(Tile, tile=range(len(self.tiles)), rotation=range(ROTATIONS)),
@@ -238,6 +240,7 @@ class Tables:
         self.end_turn_id = enc(EndTurn())
         self.activate_id = enc(Activate())
         self.pass_over_id = enc(PassOver())
+        self.first_river_id = tuple(enc(FirstRiver(r)) for r in RIVERS)
         out = self.codec.encode_outcome
         self.tile_outcome = tuple(tuple(out(Tile(k, rot)) for rot in range(ROTATIONS))
                                   for k in range(len(self.tiles)))

@@ -8,8 +8,9 @@ The observation (JSON-safe; numbers as in :mod:`.tables`):
               "irrigated", "rivers", "workers": [seat, count] | None,
               "building": [seat, "farm" | "estate"] | None}``
 ``rivers``    per river (0 Verde, 1 Moreno) ``{"name", "nodes": [source, hex, ..., end],
-              "sides": [side, ...]}``: the course from the source, each segment's side
-``dams``      the dammed sides
+              "sides": [side, ...], "crossings": [[hex, direction], ...]}``: the course
+              from the source, each segment's side and where that side lies
+``dams``      the dammed sides; ``dam_sides`` each as ``[hex, direction]``
 ``seats``     per seat ``{"money", "logs", "farms_left", "estates_left", "town",
               "west", "east", "supply", "had_turn"}``
 ``row``       the face-up action cards, left first (card keys); ``deck`` cards in the
@@ -34,6 +35,7 @@ from ludoteca.games.dosrios.actions import (
     Build,
     Dam,
     EndTurn,
+    FirstRiver,
     FlowTo,
     Move,
     PassOver,
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
 MONEY_CLIP = 3000
 """Cash is unbounded by the rules; the tensor clips it at what all five buildings cost."""
 STEPS = ("LayTile", "ChooseStart", "RiverBranch", "PlaceWorkers", "RevealCard",
-         "ActionPoints", "MustLeave", "Harvest")
+         "ActionPoints", "MustLeave", "Harvest", "ChooseRiver")
 
 
 def river_name(r: int) -> str:
@@ -59,19 +61,29 @@ def river_name(r: int) -> str:
 def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
     t = state.t
     n = state.num_players
-    wet = {r: set(state.course(r)) for r in range(2)}
+    # The hot path of every view and of the conformance kit: locals, no inner loops.
+    verde, moreno = set(state.course(0)), set(state.course(1))
+    names = [TERRAINS[k] for k in state.terrain] if state.terrain else [None] * t.num_hexes
+    building, hex_seat, hex_count = state.building, state.hex_seat, state.hex_count
     hx = []
     for x, (c, r) in enumerate(t.pos):
-        b = state.building[x]
-        who = state.hex_seat[x]
+        b = building[x]
+        who = hex_seat[x]
+        on_v, on_m = x in verde, x in moreno
         hx.append({
             "hex": x, "c": c, "r": r,
-            "terrain": TERRAINS[state.terrain[x]] if state.terrain else None,
-            "irrigated": x in wet[0] or x in wet[1],
-            "rivers": [rv for rv in range(2) if x in wet[rv]],
-            "workers": [who, state.hex_count[x]] if who >= 0 else None,
+            "terrain": names[x],
+            "irrigated": on_v or on_m,
+            "rivers": [0, 1] if on_v and on_m else [0] if on_v else [1] if on_m else [],
+            "workers": [who, hex_count[x]] if who >= 0 else None,
             "building": [b >> 1, BUILDINGS[b & 1]] if b >= 0 else None,
         })
+    dams = []
+    bits = state.dams
+    while bits:  # the set bits, lowest first
+        low = bits & -bits
+        dams.append(low.bit_length() - 1)
+        bits ^= low
     rivers = []
     for rv in range(2):
         node = t.source[rv]
@@ -82,7 +94,8 @@ def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
             nodes.append(node)
             if node >= t.num_hexes:
                 break
-        rivers.append({"name": RIVERS[rv], "nodes": nodes, "sides": sides})
+        rivers.append({"name": RIVERS[rv], "nodes": nodes, "sides": sides,
+                       "crossings": [side_place(t, sd) for sd in sides]})
     w = t.workers
     seats = []
     for s in range(n):
@@ -103,7 +116,8 @@ def observation(state: DosRiosState, player: int | None) -> dict[str, Any]:
     return {
         "board": {"hexes": hx},
         "rivers": rivers,
-        "dams": [s for s in range(t.num_sides) if state.dams >> s & 1],
+        "dams": dams,
+        "dam_sides": [side_place(t, side) for side in dams],
         "seats": seats,
         "row": [t.card_keys[k] for k in state.row],
         "deck": state.deck.size,
@@ -189,6 +203,8 @@ def action_label(state: DosRiosState, action: Any) -> str:
         return f"flow across {side_name(t, action.side)} into {nm(t.side_target[action.side])}"
     if isinstance(action, PlaceWorker):
         return f"place a worker on {nm(action.hex)}"
+    if isinstance(action, FirstRiver):
+        return f"lay Rio {action.river.capitalize()} first"
     if isinstance(action, Move):
         what = "attack" if action.dst < t.num_hexes and state.hex_seat[action.dst] not in (
             -1, state.current_player()) else "move"
@@ -210,6 +226,14 @@ def action_label(state: DosRiosState, action: Any) -> str:
     return str(action)
 
 
+def side_place(t: Tables, side: int) -> list[Any]:
+    """``[hex, direction]``: a hex the side belongs to and the side's direction from it
+    ("N" ... "NW"), as a board draws it (the same pair as a Dam's ``side_hex`` and
+    ``direction``)."""
+    x, d = t.side_dir[side]
+    return [x, hexes.DIRECTIONS[d]]
+
+
 def side_name(t: Tables, side: int) -> str:
     """``(c,r) S`` - a hex and the direction of the side from it."""
     x, d = t.side_dir[side]
@@ -228,11 +252,15 @@ def outcome_label(state: DosRiosState, outcome: Any) -> str:
 
 
 def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
-    """Extra fields: the locations of an attack's two workers, a side's hex and target."""
+    """Extra fields: the locations of an attack's two workers (``from``, and ``first`` <
+    ``second`` in location order), a side's hex, direction and target."""
     t = state.t
     if isinstance(item, Attack):
         adj = t.adjacent[item.target]
-        return {"from": [adj[item.a], adj[item.b]]}
+        la, lb = adj[item.a], adj[item.b]
+        # ``first``/``second``: the two places in location order, one scalar each, so
+        # that a board can pick the attackers one click at a time
+        return {"from": [la, lb], "first": min(la, lb), "second": max(la, lb)}
     if isinstance(item, (Dam, FlowTo)):
         x, d = t.side_dir[item.side]
         return {"side_hex": x, "direction": hexes.DIRECTIONS[d],
@@ -253,6 +281,8 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
         return f"tile {d['tile']} is laid in slot {d['slot']} (turned {d['rotation']})"
     if k == "start_player":
         return f"{who(d['seat'])} start(s) and lay(s) the rivers"
+    if k == "first_river":
+        return f"{who(d['seat'])} lay(s) {river_name(d['river'])} first"
     if k == "river_laid":
         return f"{river_name(d['river'])} is laid from its source"
     if k == "branch":

@@ -6,15 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
-from ludoteca.games.dosrios.actions import PlaceWorker, StartPlayer, Tile
+from ludoteca.games.dosrios.actions import FirstRiver, PlaceWorker, StartPlayer, Tile
 from ludoteca.games.dosrios.steps import (
+    ChooseRiver,
     LayRiver,
     LayTile,
     NextTurn,
     PlaceWorkers,
     RevealCard,
 )
-from ludoteca.games.dosrios.tables import MORENO, VERDE
+from ludoteca.games.dosrios.tables import MORENO, RIVERS, VERDE
 
 if TYPE_CHECKING:
     from ludoteca.games.dosrios.state import DosRiosState
@@ -30,9 +31,9 @@ def lay_tile(state: DosRiosState, step: LayTile, outcome: Tile) -> None:
 
 
 def choose_start(state: DosRiosState, step: object, outcome: StartPlayer) -> None:
-    """The start player lays both rivers, Rio Verde first (R3), then everybody places
-    workers one at a time in turn order; the opening row is revealed; the start player's
-    turn begins."""
+    """The start player lays both rivers, Rio Verde first (R3; or the one the start player
+    names, under ``river_order = choose``), then everybody places workers one at a time in
+    turn order; the opening row is revealed; the start player's turn begins."""
     n = state.num_players
     s = outcome.seat
     state.start = s
@@ -40,7 +41,18 @@ def choose_start(state: DosRiosState, step: object, outcome: StartPlayer) -> Non
     to_place = state.t.workers - state.t.workers_in_town
     placing = [PlaceWorkers((s + k) % n) for _ in range(to_place) for k in range(n)]
     row = [RevealCard(True) for _ in range(n + 1)]
-    state.push(LayRiver(VERDE, s), LayRiver(MORENO, s), *placing, *row, NextTurn((s - 1) % n))
+    if state.river_choice:
+        state.push(ChooseRiver(s), *placing, *row, NextTurn((s - 1) % n))
+    else:
+        state.push(LayRiver(VERDE, s), LayRiver(MORENO, s), *placing, *row,
+                   NextTurn((s - 1) % n))
+
+
+def choose_river(state: DosRiosState, step: ChooseRiver, action: FirstRiver) -> None:
+    """The named river is laid first, then the other (R3)."""
+    first = RIVERS.index(action.river)
+    state.emit(everyone("first_river", seat=step.seat, river=first))
+    state.push(LayRiver(first, step.seat), LayRiver(1 - first, step.seat))
 
 
 def place_worker(state: DosRiosState, step: PlaceWorkers, action: PlaceWorker) -> None:

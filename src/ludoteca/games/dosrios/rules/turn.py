@@ -4,7 +4,8 @@ then the first action card (R6-R15, R19).
 
 A move onto a lone opposing worker from higher ground is an attack; two workers attack
 together as one action (R12). A worker entering an unoccupied opposing Farm must move on
-within the same move (:class:`~..steps.MustLeave`, R9). A dam across a river's segment
+before the turn ends (:class:`~..steps.MustLeave`, R9; dams, buildings and other
+workers' moves may come first unless ``farm_passing = strict``). A dam across a river's segment
 makes the active player re-route it (:mod:`.rivers`).
 """
 
@@ -61,9 +62,18 @@ def action_points(state: DosRiosState, step: ActionPoints,
         end_turn(state, step)
 
 
+def again(step: ActionPoints | MustLeave, left: int, built: int) -> ActionPoints | MustLeave:
+    """The same step with ``left`` points and ``built`` buildings: a worker in passing on an
+    opposing Farm still has to move on (R9)."""
+    if isinstance(step, MustLeave):
+        return MustLeave(step.seat, step.hex, left, built, step.first)
+    return ActionPoints(step.seat, left, built, step.first)
+
+
 def move(state: DosRiosState, step: ActionPoints | MustLeave, action: Move) -> None:
     """A worker one step on (the Town to the own Estate: two points), driving off a lone
-    worker it attacks from higher ground; into an opposing Farm, it must move on."""
+    worker it attacks from higher ground; into an opposing Farm, it must move on. Another
+    worker's move while one is in passing leaves that duty standing (R9)."""
     seat, src, dst = step.seat, action.src, action.dst
     cost = enter_cost(state, seat, src, dst, step.left)
     t = state.t
@@ -78,18 +88,30 @@ def move(state: DosRiosState, step: ActionPoints | MustLeave, action: Move) -> N
     left = step.left - cost
     if dst < t.num_hexes and opposing_farm(state, seat, dst):
         state.push(MustLeave(seat, dst, left, step.built, step.first))
+    elif isinstance(step, MustLeave) and src != step.hex:
+        state.push(again(step, left, step.built))
     else:
         state.push(ActionPoints(seat, left, step.built, step.first))
 
 
-def must_leave(state: DosRiosState, step: MustLeave, action: Move) -> None:
-    """The worker passing through an opposing Farm moves on (R9)."""
-    move(state, step, action)
+def must_leave(state: DosRiosState, step: MustLeave,
+               action: Move | Attack | Build | Dam) -> None:
+    """While a worker is in passing on an opposing Farm: its move on, or (``farm_passing =
+    literal``) a dam, a building or another worker's move first (R9). Never the end of the
+    turn: the step does not offer it."""
+    if isinstance(action, Move):
+        move(state, step, action)
+    elif isinstance(action, Attack):
+        attack(state, step, action)
+    elif isinstance(action, Build):
+        build(state, step, action)
+    else:
+        dam(state, step, action)
 
 
-def attack(state: DosRiosState, step: ActionPoints, action: Attack) -> None:
+def attack(state: DosRiosState, step: ActionPoints | MustLeave, action: Attack) -> None:
     """Two workers onto the target together, one point each; its workers go to the Town
-    (R12)."""
+    (R12). A worker in passing on an opposing Farm may be one of them: that is its move on."""
     t = state.t
     seat, target = step.seat, action.target
     adj = t.adjacent[target]
@@ -102,10 +124,12 @@ def attack(state: DosRiosState, step: ActionPoints, action: Attack) -> None:
     state.put_worker(seat, src_b, target)
     state.emit(everyone("attacked", seat=seat, target=target, srcs=[src_a, src_b],
                         defender=who, driven_off=len(driven)))
-    state.push(ActionPoints(seat, step.left - 2, step.built, step.first))
+    moved_on = isinstance(step, MustLeave) and step.hex in (src_a, src_b)
+    state.push(ActionPoints(seat, step.left - 2, step.built, step.first) if moved_on
+               else again(step, step.left - 2, step.built))
 
 
-def build(state: DosRiosState, step: ActionPoints, action: Build) -> None:
+def build(state: DosRiosState, step: ActionPoints | MustLeave, action: Build) -> None:
     """A Farm or the Estate where the worker stands, paid in cash (R15); then the win is
     checked."""
     t = state.t
@@ -119,13 +143,14 @@ def build(state: DosRiosState, step: ActionPoints, action: Build) -> None:
     else:
         state.farms_left[seat] -= 1
     state.emit(everyone("built", seat=seat, building=action.kind, hex=x, paid=t.cost[kind]))
-    state.push(ActionPoints(seat, step.left, step.built + 1, step.first))
+    state.push(again(step, step.left, step.built + 1))
     check_victory(state)
 
 
-def dam(state: DosRiosState, step: ActionPoints, action: Dam) -> None:
+def dam(state: DosRiosState, step: ActionPoints | MustLeave, action: Dam) -> None:
     """A Log on the side; if a river crossed it, the active player re-routes the river
-    from the node above the dam (R14, R20)."""
+    from the node above the dam (R14, R20). The dammed segment goes at once, so that the
+    course seen while a re-route choice is pending ends above the dam."""
     t = state.t
     seat, side = step.seat, action.side
     state.logs[seat] -= 1
@@ -133,8 +158,9 @@ def dam(state: DosRiosState, step: ActionPoints, action: Dam) -> None:
     upper = t.side_upper[side]
     diverts = upper >= 0 and state.out[upper] == side
     state.emit(everyone("dammed", seat=seat, side=side, diverts=diverts))
-    state.push(ActionPoints(seat, step.left, step.built, step.first))
+    state.push(again(step, step.left, step.built))
     if diverts:
+        state.out[upper] = -1
         flow(state, seat, upper, reroute=True)
 
 

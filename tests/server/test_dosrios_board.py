@@ -1,0 +1,405 @@
+"""Dos Rios's board in the browser: without a browser, the board renders at every kind of
+step, draws the map's parts (terrain, rivers with their flow, dams, workers, buildings,
+irrigation), every legal move can be made by clicking things on it (``data-pick``), a
+seat's page holds nothing a spectator's lacks but its own buttons, and an attack, a
+harvest, the Bandits, a re-route and the end open panels that say why; with a browser, a
+whole match played by clicks against a bot."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from ludoteca.core.flow import AutoStep, ChanceStep
+from ludoteca.core.registry import load_game
+from ludoteca.games.dosrios import DosRiosOptions
+from ludoteca.games.dosrios import steps as dosrios_steps
+from ludoteca.games.dosrios.actions import Attack, Build, Dam, Move
+from ludoteca.games.dosrios.state import DosRiosState
+from ludoteca.games.dosrios.web import moment
+from ludoteca.server.views import Boards, SeatInfo, board_for, table_for
+from tests.dosrios.helpers import CARD, TOWN, H, act, all_turned, build_here, put, ready
+from tests.server.conftest import new_page, seat_url
+from tests.server.serverproc import ServerProcess
+from tests.server.test_browser import check_end, play_by_clicking
+from tests.server.test_vintage_board import fits, picks_of
+
+NAMES = ["Ana", "Bo", "Cy", "Di"]
+
+
+def seats_for(n: int) -> list[SeatInfo]:
+    return [SeatInfo(s, "human", None, NAMES[s]) for s in range(n)]
+
+
+def unreachable(state: DosRiosState, page: str) -> list[str]:
+    """The legal moves that clicking the board cannot make: every element that fits a
+    move, clicked together, must leave that move alone (as match.js narrows)."""
+    picks = picks_of(page)
+    moves = [state.action_to_json(a) for a in state.legal_actions()]
+    missing = []
+    for move in moves:
+        chosen: dict[str, Any] = {}
+        for fields in picks:
+            if fits(move, fields):
+                chosen.update(fields)
+        if not chosen or [m for m in moves if fits(m, chosen)] != [move]:
+            missing.append(move["label"])
+    return missing
+
+
+def chance(state: DosRiosState, rng: random.Random) -> None:
+    outcomes = state.chance_outcomes()
+    state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+
+
+def positions() -> list[DosRiosState]:
+    """Decision nodes of random matches of 2, 3 and 4 players (moves, attacks, builds and
+    dams preferred over ending the turn, so that the board fills), every ChooseRiver and
+    MustLeave met, and a scripted MustLeave."""
+    out = []
+    g = load_game("dosrios")
+    for seed in range(4):
+        rng = random.Random(seed)
+        # the last match lets the start player choose the first river
+        options = {"max_rounds": 6, "river_order": "choose" if seed == 3 else "verde_first"}
+        s = g.new_initial_state(2 + seed % 3, options=options)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                chance(s, rng)
+                continue
+            legal = s.legal_actions()
+            if rng.random() < 0.25 or type(s.next_step()).__name__ in ("MustLeave",
+                                                                      "ChooseRiver"):
+                out.append(s.clone())
+            busy = [a for a in legal if s.action_to_json(a)["type"] != "end_turn"]
+            s.apply_action(rng.choice(busy if busy and rng.random() < 0.9 else legal))
+        out.append(s)
+    return [*out, must_leave()]
+
+
+def must_leave() -> DosRiosState:
+    """A worker that entered an opposing Farm in passing and must leave it."""
+    s = ready(2)
+    all_turned(s)
+    build_here(s, 1, (3, 5), "farm")
+    put(s, 0, (3, 4))
+    act(s, Move(H(3, 4), H(3, 5)))
+    assert type(s.next_step()).__name__ == "MustLeave"
+    return s
+
+
+@pytest.fixture(scope="module")
+def all_positions() -> list[DosRiosState]:
+    return positions()
+
+
+def decision_steps() -> set[str]:
+    return {name for name, obj in vars(dosrios_steps).items()
+            if isinstance(obj, type) and issubclass(obj, dosrios_steps.Step)
+            and obj is not dosrios_steps.Step and obj.__module__ == dosrios_steps.__name__
+            and not issubclass(obj, AutoStep | ChanceStep)}
+
+
+def page_of(state: DosRiosState, viewer: int | None) -> str:
+    boards = Boards()
+    seats = seats_for(state.num_players)
+    return board_for(boards, state, viewer, seats, table_for(boards, state, seats))
+
+
+def test_the_board_renders_at_every_kind_of_step(all_positions: list[DosRiosState]) -> None:
+    boards = Boards()
+    met = set()
+    for s in all_positions:
+        seats = seats_for(s.num_players)
+        if not s.is_terminal():
+            met.add(type(s.next_step()).__name__)
+        table = table_for(boards, s, seats)
+        assert table is not None and "dr-map" in table
+        for viewer in {None, 0, s.num_players - 1}:
+            page = board_for(boards, s, viewer, seats, table)
+            assert 'data-game="dosrios"' in page
+            assert ("Your moves" in page) == (viewer is not None)
+    assert met == decision_steps(), decision_steps() - met
+
+
+def test_every_legal_move_is_a_click_on_the_board(all_positions: list[DosRiosState]) -> None:
+    checked = 0
+    for s in all_positions:
+        if s.is_terminal():
+            continue
+        page = page_of(s, s.current_player())
+        assert unreachable(s, page) == [], type(s.next_step()).__name__
+        checked += len(s.legal_actions())
+    assert checked > 1000
+
+
+def test_a_seat_s_page_holds_only_the_public_table_and_its_own_buttons(
+        all_positions: list[DosRiosState]) -> None:
+    # Nothing in Dos Rios is private but the stack's order: every seat's page is the
+    # spectator's table (names aside) plus that seat's buttons, and two worlds a seat
+    # cannot tell apart (a determinization: the stack reshuffled) give it the same page.
+    rng = random.Random(7)
+    compared = 0
+    for s in all_positions[::6]:
+        spectator = page_of(s, None)
+        assert "dr-mine" not in spectator and "Your moves" not in spectator
+        for viewer in range(s.num_players):
+            mine = page_of(s, viewer)
+            assert page_of(s.determinize(viewer, rng), viewer) == mine
+            # the table inside is the spectator's: same number of every drawn part
+            for part in ("dr-hexshape", "dr-worker ", "dr-farm", "dr-estate", "dr-dam\"",
+                         "dr-card "):
+                assert mine.count(part) == spectator.count(part), part
+            compared += 1
+    assert compared > 10
+
+
+def test_the_map_draws_terrain_height_irrigation_and_the_frame() -> None:
+    s = ready(2)
+    page = page_of(s, 0)
+    hexes = s.observation(None)["board"]["hexes"]
+    assert page.count('class="dr-hexshape') == len(hexes) == 49
+    for h in hexes:
+        assert f"dr-t-{h['terrain']}" in page
+    irrigated = sum(h["irrigated"] for h in hexes)
+    assert irrigated > 0 and page.count("dr-hexshape dr-t-") == 49
+    assert len(re.findall(r'class="dr-hexshape dr-t-\w+ irrigated"', page)) == irrigated
+    assert page.count('class="dr-drop"') == irrigated
+    # heights: hills 3, forests 2, fields 1 (the edition's), written in each hex
+    assert re.search(r"\(\d,\d\) hill, height 3", page)
+    assert re.search(r"\(\d,\d\) forest, height 2", page)
+    assert 'class="dr-frame"' in page and page.count('class="dr-mountain"') == 5
+    assert "Lake West" in page and "Lake East" in page and "Town" in page
+    assert "west path" in page and "east path" in page
+
+
+def test_each_river_is_drawn_along_its_course_with_arrows() -> None:
+    s = ready(2)
+    obs = s.observation(None)
+    page = page_of(s, None)
+    for r, name in ((0, "Verde"), (1, "Moreno")):
+        line = re.search(rf'<polyline class="dr-river dr-river{r}"[^>]*points="([^"]+)"', page)
+        assert line is not None, name
+        points = line.group(1).split()
+        # a point per node and one per side crossed: source, (side, node) per segment
+        assert len(points) == 1 + 2 * len(obs["rivers"][r]["sides"])
+        ys = [float(p.split(",")[1]) for p in points]
+        assert ys[-1] > ys[0]  # it runs downhill, from the source
+        assert f'marker-mid="url(#dr-arrow{r})"' in line.group(0)
+        assert f"Rio {name}" in page
+
+
+def test_dams_workers_and_buildings_are_drawn_by_colour() -> None:
+    s = ready(2)
+    all_turned(s)
+    put(s, 0, (3, 4), 2)
+    put(s, 1, (1, 4))
+    build_here(s, 0, (3, 5), "farm")
+    build_here(s, 1, (5, 5), "estate")
+    s.logs[0] = 2
+    dam = next(a for a in s.legal_actions() if isinstance(s.t.codec.decode(a), Dam))
+    s.apply_action(dam)
+    page = page_of(s, 0)
+    hex34 = re.search(rf'data-key="hex-{H(3, 4)}".*?</g>\s*</g>\s*</g>', page, re.S)
+    assert hex34 is not None and hex34.group(0).count("dr-worker dr-f0") == 2
+    assert 'cx="-7"' in hex34.group(0) and 'cx="7"' in hex34.group(0)  # side by side
+    assert page.count('class="dr-farm dr-f0"') == 1
+    assert page.count('class="dr-estate dr-f1"') == 1
+    assert page.count('class="dr-dam"') == len(s.observation(None)["dams"]) == 1
+
+
+def test_a_worker_then_a_hex_is_a_move_and_a_hex_then_a_kind_a_building() -> None:
+    s = ready(2)
+    put(s, 0, (3, 4))
+    s.money[0] = 1000
+    page = page_of(s, 0)
+    picks = picks_of(page)
+    moves = [s.action_to_json(a) for a in s.legal_actions()]
+    src = {"src": H(3, 4)}
+    assert src in picks and {"src": TOWN} in picks
+    to = [m for m in moves if fits(m, src)]
+    assert to and all({"dst": m["dst"]} in picks for m in to)
+    builds = [m for m in moves if m["type"] == "build" and m["hex"] == H(3, 4)]
+    assert {b["kind"] for b in builds} == {"farm", "estate"}
+    assert {"hex": H(3, 4)} in picks and {"kind": "farm"} in picks
+    assert {"kind": "estate"} in picks and {"type": "end_turn"} in picks
+
+
+def test_a_dam_is_a_click_on_a_hex_side() -> None:
+    s = ready(2)
+    s.logs[0] = 1
+    put(s, 0, (3, 4))
+    moves = [s.action_to_json(a) for a in s.legal_actions()]
+    dams = [m for m in moves if m["type"] == "dam"]
+    assert dams
+    picks = picks_of(page_of(s, 0))
+    for d in dams:
+        assert {"side_hex": d["side_hex"], "direction": d["direction"]} in picks
+        # and that side alone names one legal move
+        assert [m for m in moves if fits(m, {"side_hex": d["side_hex"],
+                                             "direction": d["direction"]})] == [d]
+
+
+def test_the_first_card_of_the_row_is_marked_as_the_one_that_activates() -> None:
+    s = ready(2, row=["maize", "forest", "verde"])
+    page = page_of(s, None)
+    row = re.findall(r'class="dr-card dr-k-(\w+)( first)?"', page)
+    assert row == [("maize", " first"), ("forest", ""), ("verde", "")]
+    assert "activates" in page and "stack <b>" in page
+
+
+def test_an_attack_opens_a_panel_that_says_why() -> None:
+    s = ready(2)
+    all_turned(s)
+    put(s, 1, (3, 4))
+    put(s, 0, (2, 3))
+    put(s, 0, (4, 3))
+    attack = next(a for a in s.legal_actions() if isinstance(s.t.codec.decode(a), Attack))
+    act(s, s.t.codec.decode(attack))
+    titles = [moment(e) for e in s.events()]
+    assert "An attack: two workers drive the lone defender back to the Town" in titles
+
+
+def test_an_attack_from_higher_ground_opens_a_panel_that_says_why() -> None:
+    s = ready(2)
+    all_turned(s)
+    hexes = s.observation(None)["board"]["hexes"]
+    # a hill next to a field: the lone worker on the hill drives the one on the field off
+    for h in hexes:
+        if h["terrain"] != "hill":
+            continue
+        low = [y for y in s.t.adjacent[h["hex"]] if y < 49
+               and hexes[y]["terrain"] in ("tobacco", "maize", "wheat")]
+        if low:
+            break
+    s.put_worker(0, TOWN, h["hex"])
+    s.put_worker(1, TOWN, low[0])
+    act(s, Move(h["hex"], low[0]))
+    titles = [moment(e) for e in s.events()]
+    assert "An attack from higher ground: the defender goes back to the Town" in titles
+
+
+def test_a_harvest_and_the_bandits_open_panels_that_say_why() -> None:
+    from ludoteca.games.dosrios.actions import Activate, EndTurn
+
+    s = ready(2, row=["maize", "forest", "verde"])
+    while type(s.next_step()).__name__ != "Harvest":  # the first turns harvest nothing
+        act(s, EndTurn())
+    act(s, Activate())
+    titles = [moment(e) for e in s.events()]
+    assert "The maize harvest: 100 for each irrigated maize hex a player holds" in titles
+    from ludoteca.core.events import everyone
+
+    bandits = moment(everyone("bandits", river=1, shot=[]))
+    assert bandits is not None and bandits.startswith("Bandits ride down Rio Moreno")
+    assert "three at most" in bandits and CARD["bandits_moreno"] >= 0
+    assert moment(everyone("end", winners=[0], reason="victory")) == "The match is over"
+
+
+def test_a_diverting_dam_opens_a_re_route_panel(all_positions: list[DosRiosState]) -> None:
+    found = 0
+    for s in all_positions:
+        for e in s.events():
+            if e.kind == "dammed":
+                assert (moment(e) == "A dam re-routes the river") == bool(e.data["diverts"])
+                found += 1
+    assert found > 0
+
+
+def test_a_build_is_reachable_with_its_kind() -> None:
+    s = ready(2)
+    put(s, 0, (3, 4))
+    s.money[0] = 500
+    page = page_of(s, 0)
+    legal = [s.action_to_json(a) for a in s.legal_actions()]
+    farm = next(m for m in legal if m["type"] == "build")
+    assert isinstance(s.t.codec.decode(farm["action"]), Build)
+    assert unreachable(s, page) == []
+
+
+def test_dosrios_match_in_the_browser(browser: Any, server: ServerProcess) -> None:
+    # One person against a bot, most moves by clicking the board (a worker then a hex, a
+    # hex, a side, the first card), two rounds: the match ends and the page says so.
+    import httpx
+
+    r = httpx.post(server.url + "/api/matches", json={
+        "game": "dosrios", "players": 2, "options": {"max_rounds": 2},
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}, timeout=30)
+    assert r.status_code == 201, r.text
+    created = r.json()
+    host = new_page(browser)
+    host.goto(seat_url(server.url, created, 0))
+    host.wait_for_selector("#board [data-game=dosrios] .dr-map")
+    moves = play_by_clicking({0: host}, [], random.Random(5), limit=3000, board_share=0.85)
+    assert moves > 10
+    check_end({0: host}, [])
+    assert host.js_errors == []
+
+
+def test_the_lobby_offers_dos_rios_with_its_options_and_the_rules_page_works(
+        client: Any) -> None:
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    entry = games["dosrios"]
+    assert entry["title"] == "Dos Rios" and entry["player_counts"] == [2, 3, 4]
+    assert entry["summary"][1].startswith("Goal:")
+    options = {o["name"]: o for o in entry["options"]}
+    assert set(options) == set(DosRiosOptions.model_fields)
+    for o in options.values():
+        assert o["label"] and o["help"] and o["rulings"]
+    rules = client.get("/rules/dosrios")
+    assert rules.status_code == 200
+    assert 'id="R1"' in rules.text and 'id="R10"' in rules.text
+
+
+def test_a_seat_s_table_and_the_spectator_s_page_carry_the_board(client: Any) -> None:
+    created = client.post("/api/matches", json={
+        "game": "dosrios", "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}).json()
+    token = next(s["token"] for s in created["seats"] if s["seat"] == 0)
+    seat = client.get(f"/play/{token}").text
+    watch = client.get(f"/watch/{created['id']}").text
+    css = '<link rel="stylesheet" href="/games/dosrios/web/board.css">'
+    for page in (seat, watch):
+        assert css in page and 'class="dr-map"' in page and "generic-board" not in page
+    assert "Your moves" in seat and 'class="dr-mine' not in watch
+
+
+def test_the_board_fits_a_phone(browser: Any, server: ServerProcess) -> None:
+    import httpx
+
+    created = httpx.post(server.url + "/api/matches", json={
+        "game": "dosrios", "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}, timeout=30).json()
+    page = new_page(browser, phone=True)
+    page.goto(seat_url(server.url, created, 0))
+    page.wait_for_selector("#board .dr-map")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    box = page.locator("#board .dr-map").bounding_box()
+    assert box is not None and 300 < box["width"] <= 390
+    # a first move by clicking the board: where a river flows, or a worker's place
+    page.wait_for_selector("#board .dr-hexpick.pickable, #board .dr-to.pickable")
+    before = int(page.get_attribute("#match", "data-version"))
+    page.locator("#board .dr-hexpick.pickable, "
+                 "#board .dr-to.pickable .dr-hexpick").first.click()
+    page.wait_for_function(
+        "v => Number(document.getElementById('match').dataset.version) > v", arg=before)
+    assert page.js_errors == []
+
+
+def test_a_destination_shows_its_cost_two_for_one_s_own_estate_from_the_town() -> None:
+    s = ready(2)
+    build_here(s, 0, (3, 5), "estate")
+    page = page_of(s, 0)
+    moves = [s.action_to_json(a) for a in s.legal_actions()]
+    assert {"type": "move", "src": TOWN, "dst": H(3, 5)} in [
+        {k: m[k] for k in ("type", "src", "dst")} for m in moves if m["type"] == "move"]
+
+    def cost(x: int) -> str:
+        part = re.search(rf'data-key="hex-{x}".*?class="dr-cost"[^>]*>(\d)<', page, re.S)
+        assert part is not None
+        return part.group(1)
+
+    assert cost(H(3, 5)) == "2" and cost(H(3, 4)) == "1"
