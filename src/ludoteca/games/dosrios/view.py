@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
 from ludoteca.core.tensor import Segment, TensorLayout
-from ludoteca.core.words import seat_name
+from ludoteca.core.words import plural, seat_name
 from ludoteca.games.dosrios import hexes
 from ludoteca.games.dosrios.actions import (
     ActionCard,
@@ -269,62 +269,87 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
 
 
 def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str:
+    """One sentence for ``event`` as ``viewer`` reads it (``you`` for the viewer's own seat,
+    the verb agreeing with it); nothing in Dos Rios is hidden from a viewer but the stack."""
     d = event.data
     k = event.kind
     t = state.t
     nm = state.node_name
 
     def who(seat: int) -> str:
+        return "You" if viewer == seat else seat_name(seat, capital=True)
+
+    def whom(seat: int) -> str:
         return "you" if viewer == seat else seat_name(seat)
 
+    def acts(seat: int, you: str, other: str) -> str:
+        return f"{who(seat)} {you if viewer == seat else other}"
+
     if k == "tile":
-        return f"tile {d['tile']} is laid in slot {d['slot']} (turned {d['rotation']})"
+        return f"Tile {d['tile']} is laid in slot {d['slot']} (turned {d['rotation']})"
     if k == "start_player":
-        return f"{who(d['seat'])} start(s) and lay(s) the rivers"
+        lays = "lay" if viewer == d["seat"] else "lays"
+        return f"{acts(d['seat'], 'start', 'starts')} and {lays} the rivers"
     if k == "first_river":
-        return f"{who(d['seat'])} lay(s) {river_name(d['river'])} first"
+        return f"{acts(d['seat'], 'lay', 'lays')} {river_name(d['river'])} first"
     if k == "river_laid":
         return f"{river_name(d['river'])} is laid from its source"
     if k == "branch":
-        return (f"{who(d['seat'])} send(s) the river from {nm(d['at'])} across "
+        return (f"{acts(d['seat'], 'send', 'sends')} the river from {nm(d['at'])} across "
                 f"{side_name(t, d['side'])}")
     if k == "segment":
         end = " and stops" if d["stops"] else ""
-        return f"the river flows from {nm(d['at'])} into {nm(d['to'])}{end}"
+        return f"The river flows from {nm(d['at'])} into {nm(d['to'])}{end}"
     if k == "segments_removed":
-        return f"{len(d['segments'])} river segment(s) no longer fed are removed"
+        n = len(d["segments"])
+        return (f"{plural(n, 'river segment')} no longer fed from a source "
+                f"{'is' if n == 1 else 'are'} removed")
     if k == "placed":
-        return f"{who(d['seat'])} place(s) a worker on {nm(d['hex'])}"
+        return f"{acts(d['seat'], 'place', 'places')} a worker on {nm(d['hex'])}"
     if k == "drawn":
-        return f"the {t.card_keys[d['card']]} card is drawn"
+        return f"The {t.card_keys[d['card']]} card is drawn"
     if k == "shuffled_back":
-        return "the Bandits are shuffled back into the stack"
+        return "The Bandits are shuffled back into the stack"
     if k == "turn":
         return f"{who(d['seat'])}: turn {d['turn']}"
     if k == "moved":
-        off = " and drive(s) off a worker (higher ground)" if d["driven_off"] else ""
-        return f"{who(d['seat'])} move(s) {nm(d['src'])} -> {nm(d['dst'])}{off}"
+        off = ((" and drive" if viewer == d["seat"] else " and drives")
+               + " off a worker from higher ground") if d["driven_off"] else ""
+        return f"{acts(d['seat'], 'move', 'moves')} {nm(d['src'])} -> {nm(d['dst'])}{off}"
     if k == "attacked":
-        return (f"{who(d['seat'])} attack(s) {nm(d['target'])} with two workers and drive(s) "
-                f"{d['driven_off']} of {who(d['defender'])} to the Town")
+        return (f"{acts(d['seat'], 'attack', 'attacks')} {nm(d['target'])} with two workers "
+                f"and {'drive' if viewer == d['seat'] else 'drives'} "
+                f"{plural(d['driven_off'], 'worker')} of {whom(d['defender'])} to the Town")
     if k == "built":
-        return f"{who(d['seat'])} build(s) a {d['building']} on {nm(d['hex'])} for {d['paid']}"
+        return (f"{acts(d['seat'], 'build', 'builds')} a {d['building']} on {nm(d['hex'])} "
+                f"for {d['paid']}")
     if k == "dammed":
         div = ", diverting the river" if d["diverts"] else ""
-        return f"{who(d['seat'])} dam(s) {side_name(t, d['side'])}{div}"
+        return f"{acts(d['seat'], 'dam', 'dams')} {side_name(t, d['side'])}{div}"
     if k == "end_turn":
-        return f"{who(d['seat'])} end(s) the turn"
+        return f"{acts(d['seat'], 'end', 'ends')} the turn"
     if k == "activated":
-        return f"{who(d['seat'])} activate(s) the {t.card_keys[d['card']]} card"
+        return f"{acts(d['seat'], 'activate', 'activates')} the {t.card_keys[d['card']]} card"
     if k == "passed_over":
-        return f"{who(d['seat'])} pass(es) over the {t.card_keys[d['card']]} card"
+        return f"{acts(d['seat'], 'pass', 'passes')} over the {t.card_keys[d['card']]} card"
     if k == "harvested":
-        lost = f" ({d['lost']} lost over the cap)" if d["lost"] else ""
-        return f"{who(d['seat'])} harvest(s) {d['money']} and {d['logs']} log(s){lost}"
+        lost = f" ({plural(d['lost'], 'log')} lost over the cap)" if d["lost"] else ""
+        gains = [f"{d['money']}"] if d["money"] else []
+        if d["logs"]:
+            gains.append(plural(d["logs"], "log"))
+        return f"{acts(d['seat'], 'harvest', 'harvests')} {' and '.join(gains) or 'nothing'}{lost}"
     if k == "bandits":
-        shot = ", ".join(f"{who(s)} on {nm(x)}" for s, x in d["shot"]) or "nobody"
+        shot = ", ".join(f"{whom(s)} on {nm(x)}" for s, x in d["shot"]) or "nobody"
         return f"Bandits ride down {river_name(d['river'])} and shoot {shot}"
     if k == "end":
-        why = "the turn limit" if d["reason"] == "turn_limit" else "victory"
-        return f"{', '.join(who(s) for s in d['winners'])} win(s) by {why}"
+        winners = d["winners"]
+        if d["reason"] == "turn_limit":
+            why = "the most buildings at the turn limit (R22)"
+        elif not state.farms_left[winners[0]]:
+            why = "building all four Farms and the Estate"
+        else:
+            why = "building the Estate and three Farms, all on irrigated land"
+        names = ", ".join(whom(s) for s in winners)
+        verb = "win" if len(winners) > 1 or viewer in winners else "wins"
+        return f"{names[:1].upper()}{names[1:]} {verb} by {why}"
     return k
