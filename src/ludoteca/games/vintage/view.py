@@ -6,6 +6,7 @@ deck are a count, chips nobody showed the viewer are ``None``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
@@ -418,7 +419,7 @@ def _rows(t: Tables, rows: list[Any]) -> str:
     return joined(f"{n} in {t.row_name[r]}" for r, n in rows) or "nothing"
 
 
-def _tie(d: dict[str, Any], viewer: int | None) -> str:
+def _tie(d: Mapping[str, Any], viewer: int | None) -> str:
     """Why a win on equal VP went as it did: the tie-breaks and each tied seat's figures
     ("" when nobody tied, or for an event of a record made before ties were told)."""
     tied = d.get("tied") or []
@@ -431,7 +432,7 @@ def _tie(d: dict[str, Any], viewer: int | None) -> str:
             f"estate quality ({each}). ")
 
 
-def _round_end(t: Tables, d: dict[str, Any], viewer: int | None) -> str:
+def _round_end(t: Tables, d: Mapping[str, Any], viewer: int | None) -> str:
     """What the end of a round settles, said once (the new face-up cards are dealt just
     after, and the board shows them): the table cleared, the markers and overseers back,
     who begins the next round."""
