@@ -341,7 +341,7 @@ def check_effect(effect: list[dict[str, Any]], where: str, symbols: list[str],
         if allowed is not None and op not in allowed:
             raise ValueError(f"{at}.op: {op} cannot be a consequence; one of "
                              f"{', '.join(sorted(allowed))}")
-        params = VOCABULARY[op]
+        params = VOCABULARY[str(op)]
         names = {k.lstrip("?") for k in params}
         for key in prim:
             if key != "op" and key not in names:

@@ -442,7 +442,7 @@ def commit_choices(state: PuertoDiabloState, seat: int, left: int) -> list[int]:
              for s in open_sides(state, c)]
     total = sum(k for _, _, k in sides)
     ids = state.t.commit_id
-    out = []
+    out: list[int] = []
     for c, s, k in sides:
         if not k:
             continue
@@ -653,7 +653,7 @@ class CrewEnd(AutoStep["PuertoDiabloState"]):
 class LastOut(AutoStep["PuertoDiabloState"]):
     """The last player has made his purchases and leaves; then :class:`CrewEnd`."""
 
-    seat: int
+    player: int
 
 
 @dataclass(frozen=True, slots=True)

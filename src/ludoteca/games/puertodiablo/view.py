@@ -85,7 +85,7 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
             "offer": state.offers[s], "committed": state.committed[s],
             "vp": state.vp[s],
         })
-    market = []
+    market: list[dict[str, Any] | None] = []
     for slot, card in enumerate(state.market):
         if card < 0:
             market.append(None)

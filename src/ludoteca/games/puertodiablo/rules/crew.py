@@ -79,7 +79,7 @@ def crew_end(state: PuertoDiabloState, step: CrewEnd, action: None) -> None:
 
 
 def last_out(state: PuertoDiabloState, step: LastOut, action: None) -> None:
-    leave(state, step.seat, "last")
+    leave(state, step.player, "last")
 
 
 def pass_pilot(state: PuertoDiabloState, holder: int) -> None:

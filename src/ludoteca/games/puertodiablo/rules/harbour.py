@@ -41,6 +41,7 @@ def arrive(state: PuertoDiabloState, step: Arrive, action: None) -> None:
     state.harbour = step.harbour
     state.round = 0
     state.war_done = 0
+    state.challenge = -1
     if step.harbour:
         prepare_new_harbour(state)
     else:
