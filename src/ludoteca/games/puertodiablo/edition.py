@@ -32,6 +32,7 @@ from ludoteca.core.edition import EditionFile, Section, Source, Sourced
 Moment = Literal["arrival", "log", "challenge", "purchase", "counter", "treasure"]
 """When an ability may be played (``treasure``: at a treasure check, the expansion)."""
 
+MOST_PLAYERS = 5
 _PLAYER = ("SELF", "CHOSEN_OTHER", "EACH_IN_HARBOUR")
 _CHOOSER = ("OWNER", "CARD_PLAYER", "LEFT_NEIGHBOUR")
 _TARGET_KEYS = {"owner", "chooser", "fear", "gender", "party", "state", "count"}
@@ -204,7 +205,8 @@ class PuertoDiabloEdition(EditionFile):
     characters: list[Character]
     abilities: list[Ability]
     tall_tales: list[TallTale]
-    treasures: list[Treasure]
+    treasures: list[Treasure] = Field(default_factory=list)
+    """Only for the treasure-hunting expansion."""
 
     @model_validator(mode="after")
     def _consistent(self) -> PuertoDiabloEdition:
@@ -224,6 +226,16 @@ class PuertoDiabloEdition(EditionFile):
         _check_log(self.log, symbols, parties)
         _check_characters(self.characters, symbols, g.nations.value, g.factions.value)
         _check_abilities(self.abilities, symbols, parties)
+        for k in range(1, MOST_PLAYERS + 1):
+            if sum(1 for c in self.characters if c.start_set == k) < 2:
+                raise ValueError(f"characters: starting set {k} needs at least two characters "
+                                 f"(two go ashore in Puerto Diablo; {MOST_PLAYERS} players)")
+        if any(c.start_set is not None and not 1 <= c.start_set <= MOST_PLAYERS
+               for c in self.characters) or any(
+                not 1 <= s <= MOST_PLAYERS for a in self.abilities for s in a.start_sets):
+            raise ValueError(f"start_set: the starting sets are numbered 1 to {MOST_PLAYERS}")
+        if len(self.log) < 3 or not any(c.kind == "challenge" for c in self.log):
+            raise ValueError("log: the opening card and at least one challenge")
         for i, t in enumerate(self.tall_tales):
             if t.symbol not in symbols or t.needed < 1 or t.vp < 0:
                 raise ValueError(f"tall_tales[{i}] (card {t.id}): a symbol type, needed >= 1, "

@@ -82,7 +82,8 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
             "aside": [t.abi_names[a] for a in state.aside[s]],
             "tales": [t.tale_names[x] for x in state.tales[s]],
             "tale_vp": sum(t.tale_vp[x] for x in state.tales[s]),
-            "offer": state.offers[s], "committed": state.committed[s],
+            "offer": state.offers[s], "assigned": state.assigned[s],
+            "committed": state.committed[s],
             "vp": state.vp[s],
         })
     market: list[dict[str, Any] | None] = []
