@@ -96,7 +96,10 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
             market.append({"slot": slot, "kind": "ability", "id": card,
                            "name": t.abi_names[card], "price": t.abi_price[card]})
     ch = state.challenge
+    step = state.next_step()
     return {
+        "step": type(step).__name__ if step is not None else None,
+        "assign_for": getattr(step, "target", None),
         "harbour": t.harbour_names[h] if h >= 0 else None,
         "harbour_index": state.harbour,
         "number": t.harbour_number[h] if h >= 0 else None,
