@@ -33,8 +33,6 @@ def test_level_two_abilities_join_the_pile_on_arrival_at_the_third_harbour():
     before, after = play_until(3, 1, arrived(2))
     assert any(before.level_two) and not any(after.level_two)
     level_two = [a for a in range(T.num_abis) if T.abi_level2[a]]
-    assert all(after.abi_pile.counts[a] + after.abi_pile.bottom.count((a,)) >= 0
-               for a in level_two)
     assert sum(after.abi_pile.counts[a] for a in level_two) == sum(before.level_two)
 
 
@@ -48,7 +46,7 @@ def test_a_new_harbour_keeps_the_weather_card_and_shuffles_the_used_log_cards_un
 
 
 def test_a_new_harbour_heals_everybody_and_returns_the_abilities_to_the_hands():
-    before, after = play_until(4, 3, arrived(1))
+    _, after = play_until(4, 3, arrived(1))
     assert not any(after.cover)
     assert all(not x for x in after.ship_abis)
 
