@@ -38,9 +38,9 @@ def digest(n: int, seed: int) -> str:
 
 
 PINNED = {
-    (2, 1): "fc9febb5bc39a2b2",
-    (3, 2): "6ef614d94ab5ef74",
-    (5, 3): "186a528757b95e3b",
+    (2, 1): "0d88f2b4ba6217c7",
+    (3, 2): "0c28b748580ad76c",
+    (5, 3): "d10c6454fe2055e5",
 }
 """A change of any of these is a change of what the game does: say why in the commit."""
 

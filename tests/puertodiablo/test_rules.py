@@ -412,3 +412,28 @@ def test_market_help_commits_only_the_remaining_symbols_so_offers_are_taken_in_f
     assert legal_assign(s) == [1]
     s.apply_action(T.assign_id[1])
     assert legal_assign(s) == [1]
+
+
+def test_the_sole_player_left_in_the_harbour_is_not_asked_to_leave():
+    from ludoteca.games.puertodiablo.steps import CrewPhase, LeaveChoice, Purchase
+
+    s = table(3, {0: ["C01", "C02"], 1: ["C05", "C06"], 2: ["C10", "C12"]})
+    s.push(CrewPhase())
+    s._run_automatic()
+    assert isinstance(s.next_step(), LeaveChoice) and s.next_step().seat == 0
+    s.apply_action(T.leave_id)
+    assert s.next_step().seat == 1
+    s.apply_action(T.leave_id)
+    # Seat 2 is the last player: straight to his purchases, no question.
+    assert isinstance(s.next_step(), Purchase) and s.next_step().last
+
+
+def test_a_player_who_stays_keeps_the_next_one_deciding():
+    from ludoteca.games.puertodiablo.steps import CrewPhase, LeaveChoice
+
+    s = table(3, {0: ["C01", "C02"], 1: ["C05", "C06"], 2: ["C10", "C12"]})
+    s.push(CrewPhase())
+    s._run_automatic()
+    s.apply_action(T.stay_id)
+    s.apply_action(T.leave_id)
+    assert isinstance(s.next_step(), LeaveChoice) and s.next_step().seat == 2

@@ -780,9 +780,10 @@ class CrewPhase(AutoStep["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class LeaveChoice(Step["PuertoDiabloState"]):
-    """``seat`` decides whether to leave the harbour."""
+    """``seat`` decides whether to leave the harbour; ``later`` decide after him."""
 
     seat: int
+    later: tuple[int, ...] = ()
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         return [state.t.leave_id, state.t.stay_id]

@@ -41,15 +41,21 @@ def crew_phase(state: PuertoDiabloState, step: CrewPhase, action: None) -> None:
         for seat in players:
             leave(state, seat, "round cap")
         players = []
-    decisions = [LeaveChoice(s) for s in players] if len(players) >= 2 else []
-    state.push(*decisions, CrewEnd(holder))
+    if len(players) >= 2:
+        state.push(LeaveChoice(players[0], tuple(players[1:])), CrewEnd(holder))
+    else:
+        state.push(CrewEnd(holder))
 
 
 def leave_choice(state: PuertoDiabloState, step: LeaveChoice, action: Leave | Stay) -> None:
+    """The next player decides only while somebody else is still in the harbour: the sole
+    one left is the last player, who must leave after his purchases (not asked)."""
     if isinstance(action, Leave):
         leave(state, step.seat, "chose")
     else:
         state.emit(everyone("stays", seat=step.seat))
+    if step.later and len(in_harbour(state)) >= 2:
+        state.push(LeaveChoice(step.later[0], step.later[1:]))
 
 
 def crew_end(state: PuertoDiabloState, step: CrewEnd, action: None) -> None:
