@@ -245,3 +245,23 @@ def test_after_a_successful_cancel_nobody_else_is_asked():
     assert isinstance(w, CounterWindow) and w.seat == 2 and w.depth == 1
     s.apply_action(T.decline_id)
     assert isinstance(step(s), Purchase) and s.purse == 0 and s.hand[2] == [BELAY]
+
+
+def test_the_last_player_may_play_purchase_abilities_in_his_purchases():
+    s = table(2, {0: ["C01"]}, market=["C21"])
+    s.hand[0] = [LOOSE_PURSE]
+    s.push(Purchase(0, 1, last=True))
+    assert T.play_id[LOOSE_PURSE][char("C01")] in s.legal_actions()
+
+
+def test_the_die_is_a_fair_chance_node_and_unknown_before_it_is_rolled():
+    s = buying({0: ["C01"], 1: ["C05"]}, {0: [LOOSE_PURSE]})
+    s.apply_action(T.play_id[LOOSE_PURSE][char("C01")])
+    assert s.is_chance_node()
+    outcomes = s.chance_outcomes()
+    assert sorted(o for o, _ in outcomes) == sorted(T.die_outcome)
+    assert all(abs(p - 1 / 6) < 1e-12 for _, p in outcomes)
+    for seat in (None, 0, 1):
+        assert s.observation(seat)["last_roll"] is None
+    s.apply_action(T.die_outcome[3])
+    assert s.observation(1)["last_roll"]["face"] == 4
