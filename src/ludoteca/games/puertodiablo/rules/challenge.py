@@ -1,0 +1,134 @@
+"""The challenge phase: offers, the pilot's assignment, market help, committing symbols."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.events import everyone
+from ludoteca.games.puertodiablo.actions import Assign, Commit, Helper, Offer
+from ludoteca.games.puertodiablo.rules.abilities import open_purchase
+from ludoteca.games.puertodiablo.rules.consequence import start_consequence
+from ludoteca.games.puertodiablo.rules.moves import sweep, to_ship
+from ludoteca.games.puertodiablo.steps import (
+    PILE,
+    CommitSymbols,
+    CrewPhase,
+    Decide,
+    Failed,
+    MakeOffer,
+    NextBuyer,
+    PickHelper,
+    PilotAssigns,
+    Purchase,
+    Refill,
+    Resolved,
+    best_help,
+    help_allowance,
+    helper_supply,
+    in_harbour,
+    need,
+    reachable,
+    resolver_limit,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.puertodiablo.state import PuertoDiabloState
+
+
+def make_offer(state: PuertoDiabloState, step: MakeOffer, action: Offer) -> None:
+    """An offer is one public declaration, in turn from the pilot (no table talk)."""
+    state.offers[step.seat] = action.symbols
+    state.emit(everyone("offer", seat=step.seat, symbols=action.symbols))
+
+
+def decide(state: PuertoDiabloState, step: Decide, action: None) -> None:
+    """If the offers, with the market help allowed, reach the harbour number, the
+    challenge must be resolved: the pilot assigns; otherwise it fails."""
+    players = in_harbour(state)
+    helpers = help_allowance(state)
+    offers = [state.offers[s] for s in players]
+    # R15: market help completes what players commit; it resolves nothing on its own.
+    most = reachable(offers, resolver_limit(state, helpers), best_help(state, helpers))
+    if not any(offers) or most < need(state):
+        state.push(Failed())
+        return
+    order = tuple(s for s in players if state.offers[s])
+    state.push(PilotAssigns(state.pilot, order[0], order[1:], 0, 0, helpers))
+
+
+def pilot_assigns(state: PuertoDiabloState, step: PilotAssigns, action: Assign) -> None:
+    state.assigned[step.target] = action.symbols
+    state.emit(everyone("assign", seat=step.target, symbols=action.symbols))
+    sofar = step.sofar + action.symbols
+    resolvers = step.resolvers + (action.symbols > 0)
+    if step.order:
+        state.push(PilotAssigns(step.seat, step.order[0], step.order[1:], sofar, resolvers,
+                                step.help))
+        return
+    left = need(state) - sofar
+    committing = [s for s in in_harbour(state) if state.assigned[s]]
+    commits = [CommitSymbols(s, state.assigned[s]) for s in committing]
+    if left:
+        state.push(PickHelper(state.pilot, left, step.help), *commits, Resolved())
+    else:
+        state.push(*commits, Resolved())
+
+
+def pick_helper(state: PuertoDiabloState, step: PickHelper, action: Helper) -> None:
+    """The helper supplies its matching symbols (R15) and goes under the character pile;
+    its slot is refilled at once."""
+    supply = min(helper_supply(state, action.slot), step.left)
+    c = state.market[action.slot]
+    state.market[action.slot] = -1
+    state.place[c] = PILE
+    state.char_pile = state.char_pile.put_under(c)
+    state.emit(everyone("helper", slot=action.slot, character=c, symbols=supply))
+    left = step.left - supply
+    if left > 0:
+        state.push(Refill(), PickHelper(step.seat, left, step.allowance - 1))
+    else:
+        state.push(Refill())
+
+
+def commit(state: PuertoDiabloState, step: CommitSymbols, action: Commit) -> None:
+    """The side is covered; a character committing from both sides, or already weakened,
+    returns to the ship."""
+    c, side = action.character, action.side
+    state.cover[c] |= 1 << side
+    state.committed[step.seat] += action.symbols
+    state.emit(everyone("commit", seat=step.seat, character=c, side=side,
+                        symbols=action.symbols))
+    if state.cover[c] == 3:
+        to_ship(state, c, "weakened")
+    if step.left > action.symbols:
+        state.push(CommitSymbols(step.seat, step.left - action.symbols))
+
+
+def resolved(state: PuertoDiabloState, step: Resolved, action: None) -> None:
+    """Committers purchase, most symbols first; ties from the pilot clockwise."""
+    state.outcome = 1
+    state.emit(everyone("resolved", card=state.challenge))
+    sweep(state)
+    n = state.num_players
+    seats = [(state.pilot + i) % n for i in range(n)]
+    order = sorted((s for s in seats if state.committed[s]),
+                   key=lambda s: -state.committed[s])
+    state.push(NextBuyer(tuple(order)), CrewPhase())
+
+
+def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:
+    """A buyer still ashore purchases; after him the market is refilled."""
+    open_purchase(state)
+    order = list(step.order)
+    while order and not state.ashore[order[0]]:
+        order.pop(0)
+    if not order:
+        return
+    state.push(Purchase(order[0], state.t.purchase_limit), Refill(),
+               NextBuyer(tuple(order[1:])))
+
+
+def failed(state: PuertoDiabloState, step: Failed, action: None) -> None:
+    state.outcome = 0
+    state.emit(everyone("failed", card=state.challenge))
+    start_consequence(state)

@@ -1,0 +1,45 @@
+"""Ending the game: tall-tale VP plus one VP per symbol of the player's most numerous
+symbol type; ties by the doubloons on all his characters."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.events import everyone
+from ludoteca.games.puertodiablo.steps import OUT, GameEnd
+
+if TYPE_CHECKING:
+    from ludoteca.games.puertodiablo.state import PuertoDiabloState
+
+
+def symbol_bonus(state: PuertoDiabloState, seat: int) -> int:
+    """R10: every printed symbol on both sides of every character the player owns."""
+    t = state.t
+    counts = [0] * len(t.symbols)
+    for c in range(t.num_chars):
+        if state.owner[c] == seat and state.place[c] != OUT:
+            for side in (0, 1):
+                for k, n in enumerate(t.side_symbols[c][side]):
+                    counts[k] += n
+    return max(counts)
+
+
+def doubloons(state: PuertoDiabloState, seat: int) -> int:
+    """The tie-break: doubloons printed across all of his characters."""
+    t = state.t
+    return sum(t.doubloons[c][0] + t.doubloons[c][1] for c in range(t.num_chars)
+               if state.owner[c] == seat and state.place[c] != OUT)
+
+
+def tale_vp(state: PuertoDiabloState, seat: int) -> int:
+    return sum(state.t.tale_vp[x] for x in state.tales[seat])
+
+
+def game_end(state: PuertoDiabloState, step: GameEnd, action: None) -> None:
+    n = state.num_players
+    vp = [tale_vp(state, s) + symbol_bonus(state, s) for s in range(n)]
+    money = [doubloons(state, s) for s in range(n)]
+    state.vp = vp
+    best = max(zip(vp, money, strict=True))
+    state.table_winners = tuple(s for s in range(n) if (vp[s], money[s]) == best)
+    state.emit(everyone("final", vp=vp, doubloons=money, winners=list(state.table_winners)))

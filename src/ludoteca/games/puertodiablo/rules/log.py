@@ -1,0 +1,113 @@
+"""The log phase: the pilot turns log cards; weather changes, perhaps a war, until a
+challenge shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.events import everyone
+from ludoteca.core.hidden import Pile
+from ludoteca.games.puertodiablo.actions import Choose, LogCard
+from ludoteca.games.puertodiablo.rules.moves import to_ship
+from ludoteca.games.puertodiablo.steps import (
+    AfterEvent,
+    Decide,
+    MakeOffer,
+    StartRound,
+    TurnLog,
+    WarLoss,
+    ashore_of,
+    in_harbour,
+    in_parties,
+    war_candidates,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.puertodiablo.state import PuertoDiabloState
+
+
+def start_round(state: PuertoDiabloState, step: StartRound, action: None) -> None:
+    state.round += 1
+    state.challenge = -1
+    state.outcome = -1
+    for seat in range(state.num_players):
+        state.offers[seat] = 0
+        state.assigned[seat] = 0
+        state.committed[seat] = 0
+    state.emit(everyone("round", round=state.round))
+    ensure_log_pile(state)
+    state.push(TurnLog())
+
+
+def ensure_log_pile(state: PuertoDiabloState) -> None:
+    """R1: an empty log pile is made again from the opened cards but the weather card on
+    top, shuffled; the harbour keeps its own record of a weather war."""
+    if state.log_pile.size or not state.used_log:
+        return
+    counts = [0] * state.t.num_log
+    for c in state.used_log:
+        counts[c] += 1
+    state.log_pile = Pile.of(counts)
+    state.used_log = []
+    state.emit(everyone("log_reshuffled"))
+
+
+def turn_log(state: PuertoDiabloState, step: TurnLog, outcome: LogCard) -> None:
+    """A weather card is settled and the next card turned; a challenge opens the challenge
+    phase."""
+    t = state.t
+    card = outcome.card
+    state.log_pile = state.log_pile.drawn(card)
+    if t.log_is_weather[card]:
+        settle_weather(state, card)
+        return
+    state.challenge = card
+    state.used_log.append(card)  # the opened challenge pile, shuffled under at a new harbour
+    state.emit(everyone("challenge", card=card, name=t.log_names[card]))
+    state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
+
+
+def settle_weather(state: PuertoDiabloState, card: int) -> None:
+    """The harbour card turns to the card's weather; a flagged card turned onto a flagged
+    top card starts the harbour's one weather war (R2: the same party twice is a tie)."""
+    t = state.t
+    top = state.weather
+    state.used_log.append(top)
+    state.weather = card
+    foul = int(t.log_foul[card])
+    changed = foul != state.foul
+    state.foul = foul
+    state.emit(everyone("weather", card=card, foul=foul, changed=changed))
+    a, b = t.log_party[top], t.log_party[card]
+    ensure_log_pile(state)
+    state.push(TurnLog())
+    if a >= 0 and b >= 0 and not state.war_done:
+        state.war_done = 1
+        war(state, a, b, "weather")
+
+
+def war(state: PuertoDiabloState, a: int, b: int, why: str) -> None:
+    """Characters ashore of each party are counted (weakened ones too, a character of
+    both parties for both); every player with characters of the losing side sends one of
+    them to the ship; a tie sends nobody."""
+    count_a = count_b = 0
+    for seat in in_harbour(state):
+        for c in ashore_of(state, seat):
+            count_a += in_parties(state, c, 1 << a)
+            count_b += in_parties(state, c, 1 << b)
+    loser = -1 if count_a == count_b else (b if count_a > count_b else a)
+    state.emit(everyone("war", a=a, b=b, count_a=count_a, count_b=count_b, loser=loser,
+                        why=why))
+    steps: list[WarLoss | AfterEvent] = []
+    if loser >= 0:
+        for seat in in_harbour(state):
+            candidates = war_candidates(state, seat, 1 << loser)
+            if len(candidates) == 1:
+                to_ship(state, candidates[0], "war")
+            elif candidates:
+                steps.append(WarLoss(seat, 1 << loser))
+    state.push(*steps, AfterEvent())
+
+
+def war_loss(state: PuertoDiabloState, step: WarLoss, action: Choose) -> None:
+    to_ship(state, action.character, "war")

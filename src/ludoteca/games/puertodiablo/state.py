@@ -1,0 +1,234 @@
+"""A position of Puerto Diablo: its fields and clone (what a seat cannot see: :mod:`.hidden`).
+
+No rules here: the ``rules`` table at the bottom wires each step type to the rule that
+resolves it (:mod:`.rules`), and the views are in :mod:`.view`.
+
+Layout (flat lists of small ints). Per character card: ``place`` (pile, ship, ashore, out
+of the game, market: the constants of :mod:`.steps`), ``owner`` (seat, -1) and ``cover``
+(bit 0 the left side covered, bit 1 the right). Per seat: ``ashore`` (1 while still in the
+harbour), ``offers``, ``assigned``, ``committed`` (this challenge), ``vp`` (at the end);
+lists per seat: ``hand`` (ability titles playable), ``ship_abis`` (on the ship this
+harbour), ``aside`` (bought this round), ``tales``, ``chosen`` (characters picked to go
+ashore, not yet revealed). ``market``: 4 character slots then 4 ability slots (-1 empty).
+Piles (core :class:`~ludoteca.core.hidden.Pile`): ``char_pile``, ``abi_pile``,
+``log_pile``; ``level_two`` the held-back level II abilities (counts); ``weather`` the
+opened weather card on top, ``used_log`` the other opened log cards of this harbour.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ludoteca.core.events import Event
+from ludoteca.core.flow import Step
+from ludoteca.core.hidden import Pile
+from ludoteca.core.state import State
+from ludoteca.games.puertodiablo import hidden, view
+from ludoteca.games.puertodiablo.rules import (
+    abilities,
+    challenge,
+    consequence,
+    crew,
+    end,
+    harbour,
+    log,
+    purchase,
+    setup,
+)
+from ludoteca.games.puertodiablo.steps import (
+    AbilityRoll,
+    AfterEvent,
+    Arrive,
+    CarryOut,
+    CommitSymbols,
+    Consequence,
+    CounterWindow,
+    CrewEnd,
+    CrewPhase,
+    DealSlot,
+    Decide,
+    Failed,
+    GameEnd,
+    LastOut,
+    LayOut,
+    LeaveChoice,
+    LoseAbility,
+    MakeOffer,
+    NextBuyer,
+    PayDoubloons,
+    PickCharacter,
+    PickHelper,
+    PickPilot,
+    PickSet,
+    PickVoyage,
+    PilotAssigns,
+    Purchase,
+    RandomLoss,
+    Refill,
+    ReopenWindow,
+    Resolved,
+    Reveal,
+    SelectAshore,
+    StartRound,
+    TakeCheapestStep,
+    TopUp,
+    TurnLog,
+    WarLoss,
+)
+from ludoteca.games.puertodiablo.tables import MARKET_SLOTS, Tables
+
+if TYPE_CHECKING:
+    from ludoteca.games.puertodiablo import PuertoDiablo
+
+
+class PuertoDiabloState(State):
+    """A position of Puerto Diablo. See the module docstring for the layout."""
+
+    game: PuertoDiablo
+
+    _copy_lists = ("place", "owner", "cover", "ashore", "offers", "assigned", "committed",
+                   "vp", "market", "voyage", "used_log", "chain")
+    _copy_nested = ("hand", "ship_abis", "aside", "tales", "chosen")
+
+    def _setup(self) -> None:
+        t: Tables = self.game.tables
+        self.t = t  # static, shared by every state of the game
+        n = self.num_players
+        self.round_cap: int = self.options.round_cap
+        self.pilot = 0
+        self.harbour = -1
+        self.voyage = [t.harbours_numbered[2][0], -1, -1, t.harbours_numbered[5][0]]
+        self.foul = 0
+        self.war_done = 0
+        self.round = 0
+        self.challenge = -1
+        self.outcome = -1
+        self.sets_taken = 0
+        self.told = 0
+        self.place = [0] * t.num_chars
+        self.owner = [-1] * t.num_chars
+        self.cover = [0] * t.num_chars
+        self.ashore = [0] * n
+        self.offers = [0] * n
+        self.assigned = [0] * n
+        self.committed = [0] * n
+        self.vp = [0] * n
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.ship_abis: list[list[int]] = [[] for _ in range(n)]
+        self.aside: list[list[int]] = [[] for _ in range(n)]
+        self.tales: list[list[int]] = [[] for _ in range(n)]
+        self.chosen: list[list[int]] = [[] for _ in range(n)]
+        self.market = [-1] * MARKET_SLOTS
+        self.char_pile = Pile.of([0] * t.num_chars)
+        self.abi_pile = Pile.of([0] * t.num_abis)
+        self.log_pile = Pile.of([0] * t.num_log)
+        self.level_two: tuple[int, ...] = (0,) * t.num_abis
+        self.weather = t.opening
+        self.used_log: list[int] = []
+        self.table_winners: tuple[int, ...] = ()
+        # Ability cards (:mod:`.rules.abilities`): this purchase's effects, the chain of
+        # counters and which depths are cancelled.
+        self.purse = 0
+        self.price_cut = 0
+        self.extra_buys = 0
+        self.extra_tales = 0
+        self.tale_bonus = 0
+        self.chain: list[tuple[int, int, int]] = []
+        self.cancelled = 0
+        # The last ability roll (seat, title name, face, least roll, success): public.
+        self.last_roll: tuple[int, str, int, int, bool] | None = None
+        self.push(PickPilot())
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        del state["t"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self.t = self.game.tables
+
+    # ----- results -------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        """VP: at the end the final scoring; before it the tall tales told so far."""
+        if self.is_terminal():
+            return [float(v) for v in self.vp]
+        return [float(end.tale_vp(self, s)) for s in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return list(self.table_winners)
+
+    # ----- information ---------------------------------------------------------------
+
+    def _determinize(self, player: int, rng: random.Random) -> PuertoDiabloState:
+        return hidden.determinize(self, player, rng)
+
+    def _hidden_action(self, seat: int, index: int, event: Event,
+                       source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+        return hidden.hidden_action(self, seat, index, event, source)
+
+    # ----- views (in :mod:`.view`) -----------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        player = self._check_seat(player, spectator=True)
+        return view.observation(self, player)
+
+    def _observation_tensor(self, player: int) -> list[float]:
+        return view.observation_tensor(self, player)
+
+    def _action_label(self, action: Any) -> str:
+        return view.action_label(self, action)
+
+    def _outcome_label(self, outcome: Any) -> str:
+        return view.outcome_label(self, outcome)
+
+    def _action_json(self, item: Any) -> dict[str, Any]:
+        return view.action_json(self, item)
+
+    def _describe_event(self, event: Event, viewer: int | None) -> str:
+        return view.describe_event(self, event, viewer)
+
+    rules: ClassVar[dict[type[Step[Any]], Callable[[Any, Any, Any], None]]] = {
+        PickPilot: setup.first_pilot,
+        PickVoyage: setup.pick_voyage,
+        PickSet: setup.choose_set,
+        LayOut: setup.lay_out,
+        Arrive: harbour.arrive,
+        SelectAshore: harbour.select_ashore,
+        Reveal: harbour.reveal,
+        Refill: harbour.refill,
+        DealSlot: harbour.deal_slot,
+        TopUp: harbour.top_up,
+        TakeCheapestStep: harbour.take_cheapest,
+        StartRound: log.start_round,
+        TurnLog: log.turn_log,
+        WarLoss: log.war_loss,
+        AfterEvent: consequence.after_event,
+        MakeOffer: challenge.make_offer,
+        Decide: challenge.decide,
+        PilotAssigns: challenge.pilot_assigns,
+        PickHelper: challenge.pick_helper,
+        CommitSymbols: challenge.commit,
+        Resolved: challenge.resolved,
+        NextBuyer: challenge.next_buyer,
+        Failed: challenge.failed,
+        Consequence: consequence.consequence,
+        PickCharacter: consequence.pick_character,
+        PayDoubloons: consequence.pay_doubloons,
+        LoseAbility: consequence.lose_chosen,
+        RandomLoss: consequence.random_loss,
+        Purchase: purchase.purchase,
+        CrewPhase: crew.crew_phase,
+        LeaveChoice: crew.leave_choice,
+        CrewEnd: crew.crew_end,
+        LastOut: crew.last_out,
+        GameEnd: end.game_end,
+        AbilityRoll: abilities.roll,
+        CounterWindow: abilities.counter_window,
+        CarryOut: abilities.carry_out,
+        ReopenWindow: abilities.reopen_window,
+    }
+    """Step type -> the rule that resolves it (:mod:`.rules`)."""

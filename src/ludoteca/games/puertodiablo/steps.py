@@ -1,0 +1,814 @@
+"""What can be pending in Puerto Diablo: the steps of its turn flow and what each may choose.
+
+Set-up: :class:`PickPilot` and :class:`PickVoyage` (chance), :class:`PickSet` per seat
+from the pilot. Each harbour: :class:`Arrive` (automatic) prepares it and pushes the
+simultaneous :class:`SelectAshore` choices (group ``ashore``), :class:`Reveal`, the market
+deal (:class:`Refill` / :class:`DealSlot`), the top-up (:class:`TopUp`,
+:class:`TakeCheapestStep`) and :class:`StartRound`. A round: :class:`TurnLog` (chance),
+then for a challenge :class:`MakeOffer` per player ashore, :class:`Decide` (automatic:
+resolvable or failed), :class:`PilotAssigns` per offering player, :class:`PickHelper`,
+:class:`CommitSymbols`, :class:`Resolved`; or :class:`Failed` and the consequence steps;
+:class:`Purchase` per committer; :class:`CrewPhase`, :class:`LeaveChoice`,
+:class:`CrewEnd`; at the end :class:`GameEnd`. The helpers at the top say what a seat can
+do, so that no decision is pushed without a legal choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ludoteca.core.flow import AutoStep, ChanceStep, Step
+from ludoteca.core.words import seat_name
+
+if TYPE_CHECKING:
+    from ludoteca.games.puertodiablo.state import PuertoDiabloState
+
+PILE, SHIP, ASHORE, OUT, MARKET = 0, 1, 2, 3, 4
+"""Where a character card is (``state.place``)."""
+
+# ----- what a seat can do ----------------------------------------------------------------------
+
+
+def need(state: PuertoDiabloState) -> int:
+    """Symbols a challenge needs here: the harbour number."""
+    return state.t.harbour_number[state.voyage[state.harbour]]
+
+
+def prohibited(state: PuertoDiabloState) -> int:
+    """The bit mask of symbol types prohibited by the side the harbour card shows."""
+    return state.t.prohibited[state.voyage[state.harbour]][state.foul]
+
+
+def usable(state: PuertoDiabloState) -> int:
+    """The challenge's symbols that may be committed here (a mask)."""
+    return state.t.challenge_symbols[state.challenge] & ~prohibited(state)
+
+
+def side_count(state: PuertoDiabloState, c: int, side: int, mask: int) -> int:
+    """Symbols of the types in ``mask`` printed on ``side`` of character ``c``."""
+    counts = state.t.side_symbols[c][side]
+    return sum(n for k, n in enumerate(counts) if mask >> k & 1)
+
+
+def ashore_of(state: PuertoDiabloState, seat: int) -> list[int]:
+    """``seat``'s characters ashore, in card order."""
+    place, owner = state.place, state.owner
+    return [c for c in range(state.t.num_chars) if place[c] == ASHORE and owner[c] == seat]
+
+
+def open_sides(state: PuertoDiabloState, c: int) -> list[int]:
+    cover = state.cover[c]
+    return [s for s in (0, 1) if not cover >> s & 1]
+
+
+def capacity(state: PuertoDiabloState, seat: int) -> int:
+    """The most symbols of the challenge ``seat`` could commit (open, not prohibited)."""
+    mask = usable(state)
+    return sum(side_count(state, c, s, mask) for c in ashore_of(state, seat)
+               for s in open_sides(state, c))
+
+
+def helper_supply(state: PuertoDiabloState, slot: int) -> int:
+    """Symbols the market character in ``slot`` can supply (both sides; R15)."""
+    c = state.market[slot]
+    if c < 0:
+        return 0
+    mask = usable(state)
+    return side_count(state, c, 0, mask) + side_count(state, c, 1, mask)
+
+
+def in_harbour(state: PuertoDiabloState) -> list[int]:
+    """Players still in the harbour, clockwise from the pilot."""
+    n = state.num_players
+    return [s for s in ((state.pilot + i) % n for i in range(n)) if state.ashore[s]]
+
+
+def resolver_limit(state: PuertoDiabloState, helped: int = 0) -> int:
+    """How many players may commit: La Coruna's foul side allows two, and one when market
+    characters help (the rulebook)."""
+    limit = state.t.max_resolvers[state.voyage[state.harbour]][state.foul]
+    if not limit:
+        return state.num_players
+    return 1 if helped else limit
+
+
+def help_allowance(state: PuertoDiabloState) -> int:
+    """Market characters that may help with this challenge (R15): only when the players
+    ashore could not reach the total with everything they could commit."""
+    players = in_harbour(state)
+    allowance = state.t.help_allowance.get(len(players), 0)
+    if not allowance:
+        return 0
+    caps = sorted((capacity(state, s) for s in players), reverse=True)
+    if sum(caps[:resolver_limit(state)]) >= need(state):
+        return 0
+    return allowance
+
+
+def best_help(state: PuertoDiabloState, allowance: int, used: tuple[int, ...] = ()) -> int:
+    supplies = sorted((helper_supply(state, s) for s in range(state.t.market_chars)
+                       if s not in used), reverse=True)
+    return sum(supplies[:allowance])
+
+
+def reachable(offers: list[int], resolvers_left: int, helped: int) -> int:
+    """The most symbols the remaining offers (at most ``resolvers_left`` of them) and
+    ``helped`` market symbols can reach."""
+    return sum(sorted(offers, reverse=True)[:max(resolvers_left, 0)]) + helped
+
+
+def open_symbols(state: PuertoDiabloState, seat: int, symbol: int) -> int:
+    """Open symbols of type ``symbol`` on ``seat``'s characters ashore (tall tales:
+    prohibitions ignored)."""
+    return sum(state.t.side_symbols[c][s][symbol] for c in ashore_of(state, seat)
+               for s in open_sides(state, c))
+
+
+def budget(state: PuertoDiabloState, seat: int) -> int:
+    """Visible doubloons on ``seat``'s characters ashore."""
+    d = state.t.doubloons
+    return sum(d[c][s] for c in ashore_of(state, seat) for s in open_sides(state, c))
+
+
+def card_price(state: PuertoDiabloState, slot: int) -> int:
+    """What the market card in ``slot`` costs now (the foul side's surcharge added)."""
+    t = state.t
+    card = state.market[slot]
+    base = t.price[card] if slot < t.market_chars else t.abi_price[card]
+    # All price changes summed (the surcharge, a PRICE_DELTA of this purchase), then
+    # raised to 1.
+    return max(1, base + t.surcharge[state.voyage[state.harbour]][state.foul]
+               + state.price_cut)
+
+
+def healthy(state: PuertoDiabloState, seat: int) -> int:
+    return sum(1 for c in ashore_of(state, seat) if state.cover[c] == 0)
+
+
+# ----- ability cards: who may play what -----------------------------------------------------------
+
+PURCHASE_EFFECTS = frozenset({"ADD_DOUBLOONS", "DOUBLE_DOUBLOONS", "PRICE_DELTA",
+                              "EXTRA_PURCHASE", "EXTRA_TALE", "TALE_BONUS"})
+"""The primitives the purchase moment carries out (:mod:`.rules.abilities`)."""
+
+
+def is_counter_to_ability(prim: dict[str, object]) -> bool:
+    """A counter that answers another player's successful ability roll."""
+    return prim["op"] == "CANCEL" or (prim["op"] == "REROLL" and prim.get("whose") == "OTHER"
+                                      and prim.get("roll") == "ABILITY")
+
+
+def playable_at_purchase(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Titles in ``seat``'s hand playable at the purchase moment (all of whose primitives
+    the purchase moment carries out)."""
+    t = state.t
+    return sorted({a for a in state.hand[seat] if "purchase" in t.abi_moments[a]
+                   and all(p["op"] in PURCHASE_EFFECTS for p in t.abi_effect[a])})
+
+
+def counters_held(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Titles in ``seat``'s hand that can answer a successful ability roll now: a counter,
+    with a character ashore to act it."""
+    t = state.t
+    if not state.ashore[seat] or not ashore_of(state, seat):
+        return []
+    return sorted({a for a in state.hand[seat] if "counter" in t.abi_moments[a]
+                   and all(is_counter_to_ability(p) for p in t.abi_effect[a])})
+
+
+def play_choices(state: PuertoDiabloState, seat: int, titles: list[int]) -> list[int]:
+    """One choice per title and acting character (any own character ashore)."""
+    ids = state.t.play_id
+    return [ids[a][c] for a in titles for c in ashore_of(state, seat)]
+
+
+def foreknowledge(state: PuertoDiabloState, a: int, c: int) -> int:
+    """The foreknowledge count of character ``c`` for ability ``a`` (R5, R6): its open,
+    non-prohibited symbols of the listed types; or 1 on a matching fear, faction or exact
+    doubloon amount on an open side (0 otherwise)."""
+    t = state.t
+    fear = t.abi_fk_fear[a]
+    if fear >= 0:
+        return int(bool(t.fears[c] >> fear & 1))
+    if t.abi_fk_faction[a]:
+        return int(t.faction[c] >= 0)
+    amount = t.abi_fk_doubloons[a]
+    if amount is not None:
+        return int(any(t.doubloons[c][s] == amount for s in open_sides(state, c)))
+    mask = t.abi_fk_symbols[a] & ~prohibited(state)
+    return sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+
+
+def least_roll(state: PuertoDiabloState, a: int, count: int) -> int:
+    """The least die roll that makes ability ``a`` take effect with ``count``
+    foreknowledge (the card's table; above its largest count, that count's entry)."""
+    return next(v for k, v in state.t.abi_die[a] if count >= k)
+
+
+# ----- set-up -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PickPilot(ChanceStep["PuertoDiabloState"]):
+    """Chance: who starts as the pilot (R28)."""
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        n = state.num_players
+        return [(state.t.pilot_outcome[s], 1.0 / n) for s in range(n)]
+
+
+@dataclass(frozen=True, slots=True)
+class PickVoyage(ChanceStep["PuertoDiabloState"]):
+    """Chance: which harbour card of ``number`` the voyage takes (R29)."""
+
+    number: int
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        cards = state.t.harbours_numbered[self.number]
+        return [(state.t.voyage_outcome[h], 1.0 / len(cards)) for h in cards]
+
+
+@dataclass(frozen=True, slots=True)
+class PickSet(Step["PuertoDiabloState"]):
+    """``seat`` chooses a starting set (R27: in turn from the pilot, openly)."""
+
+    seat: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.choose_set_id
+        return [ids[s] for s in range(state.t.num_sets) if not state.sets_taken >> s & 1]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Choose a starting set."
+        return f"{seat_name(self.seat)} is choosing a starting set."
+
+
+@dataclass(frozen=True, slots=True)
+class LayOut(AutoStep["PuertoDiabloState"]):
+    """After the starting sets: the piles and the opening sun card are laid out."""
+
+
+# ----- arriving in a harbour ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Arrive(AutoStep["PuertoDiabloState"]):
+    """Sail into harbour ``harbour`` (0: Puerto Diablo) and prepare it."""
+
+    harbour: int
+
+
+@dataclass(frozen=True, slots=True)
+class SelectAshore(Step["PuertoDiabloState"]):
+    """``seat`` picks one more character to send ashore (``left`` to pick, this one
+    included); the others see only that a choice was made."""
+
+    seat: int
+    left: int
+    group = "ashore"
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.ashore_id
+        chosen = state.chosen[self.seat]
+        return [ids[c] for c in range(state.t.num_chars)
+                if state.place[c] == SHIP and state.owner[c] == self.seat and c not in chosen]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"Choose a character to send ashore ({self.left} more)."
+        return f"{seat_name(self.seat)} is choosing characters to send ashore."
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(AutoStep["PuertoDiabloState"]):
+    """Everybody's chosen characters are turned face up ashore at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refill(AutoStep["PuertoDiabloState"]):
+    """Fill the market's empty slots from the piles, one card at a time (R17)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealSlot(ChanceStep["PuertoDiabloState"]):
+    """Chance: the card that comes into market ``slot``."""
+
+    slot: int
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        t = state.t
+        if self.slot < t.market_chars:
+            ids = t.char_outcome
+            return [(ids[k], p) for k, p in state.char_pile.draw_odds()]
+        ids = t.abi_outcome
+        return [(ids[k], p) for k, p in state.abi_pile.draw_odds()]
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp(AutoStep["PuertoDiabloState"]):
+    """Short players, from the pilot on (``index`` of that order), take the cheapest
+    market characters until they have as many ashore as the harbour number (R16)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCheapestStep(Step["PuertoDiabloState"]):
+    """``seat`` chooses among equally cheap market characters."""
+
+    seat: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.cheapest_id
+        return sorted(ids[c] for c in cheapest(state))
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Take one of the cheapest market characters."
+        return f"{seat_name(self.seat)} is taking a market character."
+
+
+def cheapest(state: PuertoDiabloState) -> list[int]:
+    chars = [c for c in state.market[:state.t.market_chars] if c >= 0]
+    if not chars:
+        return []
+    low = min(state.t.price[c] for c in chars)
+    return [c for c in chars if state.t.price[c] == low]
+
+
+# ----- a round ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound(AutoStep["PuertoDiabloState"]):
+    """A new round in this harbour: the log phase begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLog(ChanceStep["PuertoDiabloState"]):
+    """Chance: the pilot turns the next log card."""
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.log_outcome
+        return [(ids[k], p) for k, p in state.log_pile.draw_odds()]
+
+
+@dataclass(frozen=True, slots=True)
+class WarLoss(Step["PuertoDiabloState"]):
+    """``seat`` sends one of his characters of the losing side (``losers``, a mask of
+    parties) back to the ship."""
+
+    seat: int
+    losers: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.choose_id
+        return [ids[c] for c in war_candidates(state, self.seat, self.losers)]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Your side lost the war: choose a character to return to the ship."
+        return f"{seat_name(self.seat)} is choosing a character to return to the ship."
+
+
+def in_parties(state: PuertoDiabloState, c: int, mask: int) -> bool:
+    t = state.t
+    return bool((t.nation[c] >= 0 and mask >> t.nation[c] & 1) or
+                (t.faction[c] >= 0 and mask >> t.faction[c] & 1))
+
+
+def war_candidates(state: PuertoDiabloState, seat: int, losers: int) -> list[int]:
+    return [c for c in ashore_of(state, seat) if in_parties(state, c, losers)]
+
+
+@dataclass(frozen=True, slots=True)
+class AfterEvent(AutoStep["PuertoDiabloState"]):
+    """After a war or a consequence: a player without characters ashore is out, the
+    pilot card moves if its holder has none, and a round with fewer than two players
+    ashore goes to the crew phase (R13)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MakeOffer(Step["PuertoDiabloState"]):
+    """``seat`` offers how many of the challenge's symbols he is willing to commit."""
+
+    seat: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.offer_id
+        return [ids[n] for n in range(min(capacity(state, self.seat), len(ids) - 1) + 1)]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return (f"The challenge needs {need(state)} symbols: how many will you offer to "
+                    "commit?")
+        return f"{seat_name(self.seat)} is making an offer."
+
+
+@dataclass(frozen=True, slots=True)
+class Decide(AutoStep["PuertoDiabloState"]):
+    """After the offers: the challenge must be resolved if enough was offered (market
+    help included), and fails otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class PilotAssigns(Step["PuertoDiabloState"]):
+    """The pilot (``seat``) decides how many symbols ``target`` commits, of his offer;
+    ``order`` are the offering players still to be decided after him, ``sofar`` the
+    symbols assigned before, ``resolvers`` the players assigned some, ``help`` the market
+    characters that may help."""
+
+    seat: int
+    target: int
+    order: tuple[int, ...]
+    sofar: int
+    resolvers: int
+    help: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.assign_id
+        return [ids[n] for n in assignable(state, self)]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return (f"As the pilot, decide how many symbols {seat_name(self.target)} "
+                    f"commits (offered {state.offers[self.target]}; {self.sofar} of "
+                    f"{need(state)} assigned).")
+        return f"The pilot is deciding who commits what ({seat_name(self.target)})."
+
+
+def assignable(state: PuertoDiabloState, step: PilotAssigns) -> list[int]:
+    """Assignments that keep the challenge resolvable: exactly the harbour number in all,
+    market help making up only what the players cannot (R14, R15)."""
+    total = need(state)
+    offer = state.offers[step.target]
+    rest = [state.offers[s] for s in step.order]
+    limit = resolver_limit(state, step.help)
+    helped = best_help(state, step.help)
+    out = []
+    choices: range | tuple[int, ...] = range(0, min(offer, total - step.sofar) + 1)
+    if step.help:
+        # R15: market help commits only the remaining symbols, so every offer is taken in
+        # full; in La Coruna's foul weather the pilot picks the one player it completes.
+        choices = (0, offer) if limit == 1 else (offer,)
+    for n in choices:
+        used = step.resolvers + (n > 0)
+        if not used and not rest:
+            continue  # somebody must commit (R15)
+        if used <= limit and total - step.sofar - n <= reachable(rest, limit - used, helped):
+            out.append(n)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PickHelper(Step["PuertoDiabloState"]):
+    """The pilot picks a market character to supply some of the ``left`` symbols still
+    missing (``allowance`` helpers may still come)."""
+
+    seat: int
+    left: int
+    allowance: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.helper_id
+        out = []
+        for s in range(state.t.market_chars):
+            supply = helper_supply(state, s)
+            if supply and supply + best_help(state, self.allowance - 1, (s,)) >= self.left:
+                out.append(ids[s])
+        return out
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"Pick a market character to help ({self.left} symbols missing)."
+        return "The pilot is picking market help."
+
+
+@dataclass(frozen=True, slots=True)
+class CommitSymbols(Step["PuertoDiabloState"]):
+    """``seat`` commits ``left`` more symbols from his characters, side by side."""
+
+    seat: int
+    left: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return commit_choices(state, self.seat, self.left)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"Commit {self.left} more symbols: choose a side to cover."
+        return f"{seat_name(self.seat)} is committing symbols."
+
+
+def commit_choices(state: PuertoDiabloState, seat: int, left: int) -> list[int]:
+    """Commit ids: a side of an own character ashore with matching symbols, committing
+    no more than are left and no fewer than the rest of the open sides cannot make up."""
+    mask = usable(state)
+    sides = [(c, s, side_count(state, c, s, mask)) for c in ashore_of(state, seat)
+             for s in open_sides(state, c)]
+    total = sum(k for _, _, k in sides)
+    ids = state.t.commit_id
+    out: list[int] = []
+    for c, s, k in sides:
+        if not k:
+            continue
+        low = max(1, left - (total - k))
+        out.extend(ids[c][s][n - 1] for n in range(low, min(k, left, 6) + 1))
+    out.sort()
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved(AutoStep["PuertoDiabloState"]):
+    """The challenge is resolved: on to the purchasing phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failed(AutoStep["PuertoDiabloState"]):
+    """The challenge is failed: its consequence comes into force."""
+
+
+@dataclass(frozen=True, slots=True)
+class Consequence(AutoStep["PuertoDiabloState"]):
+    """Primitive ``index`` of the failed challenge's consequence, for the players
+    ``players`` (ashore when the event started), clockwise from the pilot."""
+
+    index: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PickCharacter(Step["PuertoDiabloState"]):
+    """``seat`` picks one of ``owner``'s characters ashore matching the primitive's
+    filter (``index`` of the consequence): it goes to the ship (``remove``: out of the
+    game)."""
+
+    seat: int
+    owner: int
+    index: int
+    remove: bool
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.choose_id
+        prim = state.t.consequence[state.challenge][self.index]
+        return [ids[c] for c in matching(state, self.owner, prim.get("target", {}))]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        verb = "removed from the game" if self.remove else "sent to the ship"
+        whose = "your" if viewer == self.owner else f"{seat_name(self.owner)}'s"
+        if viewer == self.seat:
+            return f"Choose which of {whose} characters is {verb}."
+        return f"{seat_name(self.seat)} is choosing a character to be {verb}."
+
+
+def matching(state: PuertoDiabloState, owner: int, target: dict[str, object]) -> list[int]:
+    t = state.t
+    out = []
+    for c in ashore_of(state, owner):
+        fear = target.get("fear")
+        if fear is not None and not t.fears[c] >> t.sym_index[str(fear)] & 1:
+            continue
+        gender = target.get("gender")
+        if gender is not None and t.male[c] != (gender == "M"):
+            continue
+        party = target.get("party")
+        if party is not None and not in_parties(state, c, 1 << t.party_index[str(party)]):
+            continue
+        st = target.get("state", "ANY")
+        if (st == "HEALTHY" and state.cover[c]) or (st == "WEAKENED" and not state.cover[c]):
+            continue
+        out.append(c)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PayDoubloons(Step["PuertoDiabloState"]):
+    """``seat`` pays ``left`` more doubloons by covering open sides of his characters
+    ashore, one side at a time (R3)."""
+
+    seat: int
+    left: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.cover_id
+        d = state.t.doubloons
+        return sorted(ids[c][s] for c in ashore_of(state, self.seat)
+                      for s in open_sides(state, c) if d[c][s])
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"Pay {self.left} more doubloons: choose a side to cover."
+        return f"{seat_name(self.seat)} is paying doubloons."
+
+
+@dataclass(frozen=True, slots=True)
+class LoseAbility(Step["PuertoDiabloState"]):
+    """``seat`` picks an ability from his hand (whose foreknowledge shows ``mask``, if
+    not 0) to remove from the game."""
+
+    seat: int
+    mask: int
+    remove: bool
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.discard_id
+        fk = state.t.abi_fk_symbols
+        return sorted({ids[a] for a in state.hand[self.seat] if not self.mask or fk[a] & self.mask})
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Choose an ability to lose."
+        return f"{seat_name(self.seat)} is choosing an ability to lose."
+
+
+@dataclass(frozen=True, slots=True)
+class RandomLoss(ChanceStep["PuertoDiabloState"]):
+    """Chance: which ability of ``owner``'s hand is lost at random (``remove``: out of
+    the game, else to the ship)."""
+
+    owner: int
+    remove: bool
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        hand = state.hand[self.owner]
+        ids = state.t.lost_outcome
+        return [(ids[a], hand.count(a) / len(hand)) for a in sorted(set(hand))]
+
+
+# ----- purchasing and the crew phase --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase(Step["PuertoDiabloState"]):
+    """``seat`` tells one tall tale or buys up to ``limit`` market cards (``bought`` so
+    far, ``spent`` doubloons); the last player in a harbour tells up to ``limit`` tales
+    (``tales``) or buys up to ``limit`` cards (R20)."""
+
+    seat: int
+    limit: int
+    bought: int = 0
+    spent: int = 0
+    tales: int = 0
+    last: bool = False
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return purchase_choices(state, self)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return (f"Tell a tall tale or buy market cards ({money(state, self)} doubloons "
+                    "left), play an ability, or finish.")
+        return f"{seat_name(self.seat)} is purchasing."
+
+
+def money(state: PuertoDiabloState, step: Purchase) -> int:
+    """Doubloons left in this purchase: visible ones ashore, those added by abilities,
+    less what is spent."""
+    return budget(state, step.seat) + state.purse - step.spent
+
+
+def may_tell(state: PuertoDiabloState, step: Purchase) -> bool:
+    """One tale instead of buying (the last player: up to his limit), and EXTRA_TALE's
+    tales besides either."""
+    base = step.limit if step.last else 1
+    if step.bought:
+        return step.tales < state.extra_tales
+    return step.tales < base + state.extra_tales
+
+
+def may_buy(state: PuertoDiabloState, step: Purchase) -> bool:
+    return step.tales <= state.extra_tales and step.bought < step.limit + state.extra_buys
+
+
+def purchase_choices(state: PuertoDiabloState, step: Purchase) -> list[int]:
+    t = state.t
+    out = [t.done_id]
+    if may_tell(state, step):
+        told = state.told
+        bonus = state.tale_bonus
+        for tale in range(t.num_tales):
+            if not told >> tale & 1 and open_symbols(state, step.seat, t.tale_symbol[tale]) \
+                    + bonus >= t.tale_needed[tale]:
+                out.append(t.tale_id[tale])
+    if may_buy(state, step):
+        left = money(state, step)
+        for slot in range(t.market_chars + t.market_abis):
+            if state.market[slot] >= 0 and card_price(state, slot) <= left:
+                out.append(t.buy_id[slot])
+    out.extend(play_choices(state, step.seat, playable_at_purchase(state, step.seat)))
+    out.sort()
+    return out
+
+
+# ----- playing an ability ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityRoll(ChanceStep["PuertoDiabloState"]):
+    """Chance: ``player`` rolls the die for ability ``ability`` acted by ``character``;
+    ``depth`` is its place in a chain of counters (0: not a counter), ``repeat`` a forced
+    repeat of that roll (REROLL)."""
+
+    player: int
+    ability: int
+    character: int
+    depth: int
+    repeat: bool = False
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.die_outcome
+        return [(i, 1.0 / len(ids)) for i in ids]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterWindow(Step["PuertoDiabloState"]):
+    """The counter window after a successful roll at ``depth`` by ``roller``: ``seat``
+    (who holds a counter) may play one; ``later`` are the others holding one, in turn
+    from the pilot (R34)."""
+
+    seat: int
+    roller: int
+    depth: int
+    later: tuple[int, ...]
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        out = play_choices(state, self.seat, counters_held(state, self.seat))
+        out.append(state.t.decline_id)
+        out.sort()
+        return out
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"{seat_name(self.roller)}'s ability takes effect: play a counter?"
+        return f"{seat_name(self.seat)} may play a counter."
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenWindow(AutoStep["PuertoDiabloState"]):
+    """After a counter played in the window at ``depth``: the players after him
+    (``seats``) are asked again, unless the ability has been stopped meanwhile."""
+
+    roller: int
+    depth: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CarryOut(AutoStep["PuertoDiabloState"]):
+    """The effect of ``ability`` played by ``player`` acted by ``character`` (at ``depth``
+    of the chain) is carried out, unless a counter cancelled it."""
+
+    player: int
+    ability: int
+    character: int
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextBuyer(AutoStep["PuertoDiabloState"]):
+    """After a buyer: the market is refilled, then the next in ``order`` buys."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CrewPhase(AutoStep["PuertoDiabloState"]):
+    """The crew phase begins: automatic leaves, then the decisions to leave."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveChoice(Step["PuertoDiabloState"]):
+    """``seat`` decides whether to leave the harbour; ``later`` decide after him."""
+
+    seat: int
+    later: tuple[int, ...] = ()
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return [state.t.leave_id, state.t.stay_id]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Leave the harbour, or stay for another round?"
+        return f"{seat_name(self.seat)} is deciding whether to leave."
+
+
+@dataclass(frozen=True, slots=True)
+class CrewEnd(AutoStep["PuertoDiabloState"]):
+    """After the decisions: the last player's rule, bought abilities into the hands, the
+    pilot card passes (from ``holder``, R12), then a new round or a new harbour."""
+
+    holder: int
+
+
+@dataclass(frozen=True, slots=True)
+class LastOut(AutoStep["PuertoDiabloState"]):
+    """The last player has made his purchases and leaves; then :class:`CrewEnd`."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd(AutoStep["PuertoDiabloState"]):
+    """Everybody has left La Coruna: the final scoring."""

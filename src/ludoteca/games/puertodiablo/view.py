@@ -1,0 +1,384 @@
+"""What a seat sees of Puerto Diablo: the observation (web and terminal), the tensor, the
+labels of actions and chance outcomes, and the events in words.
+
+The observation (``observation(state, player)``) is JSON-safe and shows the position only;
+what happened comes as events. Its fields are described in the package docstring of
+:mod:`ludoteca.games.puertodiablo` and, for front builders, in ``docs/`` (the board).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.core.events import Event
+from ludoteca.core.tensor import Segment, TensorLayout
+from ludoteca.core.words import joined, plural, seat_name
+from ludoteca.games.puertodiablo.actions import (
+    AbilityCard,
+    Assign,
+    Buy,
+    CharacterCard,
+    Choose,
+    ChooseSet,
+    Commit,
+    Cover,
+    Decline,
+    Die,
+    Discard,
+    DonePurchase,
+    FirstPilot,
+    Helper,
+    Leave,
+    LogCard,
+    LostAbility,
+    Offer,
+    PlayAbility,
+    SendAshore,
+    Stay,
+    TakeCheapest,
+    TellTale,
+    Voyage,
+)
+from ludoteca.games.puertodiablo.steps import (
+    ASHORE,
+    MARKET,
+    OUT,
+    SHIP,
+    foreknowledge,
+    least_roll,
+    need,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.puertodiablo.state import PuertoDiabloState
+    from ludoteca.games.puertodiablo.tables import Tables
+
+PLACES = {SHIP: "ship", ASHORE: "ashore", OUT: "out", MARKET: "market"}
+
+
+def side_text(t: Tables, c: int, side: int) -> str:
+    syms = [t.symbols[k] for k, n in enumerate(t.side_symbols[c][side]) for _ in range(n)]
+    return f"{'+'.join(syms) or '-'} {t.doubloons[c][side]}d"
+
+
+def character_view(state: PuertoDiabloState, c: int) -> dict[str, Any]:
+    t = state.t
+    return {
+        "id": c, "name": t.char_names[c], "price": t.price[c],
+        "nation": t.parties[t.nation[c]] if t.nation[c] >= 0 else None,
+        "faction": t.parties[t.faction[c]] if t.faction[c] >= 0 else None,
+        "male": t.male[c],
+        "fears": [t.symbols[k] for k in range(len(t.symbols)) if t.fears[c] >> k & 1],
+        "sides": [side_text(t, c, 0), side_text(t, c, 1)],
+        "covered": [bool(state.cover[c] & 1), bool(state.cover[c] & 2)],
+    }
+
+
+def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
+    t = state.t
+    n = state.num_players
+    h = state.voyage[state.harbour] if state.harbour >= 0 else -1
+    seats = []
+    for s in range(n):
+        mine = [c for c in range(t.num_chars) if state.owner[c] == s]
+        seats.append({
+            "seat": s,
+            "in_harbour": bool(state.ashore[s]),
+            "ashore": [character_view(state, c) for c in mine if state.place[c] == ASHORE],
+            "ship": [character_view(state, c) for c in mine if state.place[c] == SHIP],
+            "chosen": (sorted(state.chosen[s]) if player == s else None),
+            "chosen_count": len(state.chosen[s]),
+            "hand": [t.abi_names[a] for a in state.hand[s]],
+            "abilities_on_ship": [t.abi_names[a] for a in state.ship_abis[s]],
+            "aside": [t.abi_names[a] for a in state.aside[s]],
+            "tales": [t.tale_names[x] for x in state.tales[s]],
+            "tale_vp": sum(t.tale_vp[x] for x in state.tales[s]),
+            "offer": state.offers[s], "assigned": state.assigned[s],
+            "committed": state.committed[s],
+            "vp": state.vp[s],
+        })
+    market: list[dict[str, Any] | None] = []
+    for slot, card in enumerate(state.market):
+        if card < 0:
+            market.append(None)
+        elif slot < t.market_chars:
+            market.append({"slot": slot, "kind": "character", **character_view(state, card)})
+        else:
+            market.append({"slot": slot, "kind": "ability", "id": card,
+                           "name": t.abi_names[card], "price": t.abi_price[card]})
+    ch = state.challenge
+    step = state.next_step()
+    return {
+        "step": type(step).__name__ if step is not None else None,
+        "assign_for": getattr(step, "target", None),
+        "harbour": t.harbour_names[h] if h >= 0 else None,
+        "harbour_index": state.harbour,
+        "number": t.harbour_number[h] if h >= 0 else None,
+        "voyage": [t.harbour_names[v] if v >= 0 else None for v in state.voyage],
+        "weather": "foul" if state.foul else "fair",
+        "prohibited": ([t.symbols[k] for k in range(len(t.symbols))
+                        if t.prohibited[h][state.foul] >> k & 1] if h >= 0 else []),
+        "round": state.round,
+        "round_cap": state.round_cap,
+        "pilot": state.pilot,
+        "challenge": ({"name": t.log_names[ch],
+                       "symbols": [t.symbols[k] for k in range(len(t.symbols))
+                                   if t.challenge_symbols[ch] >> k & 1],
+                       "needed": need(state)} if ch >= 0 else None),
+        "weather_card": t.log_names[state.weather],
+        "log_pile": state.log_pile.size,
+        "character_pile": state.char_pile.size,
+        "ability_pile": state.abi_pile.size,
+        "market": market,
+        "tales_left": [t.tale_names[x] for x in range(t.num_tales) if not state.told >> x & 1],
+        "seats": seats,
+        "purchase_effects": {"doubloons": state.purse, "price_delta": state.price_cut,
+                             "extra_cards": state.extra_buys,
+                             "extra_tales": state.extra_tales,
+                             "tale_bonus": state.tale_bonus},
+        "last_roll": (dict(zip(("seat", "ability", "face", "least", "success"),
+                               state.last_roll, strict=True)) if state.last_roll else None),
+        "viewer": player,
+        "to_act": state.current_player(),
+        "prompt": state.prompt(player),
+    }
+
+
+def tensor_layout(t: Tables, n: int, variant: str) -> TensorLayout:
+    c = t.num_chars
+    return TensorLayout([
+        Segment("ashore", c * n, 0, 1, "per character and seat: ashore, owned by the seat"),
+        Segment("ship", c * n, 0, 1, "per character and seat: on the seat's ship"),
+        Segment("market", c, 0, 1, "per character: in the market"),
+        Segment("covered", 2 * c, 0, 1, "per character: left, right side covered"),
+        Segment("harbour", 4, 0, 1, "one-hot: which harbour of the voyage"),
+        Segment("foul", 1, 0, 1, "the harbour card shows its foul side"),
+        Segment("pilot", n, 0, 1, "one-hot: the pilot"),
+        Segment("in_harbour", n, 0, 1, "per seat: still in the harbour"),
+        Segment("tale_vp", n, 0, 1, "per seat: tall-tale VP / 60, clipped"),
+    ])
+
+
+def observation_tensor(state: PuertoDiabloState, player: int) -> list[float]:
+    t = state.t
+    n = state.num_players
+    c = t.num_chars
+    layout = state.game.tensor_layout(n, state.variant)
+    out = layout.zeros()
+    a0, s0 = layout.offsets["ashore"], layout.offsets["ship"]
+    m0, v0 = layout.offsets["market"], layout.offsets["covered"]
+    for k in range(c):
+        p, o = state.place[k], state.owner[k]
+        if p == ASHORE:
+            out[a0 + k * n + o] = 1.0
+        elif p == SHIP:
+            out[s0 + k * n + o] = 1.0
+        elif p == MARKET:
+            out[m0 + k] = 1.0
+        out[v0 + 2 * k] = float(state.cover[k] & 1)
+        out[v0 + 2 * k + 1] = float(state.cover[k] >> 1 & 1)
+    if state.harbour >= 0:
+        out[layout.offsets["harbour"] + state.harbour] = 1.0
+    out[layout.offsets["foul"]] = float(state.foul)
+    out[layout.offsets["pilot"] + state.pilot] = 1.0
+    for s in range(n):
+        out[layout.offsets["in_harbour"] + s] = float(state.ashore[s])
+        vp = sum(t.tale_vp[x] for x in state.tales[s])
+        out[layout.offsets["tale_vp"] + s] = min(vp / 60.0, 1.0)
+    return out
+
+
+def action_label(state: PuertoDiabloState, action: Any) -> str:
+    t = state.t
+    if isinstance(action, ChooseSet):
+        k = t.set_numbers.index(action.starting_set)
+        return (f"starting set {action.starting_set}: "
+                f"{joined(t.char_names[c].split(',')[0] for c in t.set_chars[k])}")
+    if isinstance(action, SendAshore | TakeCheapest | Choose):
+        verb = {SendAshore: "send ashore", TakeCheapest: "take",
+                Choose: "choose"}[type(action)]
+        return f"{verb} {t.char_names[action.character]}"
+    if isinstance(action, Offer):
+        return f"offer {plural(action.symbols, 'symbol')}"
+    if isinstance(action, Assign):
+        return f"assign {plural(action.symbols, 'symbol')}"
+    if isinstance(action, Helper):
+        c = state.market[action.slot]
+        return f"market help: {t.char_names[c]}" if c >= 0 else f"market slot {action.slot}"
+    if isinstance(action, Commit):
+        side = "left" if action.side == 0 else "right"
+        return (f"commit {action.symbols} from {t.char_names[action.character]}'s {side} "
+                f"side ({side_text(t, action.character, action.side)})")
+    if isinstance(action, Cover):
+        side = "left" if action.side == 0 else "right"
+        return (f"cover {t.char_names[action.character]}'s {side} side "
+                f"({t.doubloons[action.character][action.side]}d)")
+    if isinstance(action, Discard):
+        return f"lose {t.abi_names[action.ability]}"
+    if isinstance(action, TellTale):
+        x = action.tale
+        return (f"tell '{t.tale_names[x]}' ({t.tale_needed[x]} "
+                f"{t.symbols[t.tale_symbol[x]]}, {t.tale_vp[x]} VP)")
+    if isinstance(action, Buy):
+        card = state.market[action.slot]
+        if card < 0:
+            return f"buy slot {action.slot}"
+        name = t.char_names[card] if action.slot < t.market_chars else t.abi_names[card]
+        return f"buy {name} (market slot {action.slot + 1})"
+    if isinstance(action, DonePurchase):
+        return "finish purchasing"
+    if isinstance(action, PlayAbility):
+        a, c = action.ability, action.character
+        count = foreknowledge(state, a, c)
+        return (f"play {t.abi_names[a]} with {t.char_names[c]} (foreknowledge {count}: "
+                f"needs {least_roll(state, a, count)}+)")
+    if isinstance(action, Decline):
+        return "play no counter"
+    if isinstance(action, Leave):
+        return "leave the harbour"
+    if isinstance(action, Stay):
+        return "stay"
+    return repr(action)
+
+
+def outcome_label(state: PuertoDiabloState, outcome: Any) -> str:
+    t = state.t
+    if isinstance(outcome, FirstPilot):
+        return f"{seat_name(outcome.seat)} is the first pilot"
+    if isinstance(outcome, Voyage):
+        return f"the voyage calls at {t.harbour_names[outcome.harbour]}"
+    if isinstance(outcome, LogCard):
+        return f"log card: {t.log_names[outcome.card]}"
+    if isinstance(outcome, CharacterCard):
+        return f"to the market: {t.char_names[outcome.character]}"
+    if isinstance(outcome, AbilityCard | LostAbility):
+        return t.abi_names[outcome.ability]
+    if isinstance(outcome, Die):
+        return f"the die shows {outcome.face}"
+    return repr(outcome)
+
+
+def action_json(state: PuertoDiabloState, item: Any) -> dict[str, Any]:
+    t = state.t
+    if isinstance(item, PlayAbility):
+        count = foreknowledge(state, item.ability, item.character)
+        return {"name": t.abi_names[item.ability], "acting": t.char_names[item.character],
+                "foreknowledge": count, "least_roll": least_roll(state, item.ability, count)}
+    if hasattr(item, "character"):
+        return {"name": t.char_names[item.character]}
+    if isinstance(item, AbilityCard | LostAbility | Discard):
+        return {"name": t.abi_names[item.ability]}
+    return {}
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else seat_name(seat)
+
+
+def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
+    t = state.t
+    d = event.data
+    k = event.kind
+    who = _who(d["seat"], viewer) if "seat" in d else ""
+    if k == "pilot":
+        return f"{who} holds the pilot card ({d['why']})"
+    if k == "voyage":
+        return f"the voyage's harbour number {d['number']} is {d['name']}"
+    if k == "starting_set":
+        return f"{who} takes starting set {d['set']}"
+    if k == "opening":
+        return "the opening sun card lies face up"
+    if k == "harbour":
+        side = "foul" if d["foul"] else "fair"
+        return f"arrival in {d['name']} (harbour number {d['number']}, {side} weather)"
+    if k == "selects":
+        if "character" in d:
+            return f"you choose {t.char_names[d['character']]} to go ashore"
+        return f"{who} chooses a character to go ashore"
+    if k == "ashore":
+        return f"{who} sends ashore {joined(t.char_names[c] for c in d['characters']) or 'nobody'}"
+    if k == "market":
+        name = t.char_names[d["character"]] if "character" in d else t.abi_names[d["ability"]]
+        return f"to the market: {name}"
+    if k == "tops_up":
+        return f"{who} tops up with {t.char_names[d['character']]}"
+    if k == "level_two":
+        return "the level II abilities are shuffled into the ability pile"
+    if k == "round":
+        return f"round {d['round']} in this harbour"
+    if k == "log_reshuffled":
+        return "the log pile is made again from the opened cards (R1)"
+    if k == "weather":
+        side = "foul" if d["foul"] else "fair"
+        change = "the weather turns" if d["changed"] else "the weather stays"
+        return f"log card: {t.log_names[d['card']]}; {change} {side}"
+    if k == "war":
+        a, b = t.party_names[d["a"]], t.party_names[d["b"]]
+        if d["loser"] < 0:
+            res = "a tie: nobody returns to the ship"
+        else:
+            res = f"{t.party_names[d['loser']]} lose: each player with one sends one to the ship"
+        return f"war ({d['why']}): {a} {d['count_a']} against {b} {d['count_b']}; {res}"
+    if k == "to_ship":
+        return f"{t.char_names[d['character']]} ({who}) returns to the ship ({d['why']})"
+    if k == "challenge":
+        return f"challenge: {d['name']} - {need(state)} symbols needed"
+    if k == "offer":
+        return f"{who} offers {plural(d['symbols'], 'symbol')}"
+    if k == "assign":
+        return f"the pilot assigns {who} {plural(d['symbols'], 'symbol')}"
+    if k == "helper":
+        return (f"market help: {t.char_names[d['character']]} supplies "
+                f"{plural(d['symbols'], 'symbol')} and goes under the character pile")
+    if k == "commit":
+        side = "left" if d["side"] == 0 else "right"
+        return (f"{who} commits {d['symbols']} from {t.char_names[d['character']]}'s "
+                f"{side} side (covered)")
+    if k == "resolved":
+        return "the challenge is resolved: committers purchase, most symbols first"
+    if k == "failed":
+        return (f"the challenge fails: {t.edition.log[d['card']].text or 'its consequence'}; "
+                "no purchases this round")
+    if k == "removed":
+        return f"{t.char_names[d['character']]} ({who}) is removed from the game"
+    if k == "pays":
+        return f"{who} pays {d['doubloons']}d by covering {t.char_names[d['character']]}"
+    if k == "loses_ability":
+        where = "from the game" if d["removed"] else "to the ship"
+        return f"{who} loses {t.abi_names[d['ability']]} ({where})"
+    if k == "abilities_to_ship":
+        return f"{who}'s unplayed abilities go to the ship"
+    if k == "round_cut_short":
+        return "fewer than two players are ashore: on to the crew phase (R13)"
+    if k == "tale":
+        return f"{who} tells '{t.tale_names[d['tale']]}' ({d['vp']} VP)"
+    if k == "buys":
+        name = t.char_names[d["character"]] if "character" in d else t.abi_names[d["ability"]]
+        return f"{who} buys {name} for {d['price']}d"
+    if k == "purchase_done":
+        return f"{who} finishes purchasing"
+    if k == "plays":
+        return (f"{who} presents an ability to the pilot and plays {t.abi_names[d['ability']]} "
+                f"with {t.char_names[d['character']]} (needs {d['least']}+)")
+    if k == "ability_roll":
+        again = "again " if d["repeat"] else ""
+        res = "it takes effect" if d["success"] else "no effect"
+        return f"{who} rolls {again}{d['face']} (needs {d['least']}): {res}"
+    if k == "no_counter":
+        return f"{who} plays no counter"
+    if k == "takes_effect":
+        return f"{t.abi_names[d['ability']]} ({who}) is carried out"
+    if k == "not_carried_out":
+        return f"{t.abi_names[d['ability']]} ({who}) is countered: not carried out"
+    if k == "leaves":
+        return f"{who} leaves the harbour ({d['why']})"
+    if k == "stays":
+        return f"{who} stays"
+    if k == "abilities_to_hand":
+        return f"{who} takes bought abilities into the hand"
+    if k == "final":
+        parts = [f"{seat_name(s)} {v} VP ({m}d)" for s, (v, m) in
+                 enumerate(zip(d["vp"], d["doubloons"], strict=True))]
+        won = joined(seat_name(s) for s in d["winners"])
+        return f"final scoring: {joined(parts)}; winners {won}"
+    return k
