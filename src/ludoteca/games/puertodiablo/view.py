@@ -124,7 +124,50 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         "viewer": player,
         "to_act": state.current_player(),
         "prompt": state.prompt(player),
+        **board_facts(state, h, ch),
     }
+
+
+def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
+    """What a board prints beside the position: the harbour side's special rule (a
+    surcharge, a limit of resolvers), the challenge's consequence in words, every tall
+    tale with its edition index (``tale`` of ``tell_tale``), whether it was told, its
+    symbol, count and VP, the symbol codes' names and the starting sets (during set-up).
+    """
+    t = state.t
+    side = int(state.foul)
+    special = []
+    if h >= 0 and t.surcharge[h][side]:
+        special.append(f"every market card costs {t.surcharge[h][side]}d more")
+    if h >= 0 and t.max_resolvers[h][side]:
+        special.append(f"at most {t.max_resolvers[h][side]} players may commit")
+    return {
+        "special": special,
+        "consequence": (t.edition.log[ch].text or None) if ch >= 0 else None,
+        "tales": [{"tale": x, "name": t.tale_names[x], "symbol": t.symbols[t.tale_symbol[x]],
+                   "needed": t.tale_needed[x], "vp": t.tale_vp[x],
+                   "told": bool(state.told >> x & 1)} for x in range(t.num_tales)],
+        "symbol_names": dict(zip(t.symbols, t.symbol_names, strict=True)),
+        "starting_sets": ([{"set": t.set_numbers[k],
+                            "characters": [t.char_names[c] for c in t.set_chars[k]],
+                            "abilities": [t.abi_names[a] for a in t.set_abis[k]]}
+                           for k in range(t.num_sets)] if state.harbour < 0 else []),
+        "result": final_scoring(state),
+    }
+
+
+def final_scoring(state: PuertoDiabloState) -> dict[str, Any] | None:
+    """At the end (else None): per seat the tall-tale VP, the symbol bonus (R10), their
+    total and the tie-break's doubloons; the winners."""
+    from ludoteca.games.puertodiablo.rules.end import doubloons, symbol_bonus, tale_vp
+
+    if not state.is_terminal():
+        return None
+    n = state.num_players
+    return {"tale_vp": [tale_vp(state, s) for s in range(n)],
+            "symbol_bonus": [symbol_bonus(state, s) for s in range(n)],
+            "vp": list(state.vp), "doubloons": [doubloons(state, s) for s in range(n)],
+            "winners": list(state.table_winners)}
 
 
 def tensor_layout(t: Tables, n: int, variant: str) -> TensorLayout:
@@ -305,9 +348,19 @@ def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -
         return (f"{who} commits {d['symbols']} from {t.char_names[d['character']]}'s "
                 f"{side} side (covered)")
     if k == "resolved":
-        return "the challenge is resolved: committers purchase, most symbols first"
+        who_gave = joined(f"{_who(s, viewer)} {n}" for s, n in
+                          enumerate(d.get("committed", ())) if n)
+        why = f" ({who_gave} of the {d['needed']} symbols needed)" if who_gave else ""
+        return f"the challenge is resolved{why}: committers purchase, most symbols first"
     if k == "failed":
-        return (f"the challenge fails: {t.edition.log[d['card']].text or 'its consequence'}; "
+        why = ""
+        if "offers" in d:
+            offered = joined(f"{_who(s, viewer)} {n}" for s, n in d["offers"])
+            total = sum(n for _, n in d["offers"])
+            why = (f" (offers: {offered or 'nobody ashore'}, {total} of the "
+                   f"{d['needed']} symbols needed, with any market help allowed)")
+        return (f"the challenge fails{why}: "
+                f"{t.edition.log[d['card']].text or 'its consequence'}; "
                 "no purchases this round")
     if k == "removed":
         return f"{t.char_names[d['character']]} ({who}) is removed from the game"
