@@ -105,3 +105,10 @@ def test_the_example_edition_loads_and_plays():
     for n in (2, 3, 4, 5):
         record = ludoteca.run_match(game, ["random"] * n, seed=n)
         assert record.finished and abs(sum(record.returns) - 1.0) < 1e-9
+
+
+def test_a_side_with_more_symbols_than_a_commitment_can_name_is_refused():
+    text = edited('left = { symbols = ["CRF"], doubloons = 3 }',
+                  'left = { symbols = ["CRF", "CRF", "CRF", "CRF"], doubloons = 3 }')
+    with pytest.raises(EditionError, match=r"card C01\)\.left: at most 3 symbols"):
+        PuertoDiablo(edition_text=text)

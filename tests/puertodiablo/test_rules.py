@@ -351,3 +351,53 @@ def test_decide_is_pushed_after_the_offers():
     s = table(2, {0: ["C05"], 1: ["C10"]}, challenge="L14")
     turn(s, "L14")
     assert [type(x) for x in s.pending()] == [MakeOffer, MakeOffer, Decide]
+
+
+# ----- consequences and the rulings on gaps -------------------------------------------------
+
+
+def test_rat_infestation_causes_disease_removes_a_character_from_the_game():
+    from ludoteca.games.puertodiablo.steps import OUT, PickCharacter
+    s = table(2, {0: ["C05", "C04"], 1: ["C10"]}, challenge="L10")
+    turn(s, "L10")  # HEA / CRF: nobody has any
+    offer(s, 0, 0)
+    assert s.outcome == 0
+    assert s.place[char("C10")] == OUT  # seat 1's only character
+    assert isinstance(s.next_step(), PickCharacter) and s.next_step().remove
+    s.apply_action(T.choose_id[char("C04")])
+    assert s.place[char("C04")] == OUT and s.place[char("C05")] == ASHORE
+
+
+def test_paying_doubloons_covers_sides_and_short_of_money_all_go_to_the_ship():
+    from ludoteca.games.puertodiablo.steps import PayDoubloons
+    # Brawl on the quay (BLD / TAV): each pays 3. Griet (TRD 3d | CRF 1d) can pay with
+    # her left side; Isabel (1d | 4d), her 4d side covered, cannot.
+    s = table(3, {0: ["C11", "C02"], 1: ["C08"], 2: ["C07", "C09"]}, challenge="L11")
+    s.cover[char("C08")] = 2  # only her 1d side is open: short of 3
+    turn(s, "L11")
+    offer(s, 0, 0, 0)
+    assert s.place[char("C08")] == SHIP
+    assert isinstance(s.next_step(), PayDoubloons) and s.next_step().seat == 0
+    s.apply_action(T.cover_id[char("C11")][0])
+    assert s.cover[char("C11")] == 1 and s.place[char("C11")] == ASHORE
+
+
+def test_r1_an_empty_log_pile_is_made_again_from_the_opened_cards_but_the_top_weather():
+    from ludoteca.games.puertodiablo.rules.log import ensure_log_pile
+    s = table(2, {0: ["C05"], 1: ["C10"]})
+    s.log_pile = Pile.of([0] * T.num_log)
+    s.used_log = [log("L02"), log("L14")]
+    s.weather = log("L03")
+    ensure_log_pile(s)
+    assert s.log_pile.size == 2 and s.log_pile.counts[log("L03")] == 0
+    assert s.used_log == []
+
+
+def test_r13_a_war_that_leaves_one_player_ashore_ends_the_round():
+    from ludoteca.games.puertodiablo.steps import Purchase
+    s = table(2, {0: ["C03"], 1: ["C06", "C08", "C12"]})  # one Englishman, three Spaniards
+    s.weather = log("L07")
+    turn(s, "L04")
+    assert s.ashore == [0, 1]
+    # Straight to the crew phase: seat 1 is the last player and buys as such.
+    assert isinstance(s.next_step(), Purchase) and s.next_step().last

@@ -306,6 +306,9 @@ def _check_characters(chars: list[Character], symbols: list[str], nations: list[
             s: CharacterSide = getattr(c, side)
             if any(x not in symbols for x in s.symbols) or s.doubloons < 0:
                 raise ValueError(f"{where}.{side}: symbol types and doubloons >= 0")
+            if len(s.symbols) > 3:
+                raise ValueError(f"{where}.{side}: at most 3 symbols on a side (what one "
+                                 "commitment of a side can name)")
         if any(f not in symbols for f in c.fears):
             raise ValueError(f"{where}.fears: a fear names a symbol type")
         if c.price < 0:
