@@ -288,7 +288,25 @@ def _who(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else seat_name(seat)
 
 
+# A line that starts with "you" takes the verb without its -s ("you take", not "you
+# takes"); the words are written for a seat named in the third person.
+_YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "send",
+              "tops": "top", "offers": "offer", "commits": "commit", "pays": "pay",
+              "loses": "lose", "tells": "tell", "buys": "buy", "finishes": "finish",
+              "leaves": "leave", "stays": "stay"}
+
+
 def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
+    text = _event_words(state, event, viewer)
+    if text.startswith("you's "):
+        return "your " + text[6:]
+    if text.startswith("you "):
+        verb, _, rest = text[4:].partition(" ")
+        return f"you {_YOU_VERBS.get(verb, verb)} {rest}".rstrip()
+    return text
+
+
+def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
     t = state.t
     d = event.data
     k = event.kind
@@ -348,9 +366,11 @@ def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -
         return (f"{who} commits {d['symbols']} from {t.char_names[d['character']]}'s "
                 f"{side} side (covered)")
     if k == "resolved":
-        who_gave = joined(f"{_who(s, viewer)} {n}" for s, n in
-                          enumerate(d.get("committed", ())) if n)
-        why = f" ({who_gave} of the {d['needed']} symbols needed)" if who_gave else ""
+        parts = [f"{_who(s, viewer)} {n}" for s, n in enumerate(d.get("committed", ())) if n]
+        helped = d["needed"] - sum(d["committed"]) if "committed" in d else 0
+        if helped > 0:
+            parts.append(f"market help {helped}")
+        why = f" ({joined(parts)} of the {d['needed']} symbols needed)" if parts else ""
         return f"the challenge is resolved{why}: committers purchase, most symbols first"
     if k == "failed":
         why = ""
