@@ -44,6 +44,11 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     ch = obs["challenge"]
     if ch:
         lines.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
+        # The negotiation in one line: what each seat ashore offered, was assigned by
+        # the pilot and committed (offer/assigned/committed).
+        deal = ", ".join(f"s{s['seat']} {s['offer']}/{s['assigned']}/{s['committed']}"
+                         for s in obs["seats"] if s["in_harbour"])
+        lines.append(f"Offer/assigned/committed: {deal or '-'}")
     for s in obs["seats"]:
         mark = "*" if s["in_harbour"] else " "
         ashore = "; ".join(_char(c) for c in s["ashore"]) or "-"
