@@ -227,7 +227,7 @@ def test_the_harbour_card_shows_its_side_prohibitions_and_special_rule() -> None
     s = table(3, {0: ["C01"], 1: ["C02"]}, at="H04", foul=1)
     page = table_for(Boards(), s, seats_for(3)) or ""
     now = page.split('class="pd-harbour now foul"')[1].split("</div>")[0]
-    assert "⛈ foul weather side" in now
+    assert "<b>foul</b> weather side" in now
     assert 'pd-s-TRD banned' in now and 'pd-s-HEA banned' in now
     assert "every market card costs 1d more" in now
 
@@ -236,6 +236,7 @@ def test_the_challenge_shows_its_symbols_need_and_consequence() -> None:
     from tests.puertodiablo.helpers import table
 
     s = table(3, {0: ["C01", "C02"], 1: ["C03", "C04"]}, challenge="L10")
+    s.push(pd_steps.MakeOffer(0))  # the offers are being made (a laid-out table is over)
     obs = s.observation(None)
     page = table_for(Boards(), s, seats_for(3)) or ""
     card = page.split('data-key="challenge"')[1].split("</div>")[0]
@@ -345,3 +346,35 @@ def test_puertodiablo_match_in_the_browser(browser: Any, server: Any, phone: boo
     if phone:
         assert host.evaluate("document.documentElement.scrollWidth") <= 392
     assert host.js_errors == [] and spectator.js_errors == []
+
+
+def test_the_negotiation_shows_each_offer_once_made_and_the_pilot_s_assignment() -> None:
+    from tests.puertodiablo.helpers import table
+
+    s = table(3, {0: ["C01", "C02"], 1: ["C03", "C04"], 2: ["C05", "C06"]},
+              challenge="L10", pilot=0)
+    s.push(pd_steps.MakeOffer(0), pd_steps.MakeOffer(1), pd_steps.MakeOffer(2),
+           pd_steps.Decide())
+    s._legal = None
+    seats = seats_for(3)
+
+    def row(seat: int) -> list[str]:
+        import re
+
+        page = table_for(Boards(), s, seats) or ""
+        deal = page.split('data-key="deal"')[1].split("</table>")[0]
+        tr = deal.split(f'<tr data-seat="{seat}">')[1].split("</tr>")[0]
+        return re.findall(r"<td>([^<]*)</td>", tr)
+
+    assert row(0) == ["…", "0", "0"] and row(2) == ["…", "0", "0"]
+    most = max(s.legal_actions(), key=s.t.offer_id.index)
+    s.apply_action(most)
+    offered = s.t.offer_id.index(most)
+    # Seat 0's offer is public at once; seat 1 and 2 have not offered yet.
+    assert row(0) == [str(offered), "0", "0"] and row(1) == ["…", "0", "0"]
+    while type(s.next_step()).__name__ == "MakeOffer":
+        s.apply_action(max(s.legal_actions(), key=s.t.offer_id.index))
+    assert type(s.next_step()).__name__ == "PilotAssigns"  # the offers reach the need
+    target = s.next_step().target  # type: ignore[union-attr]
+    s.apply_action(s.legal_actions()[-1])
+    assert row(target)[1] == str(s.assigned[target]) != "0"
