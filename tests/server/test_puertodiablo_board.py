@@ -320,7 +320,7 @@ def test_the_board_css_prefixes_every_class_with_the_game_s_name() -> None:
         "pickable", "me", "changed", "small", "chosen", "weakened", "now", "past", "foul",
         "fair", "weather", "challenge", "none", "abilities", "empty", "used", "aside",
         "banned", "covered", "in-hand", "won", "act", "pilot", "away", "to-act", "mine",
-        "pick"}
+        "pick", "wanted"}
 
 
 @pytest.mark.parametrize("phone", [False, True])
@@ -378,3 +378,26 @@ def test_the_negotiation_shows_each_offer_once_made_and_the_pilot_s_assignment()
     target = s.next_step().target  # type: ignore[union-attr]
     s.apply_action(s.legal_actions()[-1])
     assert row(target)[1] == str(s.assigned[target]) != "0"
+
+
+def test_the_symbols_a_challenge_asks_for_are_ringed_on_open_sides_only() -> None:
+    from tests.puertodiablo.helpers import table
+
+    s = table(2, {0: ["C01", "C02", "C03"], 1: ["C04", "C05"]}, challenge="L10")
+    s.push(pd_steps.MakeOffer(0))
+    obs = s.observation(None)
+    wanted = set(obs["challenge"]["symbols"]) - set(obs["prohibited"])
+    c = next(ch["id"] for seat in obs["seats"] for ch in seat["ashore"]
+             if any(code in wanted for side in ch["sides"]
+                    for code in side.split(" ")[0].split("+")))
+    s.cover[c] = 0
+    page = table_for(Boards(), s, seats_for(2)) or ""
+    card = page.split(f'data-key="char-{c}"')[1].split('data-key="')[0]
+    open_rings = card.count(" wanted")
+    assert open_rings > 0
+    s.cover[c] = 3  # both sides covered: nothing of it can be committed
+    page = table_for(Boards(), s, seats_for(2)) or ""
+    assert " wanted" not in page.split(f'data-key="char-{c}"')[1].split('data-key="')[0]
+    # A prohibited symbol is struck through and never ringed.
+    assert not [m for m in page.split('class="pd-sym ')[1:]
+                if "banned" in m.split('"')[0] and "wanted" in m.split('"')[0]]
