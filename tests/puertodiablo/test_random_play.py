@@ -38,9 +38,9 @@ def digest(n: int, seed: int) -> str:
 
 
 PINNED = {
-    (2, 1): "8151be7031988754",
-    (3, 2): "85b4b3f335389ec6",
-    (5, 3): "3ee075f43a6fb40b",
+    (2, 1): "fc9febb5bc39a2b2",
+    (3, 2): "6ef614d94ab5ef74",
+    (5, 3): "186a528757b95e3b",
 }
 """A change of any of these is a change of what the game does: say why in the commit."""
 

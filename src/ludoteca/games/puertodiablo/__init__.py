@@ -7,9 +7,10 @@ to go ashore as the harbour number. In each round the pilot turns log cards: wea
 pilot decides who commits what (market help with 2 or 3 players, prohibitions by the
 harbour side, La Coruna's foul limit of two resolvers); committing covers character
 sides; a failed challenge's consequence hits those ashore; committers tell a tall tale or
-buy up to three market cards, most symbols first; then players may leave, and the pilot
-card passes. At the end: tall-tale VP plus one VP per symbol of one's most numerous type;
-ties by doubloons.
+buy up to three market cards, most symbols first (playing ability cards of the purchase
+moment, answered by counters); then players may leave, and the pilot card passes. At
+the end: tall-tale VP plus one VP per symbol of one's most numerous type; ties by
+doubloons.
 
 Playing it::
 
@@ -24,9 +25,11 @@ the rulebook), :mod:`.state`, :mod:`.hidden`, :mod:`.view`, :mod:`.render`.
 Differences from the mapping in ``docs/architecture.md``: starting sets are chosen in turn
 from the pilot (R27); the pilot's assignment is one ``PilotAssigns`` per offering player
 with ``Assign(symbols)`` (the player is in the step); paying doubloons is ``Cover``;
-ability cards and the two options (treasure hunting, the advanced start) are NOT built
-yet: ability cards are dealt, bought, held and lost as the rules say, but never played
-(see ``docs/rulings/puertodiablo.md``, "Not built").
+playing an ability is ``PlayAbility(ability, character)`` (:mod:`.rules.abilities`: the
+die a chance node, the counter window a step per player holding a counter). Built: the
+purchase moment and counters to ability rolls; NOT built yet: the arrival, log and
+challenge moments, counters to events, and the two options (treasure hunting, the
+advanced start) - see ``docs/rulings/puertodiablo.md``, "Not built".
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour.
 """

@@ -92,6 +92,23 @@ class Discard:
     ability: int
 
 
+# ----- ability cards ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAbility:
+    """Play the ability of title ``ability`` from the hand, acted by ``character`` (one of
+    the own characters ashore, healthy or weakened)."""
+
+    ability: int
+    character: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Play no counter in this counter window."""
+
+
 # ----- purchasing and the crew phase ------------------------------------------------------
 
 
@@ -167,3 +184,10 @@ class LostAbility:
     """Chance: the ability of title ``ability`` is the one lost at random."""
 
     ability: int
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """Chance: the die shows ``face`` (1 to the edition's number of faces)."""
+
+    face: int

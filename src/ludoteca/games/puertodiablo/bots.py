@@ -5,8 +5,10 @@ tables, and the bot takes the best (ties at random): send ashore the characters 
 most symbols; offer everything it can (committing buys the right to purchase); as the
 pilot, assign itself as much as it may; commit from sides with few doubloons first; tell
 the tall tale worth most, else buy the characters with the most symbols per doubloon;
-stay in the harbour while two characters are healthy. ``heuristic_action(view, player,
-rng)``.
+stay in the harbour while two characters are healthy. Ability cards come back at the next
+harbour, so it plays every purchase card before buying (tale cards before a tale) with
+the character of most foreknowledge, and counters every ability of another player.
+``heuristic_action(view, player, rng)``.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from ludoteca.games.puertodiablo.actions import (
     Choose,
     Commit,
     Cover,
+    Decline,
     DonePurchase,
     Helper,
     Leave,
     Offer,
+    PlayAbility,
     SendAshore,
     Stay,
     TakeCheapest,
@@ -33,6 +37,18 @@ from ludoteca.games.puertodiablo.actions import (
 
 def _symbols(t: Any, c: int) -> int:
     return sum(t.side_symbols[c][0]) + sum(t.side_symbols[c][1])
+
+
+def _foreknowledge(t: Any, a: int, c: int) -> int:
+    """Printed symbols of the card's kinds on the character (cover ignored: a guess)."""
+    mask = t.abi_fk_symbols[a]
+    return sum(n for side in t.side_symbols[c] for k, n in enumerate(side) if mask >> k & 1)
+
+
+def _play_score(action: PlayAbility, t: Any) -> float:
+    ops = {p["op"] for p in t.abi_effect[action.ability]}
+    base = 20.0 if ops & {"TALE_BONUS", "EXTRA_TALE"} else 5.0
+    return base + 0.1 * _foreknowledge(t, action.ability, action.character)
 
 
 def _score(action: Any, obs: dict[str, Any], me: dict[str, Any], t: Any, player: int) -> float:
@@ -58,6 +74,10 @@ def _score(action: Any, obs: dict[str, Any], me: dict[str, Any], t: Any, player:
         if card is None or card["kind"] != "character":
             return -1.0
         return 3.0 + _symbols(t, card["id"]) / max(card["price"], 1)
+    if isinstance(action, PlayAbility):
+        return _play_score(action, t)
+    if isinstance(action, Decline):
+        return 0.0
     if isinstance(action, DonePurchase):
         return 0.5
     if isinstance(action, Stay):

@@ -27,6 +27,7 @@ from ludoteca.core.hidden import Pile
 from ludoteca.core.state import State
 from ludoteca.games.puertodiablo import hidden, view
 from ludoteca.games.puertodiablo.rules import (
+    abilities,
     challenge,
     consequence,
     crew,
@@ -37,10 +38,13 @@ from ludoteca.games.puertodiablo.rules import (
     setup,
 )
 from ludoteca.games.puertodiablo.steps import (
+    AbilityRoll,
     AfterEvent,
     Arrive,
+    CarryOut,
     CommitSymbols,
     Consequence,
+    CounterWindow,
     CrewEnd,
     CrewPhase,
     DealSlot,
@@ -84,7 +88,7 @@ class PuertoDiabloState(State):
     game: PuertoDiablo
 
     _copy_lists = ("place", "owner", "cover", "ashore", "offers", "assigned", "committed",
-                   "vp", "market", "voyage", "used_log")
+                   "vp", "market", "voyage", "used_log", "chain")
     _copy_nested = ("hand", "ship_abis", "aside", "tales", "chosen")
 
     def _setup(self) -> None:
@@ -123,6 +127,17 @@ class PuertoDiabloState(State):
         self.weather = t.opening
         self.used_log: list[int] = []
         self.table_winners: tuple[int, ...] = ()
+        # Ability cards (:mod:`.rules.abilities`): this purchase's effects, the chain of
+        # counters and which depths are cancelled.
+        self.purse = 0
+        self.price_cut = 0
+        self.extra_buys = 0
+        self.extra_tales = 0
+        self.tale_bonus = 0
+        self.chain: list[tuple[int, int, int]] = []
+        self.cancelled = 0
+        # The last ability roll (seat, title name, face, least roll, success): public.
+        self.last_roll: tuple[int, str, int, int, bool] | None = None
         self.push(PickPilot())
 
     def __getstate__(self) -> dict[str, Any]:
@@ -210,5 +225,8 @@ class PuertoDiabloState(State):
         CrewEnd: crew.crew_end,
         LastOut: crew.last_out,
         GameEnd: end.game_end,
+        AbilityRoll: abilities.roll,
+        CounterWindow: abilities.counter_window,
+        CarryOut: abilities.carry_out,
     }
     """Step type -> the rule that resolves it (:mod:`.rules`)."""

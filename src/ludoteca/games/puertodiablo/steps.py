@@ -136,11 +136,74 @@ def card_price(state: PuertoDiabloState, slot: int) -> int:
     t = state.t
     card = state.market[slot]
     base = t.price[card] if slot < t.market_chars else t.abi_price[card]
-    return max(1, base + t.surcharge[state.voyage[state.harbour]][state.foul])
+    # All price changes summed (the surcharge, a PRICE_DELTA of this purchase), then
+    # raised to 1.
+    return max(1, base + t.surcharge[state.voyage[state.harbour]][state.foul]
+               + state.price_cut)
 
 
 def healthy(state: PuertoDiabloState, seat: int) -> int:
     return sum(1 for c in ashore_of(state, seat) if state.cover[c] == 0)
+
+
+# ----- ability cards: who may play what -----------------------------------------------------------
+
+PURCHASE_EFFECTS = frozenset({"ADD_DOUBLOONS", "DOUBLE_DOUBLOONS", "PRICE_DELTA",
+                              "EXTRA_PURCHASE", "EXTRA_TALE", "TALE_BONUS"})
+"""The primitives the purchase moment carries out (:mod:`.rules.abilities`)."""
+
+
+def is_counter_to_ability(prim: dict[str, object]) -> bool:
+    """A counter that answers another player's successful ability roll."""
+    return prim["op"] == "CANCEL" or (prim["op"] == "REROLL" and prim.get("whose") == "OTHER"
+                                      and prim.get("roll") == "ABILITY")
+
+
+def playable_at_purchase(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Titles in ``seat``'s hand playable at the purchase moment (all of whose primitives
+    the purchase moment carries out)."""
+    t = state.t
+    return sorted({a for a in state.hand[seat] if "purchase" in t.abi_moments[a]
+                   and all(p["op"] in PURCHASE_EFFECTS for p in t.abi_effect[a])})
+
+
+def counters_held(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Titles in ``seat``'s hand that can answer a successful ability roll now: a counter,
+    with a character ashore to act it."""
+    t = state.t
+    if not state.ashore[seat] or not ashore_of(state, seat):
+        return []
+    return sorted({a for a in state.hand[seat] if "counter" in t.abi_moments[a]
+                   and all(is_counter_to_ability(p) for p in t.abi_effect[a])})
+
+
+def play_choices(state: PuertoDiabloState, seat: int, titles: list[int]) -> list[int]:
+    """One choice per title and acting character (any own character ashore)."""
+    ids = state.t.play_id
+    return [ids[a][c] for a in titles for c in ashore_of(state, seat)]
+
+
+def foreknowledge(state: PuertoDiabloState, a: int, c: int) -> int:
+    """The foreknowledge count of character ``c`` for ability ``a`` (R5, R6): its open,
+    non-prohibited symbols of the listed types; or 1 on a matching fear, faction or exact
+    doubloon amount on an open side (0 otherwise)."""
+    t = state.t
+    fear = t.abi_fk_fear[a]
+    if fear >= 0:
+        return int(bool(t.fears[c] >> fear & 1))
+    if t.abi_fk_faction[a]:
+        return int(t.faction[c] >= 0)
+    amount = t.abi_fk_doubloons[a]
+    if amount is not None:
+        return int(any(t.doubloons[c][s] == amount for s in open_sides(state, c)))
+    mask = t.abi_fk_symbols[a] & ~prohibited(state)
+    return sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+
+
+def least_roll(state: PuertoDiabloState, a: int, count: int) -> int:
+    """The least die roll that makes ability ``a`` take effect with ``count``
+    foreknowledge (the card's table; above its largest count, that count's entry)."""
+    return next(v for k, v in state.t.abi_die[a] if count >= k)
 
 
 # ----- set-up -----------------------------------------------------------------------------------
@@ -590,28 +653,102 @@ class Purchase(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
-            money = budget(state, self.seat) - self.spent
-            return f"Tell a tall tale or buy market cards ({money} doubloons left), or finish."
+            return (f"Tell a tall tale or buy market cards ({money(state, self)} doubloons "
+                    "left), play an ability, or finish.")
         return f"{seat_name(self.seat)} is purchasing."
+
+
+def money(state: PuertoDiabloState, step: Purchase) -> int:
+    """Doubloons left in this purchase: visible ones ashore, those added by abilities,
+    less what is spent."""
+    return budget(state, step.seat) + state.purse - step.spent
+
+
+def may_tell(state: PuertoDiabloState, step: Purchase) -> bool:
+    """One tale instead of buying (the last player: up to his limit), and EXTRA_TALE's
+    tales besides either."""
+    base = step.limit if step.last else 1
+    if step.bought:
+        return step.tales < state.extra_tales
+    return step.tales < base + state.extra_tales
+
+
+def may_buy(state: PuertoDiabloState, step: Purchase) -> bool:
+    return step.tales <= state.extra_tales and step.bought < step.limit + state.extra_buys
 
 
 def purchase_choices(state: PuertoDiabloState, step: Purchase) -> list[int]:
     t = state.t
     out = [t.done_id]
-    tale_limit = step.limit if step.last else 1
-    if not step.bought and step.tales < tale_limit:
+    if may_tell(state, step):
         told = state.told
+        bonus = state.tale_bonus
         for tale in range(t.num_tales):
-            if not told >> tale & 1 and \
-                    open_symbols(state, step.seat, t.tale_symbol[tale]) >= t.tale_needed[tale]:
+            if not told >> tale & 1 and open_symbols(state, step.seat, t.tale_symbol[tale]) \
+                    + bonus >= t.tale_needed[tale]:
                 out.append(t.tale_id[tale])
-    if not step.tales and step.bought < step.limit:
-        money = budget(state, step.seat) - step.spent
+    if may_buy(state, step):
+        left = money(state, step)
         for slot in range(t.market_chars + t.market_abis):
-            if state.market[slot] >= 0 and card_price(state, slot) <= money:
+            if state.market[slot] >= 0 and card_price(state, slot) <= left:
                 out.append(t.buy_id[slot])
+    out.extend(play_choices(state, step.seat, playable_at_purchase(state, step.seat)))
     out.sort()
     return out
+
+
+# ----- playing an ability ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityRoll(ChanceStep["PuertoDiabloState"]):
+    """Chance: ``player`` rolls the die for ability ``ability`` acted by ``character``;
+    ``depth`` is its place in a chain of counters (0: not a counter), ``repeat`` a forced
+    repeat of that roll (REROLL)."""
+
+    player: int
+    ability: int
+    character: int
+    depth: int
+    repeat: bool = False
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.die_outcome
+        return [(i, 1.0 / len(ids)) for i in ids]
+
+
+@dataclass(frozen=True, slots=True)
+class CounterWindow(Step["PuertoDiabloState"]):
+    """The counter window after a successful roll at ``depth`` by ``roller``: ``seat``
+    (who holds a counter) may play one; ``later`` are the others holding one, in turn
+    from the pilot (R34)."""
+
+    seat: int
+    roller: int
+    depth: int
+    later: tuple[int, ...]
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        out = play_choices(state, self.seat, counters_held(state, self.seat))
+        out.append(state.t.decline_id)
+        out.sort()
+        return out
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"{seat_name(self.roller)}'s ability takes effect: play a counter?"
+        return f"{seat_name(self.seat)} may play a counter."
+
+
+@dataclass(frozen=True, slots=True)
+class CarryOut(AutoStep["PuertoDiabloState"]):
+    """The effect of ``ability`` played by ``player`` acted by ``character`` (at ``depth``
+    of the chain) is carried out, unless a counter cancelled it."""
+
+    player: int
+    ability: int
+    character: int
+    depth: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ from ludoteca.games.puertodiablo.actions import (
     ChooseSet,
     Commit,
     Cover,
+    Decline,
+    Die,
     Discard,
     DonePurchase,
     FirstPilot,
@@ -28,6 +30,7 @@ from ludoteca.games.puertodiablo.actions import (
     LogCard,
     LostAbility,
     Offer,
+    PlayAbility,
     SendAshore,
     Stay,
     TakeCheapest,
@@ -89,6 +92,16 @@ class Tables:
         self.abi_copies = tuple(a.copies for a in abis)
         self.abi_fk_symbols = tuple(
             sum(1 << self.sym_index[s] for s in a.foreknowledge.symbols) for a in abis)
+        self.abi_moments = tuple(frozenset(a.moments) for a in abis)
+        self.abi_effect = tuple(tuple(a.effect) for a in abis)
+        self.abi_fk_fear = tuple(self.sym_index[a.foreknowledge.fear]
+                                 if a.foreknowledge.fear else -1 for a in abis)
+        self.abi_fk_faction = tuple(a.foreknowledge.faction for a in abis)
+        self.abi_fk_doubloons = tuple(a.foreknowledge.doubloons for a in abis)
+        # Die table as (count, least roll) pairs, highest count first (the supplement:
+        # a count above the largest printed key uses that key).
+        self.abi_die = tuple(tuple(sorted(((int(k), v) for k, v in a.die_table.items()),
+                                          reverse=True)) for a in abis)
         # Starting sets: 1..n, characters and abilities (one copy of each title named).
         sets = sorted({c.start_set for c in chars if c.start_set} |
                       {s for a in abis for s in a.start_sets})
@@ -148,6 +161,8 @@ class Tables:
                 Space(TellTale, tale=range(self.num_tales)),
                 Space(Buy, slot=range(self.market_chars + self.market_abis)),
                 DonePurchase,
+                Space(PlayAbility, ability=range(na), character=range(nc)),
+                Decline,
                 Leave,
                 Stay,
             ],
@@ -158,6 +173,7 @@ class Tables:
                 Space(CharacterCard, character=range(nc)),
                 Space(AbilityCard, ability=range(na)),
                 Space(LostAbility, ability=range(na)),
+                Space(Die, face=range(1, self.die_faces + 1)),
             ],
         )
         enc = self.codec.encode
@@ -176,6 +192,8 @@ class Tables:
         self.tale_id = tuple(enc(TellTale(t)) for t in range(self.num_tales))
         self.buy_id = tuple(enc(Buy(s)) for s in range(self.market_chars + self.market_abis))
         self.done_id = enc(DonePurchase())
+        self.play_id = tuple(tuple(enc(PlayAbility(a, c)) for c in range(nc)) for a in range(na))
+        self.decline_id = enc(Decline())
         self.leave_id = enc(Leave())
         self.stay_id = enc(Stay())
         self.pilot_outcome = tuple(eo(FirstPilot(s)) for s in range(MOST_SEATS))
@@ -184,3 +202,4 @@ class Tables:
         self.char_outcome = tuple(eo(CharacterCard(c)) for c in range(nc))
         self.abi_outcome = tuple(eo(AbilityCard(a)) for a in range(na))
         self.lost_outcome = tuple(eo(LostAbility(a)) for a in range(na))
+        self.die_outcome = tuple(eo(Die(f)) for f in range(1, self.die_faces + 1))

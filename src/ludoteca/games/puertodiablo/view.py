@@ -22,6 +22,8 @@ from ludoteca.games.puertodiablo.actions import (
     ChooseSet,
     Commit,
     Cover,
+    Decline,
+    Die,
     Discard,
     DonePurchase,
     FirstPilot,
@@ -30,13 +32,22 @@ from ludoteca.games.puertodiablo.actions import (
     LogCard,
     LostAbility,
     Offer,
+    PlayAbility,
     SendAshore,
     Stay,
     TakeCheapest,
     TellTale,
     Voyage,
 )
-from ludoteca.games.puertodiablo.steps import ASHORE, MARKET, OUT, SHIP, need
+from ludoteca.games.puertodiablo.steps import (
+    ASHORE,
+    MARKET,
+    OUT,
+    SHIP,
+    foreknowledge,
+    least_roll,
+    need,
+)
 
 if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
@@ -121,6 +132,12 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         "market": market,
         "tales_left": [t.tale_names[x] for x in range(t.num_tales) if not state.told >> x & 1],
         "seats": seats,
+        "purchase_effects": {"doubloons": state.purse, "price_delta": state.price_cut,
+                             "extra_cards": state.extra_buys,
+                             "extra_tales": state.extra_tales,
+                             "tale_bonus": state.tale_bonus},
+        "last_roll": (dict(zip(("seat", "ability", "face", "least", "success"),
+                               state.last_roll, strict=True)) if state.last_roll else None),
         "viewer": player,
         "to_act": state.current_player(),
         "prompt": state.prompt(player),
@@ -253,6 +270,13 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         return f"buy {name} (market slot {action.slot + 1})"
     if isinstance(action, DonePurchase):
         return "finish purchasing"
+    if isinstance(action, PlayAbility):
+        a, c = action.ability, action.character
+        count = foreknowledge(state, a, c)
+        return (f"play {t.abi_names[a]} with {t.char_names[c]} (foreknowledge {count}: "
+                f"needs {least_roll(state, a, count)}+)")
+    if isinstance(action, Decline):
+        return "play no counter"
     if isinstance(action, Leave):
         return "leave the harbour"
     if isinstance(action, Stay):
@@ -272,11 +296,17 @@ def outcome_label(state: PuertoDiabloState, outcome: Any) -> str:
         return f"to the market: {t.char_names[outcome.character]}"
     if isinstance(outcome, AbilityCard | LostAbility):
         return t.abi_names[outcome.ability]
+    if isinstance(outcome, Die):
+        return f"the die shows {outcome.face}"
     return repr(outcome)
 
 
 def action_json(state: PuertoDiabloState, item: Any) -> dict[str, Any]:
     t = state.t
+    if isinstance(item, PlayAbility):
+        count = foreknowledge(state, item.ability, item.character)
+        return {"name": t.abi_names[item.ability], "acting": t.char_names[item.character],
+                "foreknowledge": count, "least_roll": least_roll(state, item.ability, count)}
     if hasattr(item, "character"):
         return {"name": t.char_names[item.character]}
     if isinstance(item, AbilityCard | LostAbility | Discard):
@@ -400,6 +430,19 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"{who} buys {name} for {d['price']}d"
     if k == "purchase_done":
         return f"{who} finishes purchasing"
+    if k == "plays":
+        return (f"{who} presents an ability to the pilot and plays {t.abi_names[d['ability']]} "
+                f"with {t.char_names[d['character']]} (needs {d['least']}+)")
+    if k == "ability_roll":
+        again = "again " if d["repeat"] else ""
+        res = "it takes effect" if d["success"] else "no effect"
+        return f"{who} rolls {again}{d['face']} (needs {d['least']}): {res}"
+    if k == "no_counter":
+        return f"{who} plays no counter"
+    if k == "takes_effect":
+        return f"{t.abi_names[d['ability']]} ({who}) is carried out"
+    if k == "not_carried_out":
+        return f"{t.abi_names[d['ability']]} ({who}) is countered: not carried out"
     if k == "leaves":
         return f"{who} leaves the harbour ({d['why']})"
     if k == "stays":

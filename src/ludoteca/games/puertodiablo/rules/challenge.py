@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.puertodiablo.actions import Assign, Commit, Helper, Offer
+from ludoteca.games.puertodiablo.rules.abilities import open_purchase
 from ludoteca.games.puertodiablo.rules.consequence import start_consequence
 from ludoteca.games.puertodiablo.rules.moves import sweep, to_ship
 from ludoteca.games.puertodiablo.steps import (
@@ -119,6 +120,7 @@ def resolved(state: PuertoDiabloState, step: Resolved, action: None) -> None:
 
 def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:
     """A buyer still ashore purchases; after him the market is refilled."""
+    open_purchase(state)
     order = list(step.order)
     while order and not state.ashore[order[0]]:
         order.pop(0)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.puertodiablo.actions import Leave, Stay
+from ludoteca.games.puertodiablo.rules.abilities import open_purchase
 from ludoteca.games.puertodiablo.rules.moves import leave
 from ludoteca.games.puertodiablo.steps import (
     Arrive,
@@ -59,6 +60,7 @@ def crew_end(state: PuertoDiabloState, step: CrewEnd, action: None) -> None:
         seat = players[0]
         k = healthy(state, seat)
         if k:
+            open_purchase(state)
             state.push(Purchase(seat, k, last=True), Refill(), LastOut(seat), CrewEnd(step.holder))
         else:
             state.push(LastOut(seat), CrewEnd(step.holder))
@@ -79,6 +81,7 @@ def crew_end(state: PuertoDiabloState, step: CrewEnd, action: None) -> None:
 
 
 def last_out(state: PuertoDiabloState, step: LastOut, action: None) -> None:
+    open_purchase(state)  # the last player's purchase effects end with it
     leave(state, step.player, "last")
 
 

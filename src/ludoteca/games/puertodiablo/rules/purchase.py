@@ -5,16 +5,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
-from ludoteca.games.puertodiablo.actions import Buy, DonePurchase, TellTale
-from ludoteca.games.puertodiablo.steps import SHIP, Purchase, card_price
+from ludoteca.games.puertodiablo.actions import Buy, DonePurchase, PlayAbility, TellTale
+from ludoteca.games.puertodiablo.rules.abilities import play
+from ludoteca.games.puertodiablo.steps import SHIP, Purchase, card_price, may_buy, may_tell
 
 if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
 
 
 def purchase(state: PuertoDiabloState, step: Purchase,
-             action: TellTale | Buy | DonePurchase) -> None:
-    if isinstance(action, TellTale):
+             action: TellTale | Buy | DonePurchase | PlayAbility) -> None:
+    if isinstance(action, PlayAbility):
+        # Only the buyer plays at the purchase moment; he goes on purchasing after it.
+        state.push(step)
+        play(state, step.seat, action, 0)
+    elif isinstance(action, TellTale):
         tell_tale(state, step, action.tale)
     elif isinstance(action, Buy):
         buy(state, step, action.slot)
@@ -27,8 +32,8 @@ def tell_tale(state: PuertoDiabloState, step: Purchase, tale: int) -> None:
     state.told |= 1 << tale
     state.tales[step.seat].append(tale)
     state.emit(everyone("tale", seat=step.seat, tale=tale, vp=state.t.tale_vp[tale]))
-    if step.last and step.tales + 1 < step.limit:
-        state.push(Purchase(step.seat, step.limit, 0, 0, step.tales + 1, True))
+    go_on(state, Purchase(step.seat, step.limit, step.bought, step.spent, step.tales + 1,
+                          step.last))
 
 
 def buy(state: PuertoDiabloState, step: Purchase, slot: int) -> None:
@@ -46,6 +51,11 @@ def buy(state: PuertoDiabloState, step: Purchase, slot: int) -> None:
     else:
         state.aside[step.seat].append(card)
         state.emit(everyone("buys", seat=step.seat, slot=slot, ability=card, price=price))
-    if step.bought + 1 < step.limit:
-        state.push(Purchase(step.seat, step.limit, step.bought + 1, step.spent + price, 0,
-                            step.last))
+    go_on(state, Purchase(step.seat, step.limit, step.bought + 1, step.spent + price,
+                          step.tales, step.last))
+
+
+def go_on(state: PuertoDiabloState, step: Purchase) -> None:
+    """The purchase goes on while another tale or card is allowed."""
+    if may_tell(state, step) or may_buy(state, step):
+        state.push(step)
