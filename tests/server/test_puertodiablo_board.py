@@ -89,7 +89,28 @@ def positions() -> list[PuertoDiabloState]:
             else:
                 s.apply_action(rng.choice(legal))
         out.append(s)
-    return out + scripted()
+    return out + scripted() + first_of({"CounterWindow", "PickCharacter"})
+
+
+def first_of(kinds: set[str]) -> list[PuertoDiabloState]:
+    """The first position of each kind of step in ``kinds`` met by random matches
+    (counters need an ability held and another's to succeed: seldom met by one walk)."""
+    g = load_game("puertodiablo")
+    found: dict[str, PuertoDiabloState] = {}
+    for seed in range(100, 160):
+        rng = random.Random(seed)
+        s: PuertoDiabloState = g.new_initial_state(2 + seed % 3)  # type: ignore[assignment]
+        while not s.is_terminal() and len(found) < len(kinds):
+            if s.is_chance_node():
+                chance(s, rng)
+                continue
+            kind = type(s.next_step()).__name__
+            if kind in kinds and kind not in found:
+                found[kind] = s.clone()
+            s.apply_action(rng.choice(s.legal_actions()))
+        if len(found) == len(kinds):
+            break
+    return list(found.values())
 
 
 def scripted() -> list[PuertoDiabloState]:
@@ -320,7 +341,7 @@ def test_the_board_css_prefixes_every_class_with_the_game_s_name() -> None:
         "pickable", "me", "changed", "small", "chosen", "weakened", "now", "past", "foul",
         "fair", "weather", "challenge", "none", "abilities", "empty", "used", "aside",
         "banned", "covered", "in-hand", "won", "act", "pilot", "away", "to-act", "mine",
-        "pick", "wanted"}
+        "pick", "wanted", "roll", "success", "miss"}
 
 
 @pytest.mark.parametrize("phone", [False, True])
@@ -401,3 +422,26 @@ def test_the_symbols_a_challenge_asks_for_are_ringed_on_open_sides_only() -> Non
     # A prohibited symbol is struck through and never ringed.
     assert not [m for m in page.split('class="pd-sym ')[1:]
                 if "banned" in m.split('"')[0] and "wanted" in m.split('"')[0]]
+
+
+def test_an_ability_card_shows_its_foreknowledge_and_die_table_and_the_roll_its_result(
+        ) -> None:
+    from ludoteca.games.puertodiablo.web import moment
+    from tests.puertodiablo.helpers import new_state
+
+    s = new_state(2)
+    name = s.t.abi_names[s.hand[0][0]]
+    card = s.t.edition.abilities[s.hand[0][0]]
+    mine = board_for(Boards(), s, 0, seats_for(2))
+    face = mine.split(f'<span class="pd-ab-name">{name}</span><small>in hand</small>')[1]
+    face = face.split("</div>")[0]
+    for count, least in card.die_table.items():
+        assert f"<span>{count}: {least}+</span>" in face
+    s.last_roll = (0, name, 2, 4, False)
+    table = table_for(Boards(), s, seats_for(2)) or ""
+    roll = table.split('data-key="roll"')[1].split("</div>")[0]
+    assert f"Ana: {name}" in roll and "rolled <b class=\"pd-die\">2</b>, needs 4+: no effect" in roll
+    assert moment(everyone("plays", seat=0, ability=0, character=0, count=1, least=3)) == (
+        "An ability is played: the die roll")
+    assert moment(everyone("not_carried_out", seat=0, ability=0)) == (
+        "A counter stops the ability")

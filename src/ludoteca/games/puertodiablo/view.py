@@ -170,7 +170,39 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
                             "abilities": [t.abi_names[a] for a in t.set_abis[k]]}
                            for k in range(t.num_sets)] if state.harbour < 0 else []),
         "result": final_scoring(state),
+        "ability_cards": ability_cards(t),
     }
+
+
+def _word(value: Any) -> str:
+    """An effect parameter in words: a symbol code stays a code, a constant reads as
+    lower-case words (EACH_IN_HARBOUR: each in harbour)."""
+    text = str(value)
+    return text if len(text) <= 3 else text.lower().replace("_", " ")
+
+
+def ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
+    """Each ability title's card face, by name: the foreknowledge it counts, its die table
+    (``[count, least roll]``, counts ascending), its moments and its effect in short."""
+    out = {}
+    for a, card in enumerate(t.edition.abilities):
+        fk = card.foreknowledge
+        if fk.symbols:
+            counts = "/".join(fk.symbols) + " symbols"
+        elif fk.fear:
+            counts = f"a fear of {fk.fear}"
+        elif fk.faction:
+            counts = "a faction"
+        else:
+            counts = f"a side of exactly {fk.doubloons}d"
+        effect = "; ".join(
+            " ".join([e["op"].lower().replace("_", " ")]
+                     + [_word(v) for k, v in e.items() if k != "op"])
+            for e in card.effect)
+        out[card.name] = {"foreknowledge": counts,
+                          "table": [list(row) for row in sorted(t.abi_die[a])],
+                          "moments": list(card.moments), "effect": effect}
+    return out
 
 
 def final_scoring(state: PuertoDiabloState) -> dict[str, Any] | None:

@@ -13,8 +13,14 @@ def moment(event: Event) -> str | None:
     moves on: a war (the parties counted, the loser), a challenge's resolution (the
     offers, the pilot's assignment, the commits, success or the consequence), a new
     harbour (the last one's end), the final scoring with its tie-break (None: nothing
-    settled)."""
+    settled); an ability's play (its die against the card's table, a counter)."""
     kind = event.kind
+    # An ability's panel opens at its play, so that it shows the foreknowledge needed,
+    # the die against the card's table and whether a counter stopped it.
+    if kind == "plays" or kind == "ability_roll":
+        return "An ability is played: the die roll"
+    if kind == "not_carried_out":
+        return "A counter stops the ability"
     if kind == "war":
         return "A war breaks out"
     if kind == "resolved":
