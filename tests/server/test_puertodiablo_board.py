@@ -440,7 +440,8 @@ def test_an_ability_card_shows_its_foreknowledge_and_die_table_and_the_roll_its_
     s.last_roll = (0, name, 2, 4, False)
     table = table_for(Boards(), s, seats_for(2)) or ""
     roll = table.split('data-key="roll"')[1].split("</div>")[0]
-    assert f"Ana: {name}" in roll and "rolled <b class=\"pd-die\">2</b>, needs 4+: no effect" in roll
+    assert f"Ana: {name}" in roll
+    assert 'rolled <b class="pd-die">2</b>, needs 4+: no effect' in roll
     assert moment(everyone("plays", seat=0, ability=0, character=0, count=1, least=3)) == (
         "An ability is played: the die roll")
     assert moment(everyone("not_carried_out", seat=0, ability=0)) == (
