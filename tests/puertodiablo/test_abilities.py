@@ -219,3 +219,29 @@ def test_embellish_counts_extra_symbols_for_a_tale():
     play(s, EMBELLISH, "C27", 6)
     after = {a for a in s.legal_actions() if a in T.tale_id}
     assert before < after
+
+
+def test_a_player_not_chosen_first_may_still_counter_after_a_failed_counter():
+    # Seat 0 plays Loose Purse; seats 1 and 2 hold Belay That!. Seat 1's fails: seat 2 is
+    # still asked, and his cancel stops the purse.
+    s = buying({0: ["C01"], 1: ["C06"], 2: ["C32"]}, {0: [LOOSE_PURSE], 1: [BELAY],
+                                                       2: [BELAY]})
+    play(s, LOOSE_PURSE, "C01", 6)
+    play(s, BELAY, "C06", 1)
+    w = step(s)
+    assert isinstance(w, CounterWindow) and w.seat == 2 and w.depth == 0
+    play(s, BELAY, "C32", 6)
+    assert s.purse == 0
+
+
+def test_after_a_successful_cancel_nobody_else_is_asked():
+    s = buying({0: ["C01"], 1: ["C06"], 2: ["C32"]}, {0: [LOOSE_PURSE], 1: [BELAY],
+                                                       2: [BELAY]})
+    play(s, LOOSE_PURSE, "C01", 6)
+    play(s, BELAY, "C06", 6)
+    w = step(s)
+    # Seat 2 may answer the cancel; once he declines and the cancel is carried out, he is
+    # not asked again against the purse.
+    assert isinstance(w, CounterWindow) and w.seat == 2 and w.depth == 1
+    s.apply_action(T.decline_id)
+    assert isinstance(step(s), Purchase) and s.purse == 0 and s.hand[2] == [BELAY]

@@ -401,3 +401,14 @@ def test_r13_a_war_that_leaves_one_player_ashore_ends_the_round():
     assert s.ashore == [0, 1]
     # Straight to the crew phase: seat 1 is the last player and buys as such.
     assert isinstance(s.next_step(), Purchase) and s.next_step().last
+
+
+def test_market_help_commits_only_the_remaining_symbols_so_offers_are_taken_in_full():
+    # Sainte-Agathe (3): seat 0 offers 1 (C01's HLM), seat 1 offers 1 (C06's HLM); two
+    # helpers allowed. The pilot may not assign seat 0 nothing and let the market do it.
+    s = table(2, {0: ["C01"], 1: ["C06"]}, at="H03", market=["C16", "C18"])
+    turn(s, "L14")
+    offer(s, 1, 1)
+    assert legal_assign(s) == [1]
+    s.apply_action(T.assign_id[1])
+    assert legal_assign(s) == [1]

@@ -67,6 +67,7 @@ from ludoteca.games.puertodiablo.steps import (
     Purchase,
     RandomLoss,
     Refill,
+    ReopenWindow,
     Resolved,
     Reveal,
     SelectAshore,
@@ -228,5 +229,6 @@ class PuertoDiabloState(State):
         AbilityRoll: abilities.roll,
         CounterWindow: abilities.counter_window,
         CarryOut: abilities.carry_out,
+        ReopenWindow: abilities.reopen_window,
     }
     """Step type -> the rule that resolves it (:mod:`.rules`)."""

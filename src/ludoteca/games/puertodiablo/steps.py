@@ -448,7 +448,12 @@ def assignable(state: PuertoDiabloState, step: PilotAssigns) -> list[int]:
     limit = resolver_limit(state, step.help)
     helped = best_help(state, step.help)
     out = []
-    for n in range(0, min(offer, total - step.sofar) + 1):
+    choices: range | tuple[int, ...] = range(0, min(offer, total - step.sofar) + 1)
+    if step.help:
+        # R15: market help commits only the remaining symbols, so every offer is taken in
+        # full; in La Coruna's foul weather the pilot picks the one player it completes.
+        choices = (0, offer) if limit == 1 else (offer,)
+    for n in choices:
         used = step.resolvers + (n > 0)
         if not used and not rest:
             continue  # somebody must commit (R15)
@@ -738,6 +743,16 @@ class CounterWindow(Step["PuertoDiabloState"]):
         if viewer == self.seat:
             return f"{seat_name(self.roller)}'s ability takes effect: play a counter?"
         return f"{seat_name(self.seat)} may play a counter."
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenWindow(AutoStep["PuertoDiabloState"]):
+    """After a counter played in the window at ``depth``: the players after him
+    (``seats``) are asked again, unless the ability has been stopped meanwhile."""
+
+    roller: int
+    depth: int
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from ludoteca.games.puertodiablo.steps import (
     AbilityRoll,
     CarryOut,
     CounterWindow,
+    ReopenWindow,
     counters_held,
     foreknowledge,
     in_harbour,
@@ -82,14 +83,27 @@ def counter_window_steps(state: PuertoDiabloState, roller: int, depth: int) -> l
 
 def counter_window(state: PuertoDiabloState, step: CounterWindow,
                    action: PlayAbility | Decline) -> None:
-    """The first player (from the pilot) who plays a counter closes the window; those
-    asked after him need not play (the rulebook: the pilot picks who plays first)."""
+    """Players are asked in turn from the pilot; one who plays a counter goes first (the
+    rulebook: the pilot picks who plays first), and once it is resolved those after him
+    are asked again: they need not play, but they may."""
     if isinstance(action, PlayAbility):
+        if step.later:
+            state.push(ReopenWindow(step.roller, step.depth, step.later))
         play(state, step.seat, action, step.depth + 1)
         return
     state.emit(everyone("no_counter", seat=step.seat))
     if step.later:
         state.push(CounterWindow(step.later[0], step.roller, step.depth, step.later[1:]))
+
+
+def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) -> None:
+    """Only if the ability is still to be carried out, and only to those still holding a
+    counter."""
+    if state.cancelled >> step.depth & 1:
+        return
+    seats = [s for s in step.seats if counters_held(state, s)]
+    if seats:
+        state.push(CounterWindow(seats[0], step.roller, step.depth, tuple(seats[1:])))
 
 
 def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
