@@ -288,7 +288,7 @@ def test_vintage_match_in_the_browser(browser: Any, server: ServerProcess) -> No
 
 
 @pytest.mark.parametrize("game_id, players", [("desperados", 4), ("douro1872", 3),
-                                                ("vintage", 3)])
+                                                ("vintage", 3), ("puertodiablo", 2)])
 def test_a_games_board_is_styled_by_the_css_its_package_ships(
         browser: Any, server: ServerProcess, game_id: str, players: int) -> None:
     if game_id not in game_ids():

@@ -32,7 +32,25 @@ def chapter(event: Any) -> tuple[str, int | None] | None:
 def _char(c: dict[str, Any]) -> str:
     sides = [("[" + s + "]") if covered else s
              for s, covered in zip(c["sides"], c["covered"], strict=True)]
-    return f"{c['name'].split(',')[0][:10]} {sides[0]}|{sides[1]}"
+    return f"{c['name'].split(',')[0][:10].rstrip()} {sides[0]}|{sides[1]}"
+
+
+ROWS = 12
+"""The most rows the board takes, so that the choices fit below it on 24 rows."""
+
+
+def _fit(head: str, items: list[str]) -> tuple[str, list[str]]:
+    """``head`` and as many ``items`` as fit in 80 columns, "+N" saying how many did
+    not; and the items left over."""
+    line = head
+    for k, item in enumerate(items):
+        more = len(items) - k - 1
+        tail = f" +{more}" if more else ""
+        candidate = line + ("; " if k else "") + item
+        if len(candidate + tail) > 80 or (more and len(candidate) + 4 > 80):
+            return (line + f" +{len(items) - k}").rstrip(), items[k:]
+        line = candidate
+    return (line if items else head + "-"), []
 
 
 def render(observation: dict[str, Any], compact: bool = False) -> Any:
@@ -44,11 +62,25 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     ch = obs["challenge"]
     if ch:
         lines.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
+        # The negotiation in one line: what each seat ashore offered, was assigned by
+        # the pilot and committed (offer/assigned/committed).
+        deal = ", ".join(f"s{s['seat']} {s['offer']}/{s['assigned']}/{s['committed']}"
+                         for s in obs["seats"] if s["in_harbour"])
+        lines.append(f"Offer/assigned/committed: {deal or '-'}")
+    own: list[str] = []
     for s in obs["seats"]:
         mark = "*" if s["in_harbour"] else " "
-        ashore = "; ".join(_char(c) for c in s["ashore"]) or "-"
-        lines.append(f"{mark}seat {s['seat']} {s['tale_vp']}VP ship {len(s['ship'])} "
-                     f"abil {len(s['hand'])}: {ashore}")
+        head = (f"{mark}seat {s['seat']} {s['tale_vp']}VP ship {len(s['ship'])} "
+                f"abil {len(s['hand'])}: ")
+        shown, rest = _fit(head, [_char(c) for c in s["ashore"]])
+        lines.append(shown)
+        if s["seat"] == obs["viewer"]:
+            own = rest
+    # The viewer's own characters that did not fit go on lines of their own, as long as
+    # the board keeps within its 12 rows (the choices need the rest of the screen).
+    while own and len(lines) < ROWS - 3:
+        shown, own = _fit("   ", own)
+        lines.append(shown)
     chars = [m for m in obs["market"][:4] if m]
     abis = [m for m in obs["market"][4:] if m]
     lines.append("Market: " + "; ".join(f"{m['name'].split(',')[0][:14]} {m['price']}d"

@@ -141,7 +141,82 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         "viewer": player,
         "to_act": state.current_player(),
         "prompt": state.prompt(player),
+        **board_facts(state, h, ch),
     }
+
+
+def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
+    """What a board prints beside the position: the harbour side's special rule (a
+    surcharge, a limit of resolvers), the challenge's consequence in words, every tall
+    tale with its edition index (``tale`` of ``tell_tale``), whether it was told, its
+    symbol, count and VP, the symbol codes' names and the starting sets (during set-up).
+    """
+    t = state.t
+    side = int(state.foul)
+    special = []
+    if h >= 0 and t.surcharge[h][side]:
+        special.append(f"every market card costs {t.surcharge[h][side]}d more")
+    if h >= 0 and t.max_resolvers[h][side]:
+        special.append(f"at most {t.max_resolvers[h][side]} players may commit")
+    return {
+        "special": special,
+        "consequence": (t.edition.log[ch].text or None) if ch >= 0 else None,
+        "tales": [{"tale": x, "name": t.tale_names[x], "symbol": t.symbols[t.tale_symbol[x]],
+                   "needed": t.tale_needed[x], "vp": t.tale_vp[x],
+                   "told": bool(state.told >> x & 1)} for x in range(t.num_tales)],
+        "symbol_names": dict(zip(t.symbols, t.symbol_names, strict=True)),
+        "starting_sets": ([{"set": t.set_numbers[k],
+                            "characters": [t.char_names[c] for c in t.set_chars[k]],
+                            "abilities": [t.abi_names[a] for a in t.set_abis[k]]}
+                           for k in range(t.num_sets)] if state.harbour < 0 else []),
+        "result": final_scoring(state),
+        "ability_cards": ability_cards(t),
+    }
+
+
+def _word(value: Any) -> str:
+    """An effect parameter in words: a symbol code stays a code, a constant reads as
+    lower-case words (EACH_IN_HARBOUR: each in harbour)."""
+    text = str(value)
+    return text if len(text) <= 3 else text.lower().replace("_", " ")
+
+
+def ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
+    """Each ability title's card face, by name: the foreknowledge it counts, its die table
+    (``[count, least roll]``, counts ascending), its moments and its effect in short."""
+    out = {}
+    for a, card in enumerate(t.edition.abilities):
+        fk = card.foreknowledge
+        if fk.symbols:
+            counts = "/".join(fk.symbols) + " symbols"
+        elif fk.fear:
+            counts = f"a fear of {fk.fear}"
+        elif fk.faction:
+            counts = "a faction"
+        else:
+            counts = f"a side of exactly {fk.doubloons}d"
+        effect = "; ".join(
+            " ".join([e["op"].lower().replace("_", " ")]
+                     + [_word(v) for k, v in e.items() if k != "op"])
+            for e in card.effect)
+        out[card.name] = {"foreknowledge": counts,
+                          "table": [list(row) for row in sorted(t.abi_die[a])],
+                          "moments": list(card.moments), "effect": effect}
+    return out
+
+
+def final_scoring(state: PuertoDiabloState) -> dict[str, Any] | None:
+    """At the end (else None): per seat the tall-tale VP, the symbol bonus (R10), their
+    total and the tie-break's doubloons; the winners."""
+    from ludoteca.games.puertodiablo.rules.end import doubloons, symbol_bonus, tale_vp
+
+    if not state.is_terminal():
+        return None
+    n = state.num_players
+    return {"tale_vp": [tale_vp(state, s) for s in range(n)],
+            "symbol_bonus": [symbol_bonus(state, s) for s in range(n)],
+            "vp": list(state.vp), "doubloons": [doubloons(state, s) for s in range(n)],
+            "winners": list(state.table_winners)}
 
 
 def tensor_layout(t: Tables, n: int, variant: str) -> TensorLayout:
@@ -275,7 +350,25 @@ def _who(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else seat_name(seat)
 
 
+# A line that starts with "you" takes the verb without its -s ("you take", not "you
+# takes"); the words are written for a seat named in the third person.
+_YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "send",
+              "tops": "top", "offers": "offer", "commits": "commit", "pays": "pay",
+              "loses": "lose", "tells": "tell", "buys": "buy", "finishes": "finish",
+              "leaves": "leave", "stays": "stay"}
+
+
 def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
+    text = _event_words(state, event, viewer)
+    if text.startswith("you's "):
+        return "your " + text[6:]
+    if text.startswith("you "):
+        verb, _, rest = text[4:].partition(" ")
+        return f"you {_YOU_VERBS.get(verb, verb)} {rest}".rstrip()
+    return text
+
+
+def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
     t = state.t
     d = event.data
     k = event.kind
@@ -335,9 +428,21 @@ def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -
         return (f"{who} commits {d['symbols']} from {t.char_names[d['character']]}'s "
                 f"{side} side (covered)")
     if k == "resolved":
-        return "the challenge is resolved: committers purchase, most symbols first"
+        parts = [f"{_who(s, viewer)} {n}" for s, n in enumerate(d.get("committed", ())) if n]
+        helped = d["needed"] - sum(d["committed"]) if "committed" in d else 0
+        if helped > 0:
+            parts.append(f"market help {helped}")
+        why = f" ({joined(parts)} of the {d['needed']} symbols needed)" if parts else ""
+        return f"the challenge is resolved{why}: committers purchase, most symbols first"
     if k == "failed":
-        return (f"the challenge fails: {t.edition.log[d['card']].text or 'its consequence'}; "
+        why = ""
+        if "offers" in d:
+            offered = joined(f"{_who(s, viewer)} {n}" for s, n in d["offers"])
+            total = sum(n for _, n in d["offers"])
+            why = (f" (offers: {offered or 'nobody ashore'}, {total} of the "
+                   f"{d['needed']} symbols needed, with any market help allowed)")
+        return (f"the challenge fails{why}: "
+                f"{t.edition.log[d['card']].text or 'its consequence'}; "
                 "no purchases this round")
     if k == "removed":
         return f"{t.char_names[d['character']]} ({who}) is removed from the game"

@@ -107,7 +107,9 @@ def commit(state: PuertoDiabloState, step: CommitSymbols, action: Commit) -> Non
 def resolved(state: PuertoDiabloState, step: Resolved, action: None) -> None:
     """Committers purchase, most symbols first; ties from the pilot clockwise."""
     state.outcome = 1
-    state.emit(everyone("resolved", card=state.challenge))
+    # The symbols each seat committed, so that the event says why it succeeded.
+    state.emit(everyone("resolved", card=state.challenge, committed=list(state.committed),
+                        needed=need(state)))
     sweep(state)
     n = state.num_players
     seats = [(state.pilot + i) % n for i in range(n)]
@@ -130,5 +132,7 @@ def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:
 
 def failed(state: PuertoDiabloState, step: Failed, action: None) -> None:
     state.outcome = 0
-    state.emit(everyone("failed", card=state.challenge))
+    # The offers made (in the harbour), so that the event says why it failed.
+    offers = [[s, state.offers[s]] for s in in_harbour(state)]
+    state.emit(everyone("failed", card=state.challenge, offers=offers, needed=need(state)))
     start_consequence(state)

@@ -1,0 +1,34 @@
+"""Puerto Diablo in the browser: the board and table templates, their CSS, and what the
+table stops on (found by the server as the game's ``web`` module). A replay jumps to the
+harbours ``render.chapter`` names for the terminal too.
+"""
+
+from __future__ import annotations
+
+from ludoteca.core.events import Event
+
+
+def moment(event: Event) -> str | None:
+    """The title of what ``event`` settles, for a panel a table keeps until the player
+    moves on: a war (the parties counted, the loser), a challenge's resolution (the
+    offers, the pilot's assignment, the commits, success or the consequence), a new
+    harbour (the last one's end), the final scoring with its tie-break (None: nothing
+    settled); an ability's play (its die against the card's table, a counter)."""
+    kind = event.kind
+    # An ability's panel opens at its play, so that it shows the foreknowledge needed,
+    # the die against the card's table and whether a counter stopped it.
+    if kind == "plays" or kind == "ability_roll":
+        return "An ability is played: the die roll"
+    if kind == "not_carried_out":
+        return "A counter stops the ability"
+    if kind == "war":
+        return "A war breaks out"
+    if kind == "resolved":
+        return "The challenge is resolved"
+    if kind == "failed":
+        return "The challenge fails"
+    if kind == "harbour" and event.data.get("index", 0) > 0:
+        return f"The harbour is left: on to {event.data['name']}"
+    if kind == "final":
+        return "The final scoring"
+    return None

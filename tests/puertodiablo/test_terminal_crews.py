@@ -1,0 +1,26 @@
+"""The terminal board with full crews ashore: cards are never cut in the middle, a count
+says how many did not fit, and the viewer sees all of his own."""
+
+from __future__ import annotations
+
+from ludoteca.games.puertodiablo.render import ROWS, render
+from tests.puertodiablo.helpers import table
+
+CREWS = {0: ["C01", "C02", "C03", "C04", "C05"], 1: ["C06", "C07", "C08", "C09", "C10"],
+         2: ["C11", "C12", "C13", "C14", "C15"]}
+
+
+def test_a_full_crew_shows_a_count_of_the_cards_left_out_and_the_viewer_s_own_whole():
+    s = table(3, CREWS, at="H08", challenge="L10")
+    obs = s.observation(1)
+    lines = render(obs).plain.splitlines()
+    assert len(lines) <= ROWS and all(len(line) <= 80 for line in lines)
+    others = [line for line in lines if line.startswith(("*seat 0", "*seat 2"))]
+    assert len(others) == 2 and all(line.rsplit(" ", 1)[1].startswith("+") for line in others)
+    # Every one of the viewer's five characters is named somewhere on the board.
+    for c in obs["seats"][1]["ashore"]:
+        assert c["name"].split(",")[0][:10].rstrip() in "\n".join(lines)
+    # Another seat's cards that did not fit are counted, never half printed.
+    shown0 = others[0].split(": ", 1)[1]
+    count = int(shown0.rsplit("+", 1)[1])
+    assert shown0.count("|") + count == 5

@@ -1,0 +1,448 @@
+"""Puerto Diablo's board in the browser, without a browser and then in Chromium: the board
+renders at every kind of step, every legal move can be made by clicking things on it
+(``data-pick``), a page shows only what its viewer may see (the characters another seat
+chose to send ashore, the hands), a war, a challenge and the end open panels that say
+why, and a whole match is played by clicks against a bot."""
+
+from __future__ import annotations
+
+import json
+import random
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from ludoteca.core.events import everyone
+from ludoteca.core.flow import AutoStep, ChanceStep
+from ludoteca.core.registry import load_game
+from ludoteca.games.puertodiablo import steps as pd_steps
+from ludoteca.games.puertodiablo.actions import SendAshore
+from ludoteca.games.puertodiablo.state import PuertoDiabloState
+from ludoteca.server.views import Boards, SeatInfo, board_for, table_for
+
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed"]
+
+
+class Picks(HTMLParser):
+    """The ``data-pick`` fields of every element of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picks: list[dict[str, Any]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name == "data-pick" and value is not None:
+                self.picks.append(json.loads(value))
+
+
+def fits(action: dict[str, Any], fields: dict[str, Any]) -> bool:
+    return all(action.get(k) == v for k, v in fields.items())
+
+
+def unreachable(state: PuertoDiabloState, page: str) -> list[str]:
+    """The legal moves that clicking the board cannot make: as match.js does, clicking
+    every element that fits a move narrows the moves to those fitting all their fields
+    together, which must leave that move alone."""
+    parser = Picks()
+    parser.feed(page)
+    moves = [state.action_to_json(a) for a in state.legal_actions()]
+    missing = []
+    for move in moves:
+        chosen: dict[str, Any] = {}
+        for fields in parser.picks:
+            if fits(move, fields):
+                chosen.update(fields)
+        if not chosen or [m for m in moves if fits(m, chosen)] != [move]:
+            missing.append(move["label"])
+    return missing
+
+
+def seats_for(n: int) -> list[SeatInfo]:
+    return [SeatInfo(s, "human", None, NAMES[s]) for s in range(n)]
+
+
+def chance(state: PuertoDiabloState, rng: random.Random) -> None:
+    outcomes = state.chance_outcomes()
+    state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+
+
+def positions() -> list[PuertoDiabloState]:
+    """Decision nodes of random matches of 2 to 5 players; offers lean to the most a seat
+    can give, so that challenges get resolved and purchases made."""
+    out = []
+    g = load_game("puertodiablo")
+    for seed in range(8):
+        rng = random.Random(seed)
+        s: PuertoDiabloState = g.new_initial_state(2 + seed % 4)  # type: ignore[assignment]
+        while not s.is_terminal():
+            if s.is_chance_node():
+                chance(s, rng)
+                continue
+            legal = s.legal_actions()
+            if rng.random() < 0.3:
+                out.append(s.clone())
+            offers = [a for a in legal if a in s.t.offer_id]
+            if offers and rng.random() < 0.8:
+                s.apply_action(max(offers, key=s.t.offer_id.index))
+            else:
+                s.apply_action(rng.choice(legal))
+        out.append(s)
+    return out + scripted() + first_of({"CounterWindow", "PickCharacter"})
+
+
+def first_of(kinds: set[str]) -> list[PuertoDiabloState]:
+    """The first position of each kind of step in ``kinds`` met by random matches
+    (counters need an ability held and another's to succeed: seldom met by one walk)."""
+    g = load_game("puertodiablo")
+    found: dict[str, PuertoDiabloState] = {}
+    for seed in range(100, 160):
+        rng = random.Random(seed)
+        s: PuertoDiabloState = g.new_initial_state(2 + seed % 3)  # type: ignore[assignment]
+        while not s.is_terminal() and len(found) < len(kinds):
+            if s.is_chance_node():
+                chance(s, rng)
+                continue
+            kind = type(s.next_step()).__name__
+            if kind in kinds and kind not in found:
+                found[kind] = s.clone()
+            s.apply_action(rng.choice(s.legal_actions()))
+        if len(found) == len(kinds):
+            break
+    return list(found.values())
+
+
+def scripted() -> list[PuertoDiabloState]:
+    """Steps the walk seldom reaches, each pushed on a harbour laid out by hand: paying
+    doubloons, losing an ability from the hand, a war's loser choosing who goes."""
+    from tests.puertodiablo.helpers import table
+
+    out = []
+    for step in (pd_steps.PayDoubloons(0, 3), pd_steps.LoseAbility(0, 0, True),
+                 pd_steps.WarLoss(0, 0b11111111)):
+        s = table(2, {0: ["C01", "C02", "C03"], 1: ["C04", "C05"]}, challenge="L11")
+        s.push(step)
+        s._legal = None
+        if s.legal_actions():
+            out.append(s)
+    return out
+
+
+@pytest.fixture(scope="module")
+def all_positions() -> list[PuertoDiabloState]:
+    return positions()
+
+
+def decision_steps() -> set[str]:
+    return {name for name, obj in vars(pd_steps).items()
+            if isinstance(obj, type) and issubclass(obj, pd_steps.Step)
+            and obj is not pd_steps.Step and obj.__module__ == pd_steps.__name__
+            and not issubclass(obj, AutoStep | ChanceStep)}
+
+
+def test_the_board_renders_at_every_kind_of_step(all_positions: list[PuertoDiabloState]
+                                                 ) -> None:
+    boards = Boards()
+    met = set()
+    for s in all_positions:
+        seats = seats_for(s.num_players)
+        if not s.is_terminal():
+            met.add(type(s.next_step()).__name__)
+        table = table_for(boards, s, seats)
+        assert table is not None and "pd-voyage" in table and "pd-market" in table
+        for viewer in {None, 0, s.num_players - 1}:
+            page = board_for(boards, s, viewer, seats, table)
+            assert 'data-game="puertodiablo"' in page
+            assert ("Your side" in page) == (viewer is not None)
+    assert met == decision_steps(), decision_steps() - met
+
+
+def test_every_legal_move_is_a_click_on_the_board(all_positions: list[PuertoDiabloState]
+                                                  ) -> None:
+    boards = Boards()
+    checked = 0
+    kinds = set()
+    for s in all_positions:
+        if s.is_terminal():
+            continue
+        seat = s.current_player()
+        page = board_for(boards, s, seat, seats_for(s.num_players))
+        assert unreachable(s, page) == [], type(s.next_step()).__name__
+        checked += len(s.legal_actions())
+        kinds |= {s.action_to_json(a)["type"] for a in s.legal_actions()}
+    assert checked > 400
+    assert {"choose_set", "send_ashore", "offer", "assign", "commit", "buy", "tell_tale",
+            "done_purchase", "leave", "stay", "helper", "cover"} <= kinds
+
+
+def test_a_board_shows_only_what_its_viewer_may_know(all_positions: list[PuertoDiabloState]
+                                                     ) -> None:
+    # Two worlds a seat cannot tell apart (the others' unrevealed choices ashore redrawn)
+    # give that seat the same page.
+    boards = Boards()
+    rng = random.Random(7)
+    compared = 0
+    for s in all_positions[::4]:
+        seats = seats_for(s.num_players)
+        for viewer in range(s.num_players):
+            world = s.determinize(viewer, rng)
+            assert board_for(boards, world, viewer, seats) == board_for(boards, s, viewer,
+                                                                        seats)
+            compared += 1
+        spectator = board_for(boards, s, None, seats)
+        assert "pd-mine" not in spectator and "Your side" not in spectator
+    assert compared > 50
+
+
+def test_a_choice_ashore_shows_to_its_seat_only_and_as_waiting_to_the_others() -> None:
+    from tests.puertodiablo.helpers import new_state
+
+    s = new_state(3)
+    rng = random.Random(1)
+    while s.is_chance_node() or type(s.next_step()).__name__ != "SelectAshore":
+        if s.is_chance_node():
+            chance(s, rng)
+        else:
+            s.apply_action(s.legal_actions()[0])
+    chooser = s.current_player()
+    pick = SendAshore(s.action_to_json(s.legal_actions()[0])["character"])
+    s.apply_action(s.t.ashore_id[pick.character])
+    assert s.chosen[chooser] == [pick.character]
+    name = s.t.char_names[pick.character]
+    seats = seats_for(3)
+    mine = board_for(Boards(), s, chooser, seats)
+    ship = mine.split('data-key="ship"')[1].split("</section>")[0]
+    chosen_card = ship.split(f'data-key="ship-{pick.character}"')[1].split('data-key="ship-')[0]
+    assert "chosen: goes ashore" in chosen_card
+    assert "Chosen to go ashore (hidden from the others" in mine
+    for viewer in [None] + [v for v in range(3) if v != chooser]:
+        page = board_for(Boards(), s, viewer, seats)
+        assert "chosen: goes ashore" not in page and "Chosen to go ashore" not in page
+        # Its name appears nowhere marked as chosen: only the count shows, as on the table.
+        panel = page.split(f'data-seat="{chooser}"')[1].split('data-seat="')[0]
+        assert "choosing who goes ashore: 1 of 2" in panel
+        assert name not in panel
+
+
+def test_the_hand_of_abilities_is_face_up_for_its_seat_and_a_count_for_the_others() -> None:
+    from tests.puertodiablo.helpers import new_state
+
+    s = new_state(3)
+    seats = seats_for(3)
+    hand = [s.t.abi_names[a] for a in s.hand[1]]
+    assert hand
+    mine = board_for(Boards(), s, 1, seats)
+    assert all(f'<span class="pd-ab-name">{h}</span><small>in hand</small>' in mine
+               for h in hand)
+    for viewer in (None, 0, 2):
+        page = board_for(Boards(), s, viewer, seats)
+        assert "<small>in hand</small>" not in page.split("Your side")[0]
+        panel = page.split('data-seat="1"')[1].split('data-seat="')[0]
+        assert f"abilities in hand: {len(hand)}" in panel
+
+
+def test_the_harbour_card_shows_its_side_prohibitions_and_special_rule() -> None:
+    from tests.puertodiablo.helpers import table
+
+    s = table(3, {0: ["C01"], 1: ["C02"]}, at="H04", foul=1)
+    page = table_for(Boards(), s, seats_for(3)) or ""
+    now = page.split('class="pd-harbour now foul"')[1].split("</div>")[0]
+    assert "<b>foul</b> weather side" in now
+    assert 'pd-s-TRD banned' in now and 'pd-s-HEA banned' in now
+    assert "every market card costs 1d more" in now
+
+
+def test_the_challenge_shows_its_symbols_need_and_consequence() -> None:
+    from tests.puertodiablo.helpers import table
+
+    s = table(3, {0: ["C01", "C02"], 1: ["C03", "C04"]}, challenge="L10")
+    s.push(pd_steps.MakeOffer(0))  # the offers are being made (a laid-out table is over)
+    obs = s.observation(None)
+    page = table_for(Boards(), s, seats_for(3)) or ""
+    card = page.split('data-key="challenge"')[1].split("</div>")[0]
+    assert obs["challenge"]["name"] in card
+    assert f"{obs['challenge']['needed']} × " in card
+    for code in obs["challenge"]["symbols"]:
+        assert f"pd-s-{code}" in card
+    assert obs["consequence"] and f"if it fails: {obs['consequence']}" in card
+    assert "The negotiation" in page
+
+
+def test_a_failed_challenge_says_why_with_the_offers() -> None:
+    from ludoteca.games.puertodiablo.web import moment
+
+    s = load_game("puertodiablo").new_initial_state(3)
+    card = next(i for i, c in enumerate(s.t.edition.log) if c.kind == "challenge")
+    failed = everyone("failed", card=card, offers=[[0, 1], [2, 0]], needed=3)
+    assert moment(failed) == "The challenge fails"
+    text = s.describe_event(failed, 0)
+    assert "(offers: you 1 and seat 2 0, 1 of the 3 symbols needed" in text
+    assert s.t.edition.log[card].text in text
+
+
+def test_a_resolved_challenge_says_who_committed_what() -> None:
+    from ludoteca.games.puertodiablo.web import moment
+
+    s = load_game("puertodiablo").new_initial_state(3)
+    done = everyone("resolved", card=0, committed=[2, 0, 1], needed=3)
+    assert moment(done) == "The challenge is resolved"
+    text = s.describe_event(done, 2)
+    assert "(seat 0 2 and you 1 of the 3 symbols needed)" in text
+
+
+def test_a_war_the_next_harbour_and_the_end_open_panels(all_positions: list[
+        PuertoDiabloState]) -> None:
+    from ludoteca.games.puertodiablo.web import moment
+
+    assert moment(everyone("war", a=0, b=1, count_a=2, count_b=1, loser=1,
+                           why="a weather card")) == "A war breaks out"
+    assert moment(everyone("harbour", index=1, harbour=2, name="Port Halyard", number=3,
+                           foul=0)) == "The harbour is left: on to Port Halyard"
+    assert moment(everyone("harbour", index=0, harbour=0, name="Puerto Diablo", number=2,
+                           foul=0)) is None
+    assert moment(everyone("offer", seat=0, symbols=1)) is None
+    over = next(s for s in all_positions if s.is_terminal())
+    end = next(e for e in over.events() if e.kind == "final")
+    assert moment(end) == "The final scoring"
+
+
+def test_the_final_scoring_table_adds_up_and_names_the_tie_break(
+        all_positions: list[PuertoDiabloState]) -> None:
+    import re
+
+    for over in [s for s in all_positions if s.is_terminal()]:
+        table = table_for(Boards(), over, seats_for(over.num_players)) or ""
+        assert "doubloons (tie-break)" in table
+        rows = re.findall(r"<tr class=\"(won)?\"><th>[^<]*</th><td>(\d+)</td><td>\+(\d+)"
+                          r"</td><td><b>= (\d+)</b></td><td>(\d+)d</td>", table)
+        assert len(rows) == over.num_players
+        for seat, (won, tales, bonus, total, _) in enumerate(rows):
+            assert int(tales) + int(bonus) == int(total) == over.vp[seat]
+            assert bool(won) == (seat in over.table_winners)
+
+
+def test_the_lobby_offers_the_game_and_its_rules_page_works(client: Any) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and 'value="puertodiablo"' in page.text
+    rules = client.get("/rules/puertodiablo")
+    assert rules.status_code == 200
+    assert "R32" in rules.text and "Most rounds in one harbour" in page.text
+
+
+def test_the_board_css_prefixes_every_class_with_the_game_s_name() -> None:
+    import re
+    from importlib.resources import files
+
+    css = (files("ludoteca.games.puertodiablo") / "web" / "board.css").read_text()
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    classes = set(re.findall(r"\.([a-z][a-z0-9-]*)", css))
+    assert classes and {c for c in classes if not c.startswith("pd")} <= {
+        "pickable", "me", "changed", "small", "chosen", "weakened", "now", "past", "foul",
+        "fair", "weather", "challenge", "none", "abilities", "empty", "used", "aside",
+        "banned", "covered", "in-hand", "won", "act", "pilot", "away", "to-act", "mine",
+        "pick", "wanted", "roll", "success", "miss"}
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_puertodiablo_match_in_the_browser(browser: Any, server: Any, phone: bool) -> None:
+    # One person against a bot, most moves by clicking the board (a character, a side, a
+    # number, a market card, a tale), a spectator watching: the match ends and each
+    # page says so; on a phone the page is no wider than the screen.
+    from tests.server.conftest import create_in_lobby, new_page
+    from tests.server.test_browser import check_end, play_by_clicking
+
+    host = new_page(browser, phone=phone)
+    links = create_in_lobby(host, server.url, "puertodiablo", 2, ["me", "bot:easy"])
+    spectator = new_page(browser)
+    spectator.goto(server.url + links["watch"])
+    host.wait_for_selector("#board [data-game=puertodiablo] .pd-voyage")
+    moves = play_by_clicking({0: host}, [spectator], random.Random(3 + phone), limit=3000,
+                             board_share=0.9)
+    assert moves > 10
+    check_end({0: host}, [spectator])
+    assert "Final scoring" in host.inner_text("#board")
+    assert "final scoring" in host.inner_text("#log").lower()
+    assert spectator.query_selector("#board .pd-mine") is None
+    if phone:
+        assert host.evaluate("document.documentElement.scrollWidth") <= 392
+    assert host.js_errors == [] and spectator.js_errors == []
+
+
+def test_the_negotiation_shows_each_offer_once_made_and_the_pilot_s_assignment() -> None:
+    from tests.puertodiablo.helpers import table
+
+    s = table(3, {0: ["C01", "C02"], 1: ["C03", "C04"], 2: ["C05", "C06"]},
+              challenge="L10", pilot=0)
+    s.push(pd_steps.MakeOffer(0), pd_steps.MakeOffer(1), pd_steps.MakeOffer(2),
+           pd_steps.Decide())
+    s._legal = None
+    seats = seats_for(3)
+
+    def row(seat: int) -> list[str]:
+        import re
+
+        page = table_for(Boards(), s, seats) or ""
+        deal = page.split('data-key="deal"')[1].split("</table>")[0]
+        tr = deal.split(f'<tr data-seat="{seat}">')[1].split("</tr>")[0]
+        return re.findall(r"<td>([^<]*)</td>", tr)
+
+    assert row(0) == ["…", "0", "0"] and row(2) == ["…", "0", "0"]
+    most = max(s.legal_actions(), key=s.t.offer_id.index)
+    s.apply_action(most)
+    offered = s.t.offer_id.index(most)
+    # Seat 0's offer is public at once; seat 1 and 2 have not offered yet.
+    assert row(0) == [str(offered), "0", "0"] and row(1) == ["…", "0", "0"]
+    while type(s.next_step()).__name__ == "MakeOffer":
+        s.apply_action(max(s.legal_actions(), key=s.t.offer_id.index))
+    assert type(s.next_step()).__name__ == "PilotAssigns"  # the offers reach the need
+    target = s.next_step().target  # type: ignore[union-attr]
+    s.apply_action(s.legal_actions()[-1])
+    assert row(target)[1] == str(s.assigned[target]) != "0"
+
+
+def test_the_symbols_a_challenge_asks_for_are_ringed_on_open_sides_only() -> None:
+    from tests.puertodiablo.helpers import table
+
+    s = table(2, {0: ["C01", "C02", "C03"], 1: ["C04", "C05"]}, challenge="L10")
+    s.push(pd_steps.MakeOffer(0))
+    obs = s.observation(None)
+    wanted = set(obs["challenge"]["symbols"]) - set(obs["prohibited"])
+    c = next(ch["id"] for seat in obs["seats"] for ch in seat["ashore"]
+             if any(code in wanted for side in ch["sides"]
+                    for code in side.split(" ")[0].split("+")))
+    s.cover[c] = 0
+    page = table_for(Boards(), s, seats_for(2)) or ""
+    card = page.split(f'data-key="char-{c}"')[1].split('data-key="')[0]
+    open_rings = card.count(" wanted")
+    assert open_rings > 0
+    s.cover[c] = 3  # both sides covered: nothing of it can be committed
+    page = table_for(Boards(), s, seats_for(2)) or ""
+    assert " wanted" not in page.split(f'data-key="char-{c}"')[1].split('data-key="')[0]
+    # A prohibited symbol is struck through and never ringed.
+    assert not [m for m in page.split('class="pd-sym ')[1:]
+                if "banned" in m.split('"')[0] and "wanted" in m.split('"')[0]]
+
+
+def test_an_ability_card_shows_its_foreknowledge_and_die_table_and_the_roll_its_result(
+        ) -> None:
+    from ludoteca.games.puertodiablo.web import moment
+    from tests.puertodiablo.helpers import new_state
+
+    s = new_state(2)
+    name = s.t.abi_names[s.hand[0][0]]
+    card = s.t.edition.abilities[s.hand[0][0]]
+    mine = board_for(Boards(), s, 0, seats_for(2))
+    face = mine.split(f'<span class="pd-ab-name">{name}</span><small>in hand</small>')[1]
+    face = face.split("</div>")[0]
+    for count, least in card.die_table.items():
+        assert f"<span>{count}: {least}+</span>" in face
+    s.last_roll = (0, name, 2, 4, False)
+    table = table_for(Boards(), s, seats_for(2)) or ""
+    roll = table.split('data-key="roll"')[1].split("</div>")[0]
+    assert f"Ana: {name}" in roll
+    assert 'rolled <b class="pd-die">2</b>, needs 4+: no effect' in roll
+    assert moment(everyone("plays", seat=0, ability=0, character=0, count=1, least=3)) == (
+        "An ability is played: the die roll")
+    assert moment(everyone("not_carried_out", seat=0, ability=0)) == (
+        "A counter stops the ability")
