@@ -26,8 +26,9 @@ def draw(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def steps_for(game_id: str) -> int:
     # Long enough for Douro 1872 and High Card to finish and restart matches in every slot,
-    # and for Desperados to reach its end in some.
-    return 700 if game_id == "desperados" else 250
+    # and for Desperados and Dos Rios (484-911 random decisions at 2 players) to reach
+    # their end in some.
+    return {"desperados": 700, "dosrios": 1000}.get(game_id, 250)
 
 
 def test_self_play_is_n_pettingzoo_envs(setup):

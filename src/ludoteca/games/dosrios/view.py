@@ -211,6 +211,8 @@ def action_label(state: DosRiosState, action: Any) -> str:
         return f"{what}: worker {nm(action.src)} -> {nm(action.dst)}"
     if isinstance(action, Attack):
         adj = t.adjacent[action.target]
+        if max(action.a, action.b) >= len(adj):  # an id of the space no position offers
+            return f"attack {nm(action.target)} with neighbours {action.a} and {action.b}"
         return (f"attack {nm(action.target)} with workers from {nm(adj[action.a])} and "
                 f"{nm(adj[action.b])}")
     if isinstance(action, Build):
