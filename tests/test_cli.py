@@ -715,7 +715,8 @@ def test_games_lists_every_named_strength_with_the_spec_it_plays(game_id):
         if cells[0]:
             rows[last := cells[0]] = cells[1:]
         else:  # a cell wrapped onto the next line
-            rows[last] = [f"{a} {b}".strip() for a, b in zip(rows[last], cells[1:], strict=True)]
+            spec, meaning = rows[last]
+            rows[last] = [spec + cells[1], f"{meaning} {cells[2]}".strip()]  # a spec folds
     for name in strength_names():
         spec, meaning = rows[name]
         assert spec == strength_spec(name, game)

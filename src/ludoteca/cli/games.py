@@ -66,9 +66,11 @@ def strengths_table(game: Game) -> Table:
     """The named strengths (``--bots strong``) with the agent spec each plays ``game``
     with: the game's own preset where it declares one, else the default of every game."""
     table = Table(title="Named strengths (--bot / --bots, e.g. --bots strong)")
-    table.add_column("Strength")
-    table.add_column("Plays as", no_wrap=True)  # a spec is copied whole: never wrapped
-    table.add_column("Meaning")
+    table.add_column("Strength", no_wrap=True)
+    # A spec has no spaces, so a long one (Vintage's strong preset is 70 characters) is
+    # folded at the column's edge rather than squeezing the names and meanings to "e…".
+    table.add_column("Plays as", overflow="fold")
+    table.add_column("Meaning", min_width=22)
     for name in strength_names():
         shown = describe_strength(name, game)
         own = "this game's own preset" if name in game.bot_presets else shown["description"]

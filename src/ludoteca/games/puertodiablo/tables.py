@@ -122,6 +122,7 @@ class Tables:
         log = edition.log
         self.num_log = len(log)
         self.log_names = tuple(c.name or f"{c.weather} weather" for c in log)
+        self.log_ids = tuple(c.id for c in log)
         self.log_is_weather = tuple(c.kind == "weather" for c in log)
         self.log_foul = tuple(c.weather == "foul" for c in log)
         self.log_party = tuple(self.party_index[c.party] if c.party else -1 for c in log)

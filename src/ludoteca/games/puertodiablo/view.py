@@ -323,7 +323,12 @@ def outcome_label(state: PuertoDiabloState, outcome: Any) -> str:
     if isinstance(outcome, Voyage):
         return f"the voyage calls at {t.harbour_names[outcome.harbour]}"
     if isinstance(outcome, LogCard):
-        return f"log card: {t.log_names[outcome.card]}"
+        # The card's id too: an edition may hold like cards (two plain fair-weather cards),
+        # and every outcome of a chance node needs words of its own (OpenSpiel checks it).
+        card = outcome.card
+        party = t.log_party[card]
+        flag = f" ({t.party_names[party]})" if party >= 0 else ""
+        return f"log card {t.log_ids[card]}: {t.log_names[card]}{flag}"
     if isinstance(outcome, CharacterCard):
         return f"to the market: {t.char_names[outcome.character]}"
     if isinstance(outcome, AbilityCard | LostAbility):
