@@ -681,7 +681,8 @@ def test_a_deal_is_told_in_a_few_lines_and_news_wraps_under_its_words():
     assert wrapped and wrapped.group(1) == " ", out  # a long line goes on under its words
 
 
-@pytest.mark.parametrize("game_id", ["desperados", "douro1872", "vintage"])
+@pytest.mark.parametrize("game_id", ["desperados", "douro1872", "vintage", "dosrios",
+                                     "puertodiablo"])
 def test_play_numbers_seats_from_1_where_a_person_reads_them(tmp_path, game_id):
     """--seat and the record keep the 0-based index; every line a person reads (the
     introduction, the rule over the board, the news, the boards) says seat 1 for index 0."""

@@ -54,5 +54,5 @@ def test_the_map_shows_workers_buildings_and_rivers():
     lines = text_of(render(state.observation(0))).splitlines()
     row4 = next(line for line in lines if line.startswith("r4 "))
     row5 = next(line for line in lines if line.startswith("r5 "))
-    assert "t~ 00" in row4  # tobacco on Rio Verde with two of seat 0's workers
-    assert "c~    f1" in row5  # maize on Rio Verde with seat 1's Farm
+    assert "t~ 11" in row4  # tobacco on Rio Verde with two of seat 1's (index 0) workers
+    assert "c~    f2" in row5  # maize on Rio Verde with seat 2's (index 1) Farm

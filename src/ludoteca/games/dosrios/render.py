@@ -34,12 +34,13 @@ def chapter(event: Any) -> tuple[str, int | None] | None:
 
 
 def cell(h: dict[str, Any]) -> str:
-    """Eight characters: terrain, river, workers (up to two seat digits), building."""
+    """Eight characters: terrain, river, workers (up to two seat digits), building; seats
+    are numbered from 1 there as in every line a person reads (the observation keeps 0)."""
     rivers = h["rivers"]
     river = "#" if len(rivers) == 2 else ("~="[rivers[0]] if rivers else " ")
-    workers = str(h["workers"][0]) * h["workers"][1] if h["workers"] else ""
+    workers = str(h["workers"][0] + 1) * h["workers"][1] if h["workers"] else ""
     b = h["building"]
-    building = f"{'f' if b[1] == 'farm' else 'E'}{b[0]}" if b else ""
+    building = f"{'f' if b[1] == 'farm' else 'E'}{b[0] + 1}" if b else ""
     return f"{TERRAIN[h['terrain']]}{river} {workers:2} {building:2}"
 
 
@@ -59,13 +60,13 @@ def board_lines(obs: dict[str, Any]) -> list[str]:
 def render(observation: dict[str, Any], compact: bool = False) -> Any:
     obs = observation
     turn = obs["turn"]
-    active = f"seat {turn['active']}" if turn["active"] >= 0 else "set-up"
+    active = f"seat {turn['active'] + 1}" if turn["active"] >= 0 else "set-up"
     lines = [f"Turn {turn['turns']}/{turn['turn_limit']}  {active}  row: "
              f"{' '.join(obs['row']) or '-'}  stack {obs['deck']}"]
     lines += board_lines(obs)
     if not compact:
         for s, seat in enumerate(obs["seats"]):
-            lines.append(f"seat {s}: {seat['money']:>5} cash  {seat['logs']} logs  "
+            lines.append(f"seat {s + 1}: {seat['money']:>5} cash  {seat['logs']} logs  "
                          f"{seat['farms_left']} farms {seat['estates_left']} estate left  "
                          f"town {seat['town']} paths {seat['west']}/{seat['east']}"
                          + (f" supply {seat['supply']}" if seat["supply"] else ""))

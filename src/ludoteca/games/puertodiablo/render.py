@@ -58,19 +58,19 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     lines = []
     banned = ",".join(obs["prohibited"]) or "-"
     lines.append(f"{obs['harbour']} ({obs['number']})  {obs['weather']}  banned {banned}  "
-                 f"round {obs['round']}/{obs['round_cap']}  pilot seat {obs['pilot']}")
+                 f"round {obs['round']}/{obs['round_cap']}  pilot seat {obs['pilot'] + 1}")
     ch = obs["challenge"]
     if ch:
         lines.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
         # The negotiation in one line: what each seat ashore offered, was assigned by
         # the pilot and committed (offer/assigned/committed).
-        deal = ", ".join(f"s{s['seat']} {s['offer']}/{s['assigned']}/{s['committed']}"
+        deal = ", ".join(f"s{s['seat'] + 1} {s['offer']}/{s['assigned']}/{s['committed']}"
                          for s in obs["seats"] if s["in_harbour"])
         lines.append(f"Offer/assigned/committed: {deal or '-'}")
     own: list[str] = []
     for s in obs["seats"]:
         mark = "*" if s["in_harbour"] else " "
-        head = (f"{mark}seat {s['seat']} {s['tale_vp']}VP ship {len(s['ship'])} "
+        head = (f"{mark}seat {s['seat'] + 1} {s['tale_vp']}VP ship {len(s['ship'])} "
                 f"abil {len(s['hand'])}: ")
         shown, rest = _fit(head, [_char(c) for c in s["ashore"]])
         lines.append(shown)
