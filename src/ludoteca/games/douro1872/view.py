@@ -161,12 +161,32 @@ def observation(state: DouroState, player: int | None) -> dict[str, Any]:
         "result": result(state),
     }
     if player is not None:
-        mine = state.choices[player]
-        gift = state.donations[player]
-        obs["hand"] = [values[c] for c in t.bits[state.hands[player]]]
-        obs["my_choice"] = values[mine] if mine >= 0 else None
-        obs["my_donation"] = values[gift] if gift >= 0 else None
+        _add_seat_part(state, player, obs)
     return obs
+
+
+def seat_observation(state: DouroState, player: int, public: dict[str, Any]
+                     ) -> dict[str, Any]:
+    """``observation(state, player)`` from the spectator's (``public``, of this state): a
+    seat sees the table as a spectator does, with its own prompt, plus its hand, its
+    face-down card and its charity card. The copy shares ``public``'s values (read them,
+    never change them)."""
+    obs = dict(public)  # "seat" and "prompt" keep their places when set again
+    obs["seat"] = player
+    obs["prompt"] = state.prompt(player)
+    _add_seat_part(state, player, obs)
+    return obs
+
+
+def _add_seat_part(state: DouroState, player: int, obs: dict[str, Any]) -> None:
+    """What only ``player`` sees: its hand, its face-down card, its charity card."""
+    t: Tables = state.tables
+    values = t.values
+    mine = state.choices[player]
+    gift = state.donations[player]
+    obs["hand"] = [values[c] for c in t.bits[state.hands[player]]]
+    obs["my_choice"] = values[mine] if mine >= 0 else None
+    obs["my_donation"] = values[gift] if gift >= 0 else None
 
 
 def discarded(state: DouroState) -> dict[str, Any]:

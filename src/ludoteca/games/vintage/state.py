@@ -204,6 +204,9 @@ class VintageState(State):
         player = self._check_seat(player, spectator=True)
         return view.observation(self, player)
 
+    def _seat_observation(self, player: int, public: dict[str, Any]) -> dict[str, Any]:
+        return view.seat_observation(self, player, public)
+
     def _observation_tensor(self, player: int) -> list[float]:
         return view.observation_tensor(self, player)
 

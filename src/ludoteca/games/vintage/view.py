@@ -138,9 +138,7 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
             "warehouse": state.ware[s * t.num_rows:(s + 1) * t.num_rows],
             "open_cards": [t.card_names[c] for c in sorted(state.open_hand[s])],
             "hidden_cards": (0 if own else len(state.secret_hand[s])),
-            "hand": ([t.card_names[c] for c in sorted(state.open_hand[s]
-                                                      + state.secret_hand[s])]
-                     if own else None),
+            "hand": _hand(state, s) if own else None,
         })
     # The splits chosen so far in a harvest under way: public (each choice is told to
     # all), shown on their estates before the harvest is made.
@@ -203,6 +201,31 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
         "boat_steps": t.markers,
         "result": result,
     }
+
+
+def seat_observation(state: VintageState, player: int, public: dict[str, Any]
+                     ) -> dict[str, Any]:
+    """``observation(state, player)`` from the spectator's (``public``, of this state): a
+    seat sees the table as a spectator does, plus its own prompt, the round chips it has
+    looked at and its whole hand (its own entry of ``seats``, copied, says it has no card
+    hidden from itself). The copy shares ``public``'s other values (read them, never
+    change them)."""
+    obs = dict(public)  # keys set again keep their places
+    obs["prompt"] = state.prompt(player)
+    obs["chips"] = chip_view(state, player)
+    seats = list(public["seats"])
+    own = dict(seats[player])
+    own["hidden_cards"] = 0
+    own["hand"] = _hand(state, player)
+    seats[player] = own
+    obs["seats"] = seats
+    return obs
+
+
+def _hand(state: VintageState, seat: int) -> list[str]:
+    """Every card in ``seat``'s hand, face up and face down, by name (what the seat sees)."""
+    names = state.t.card_names
+    return [names[c] for c in sorted(state.open_hand[seat] + state.secret_hand[seat])]
 
 
 # ----- the tensor ---------------------------------------------------------------------
