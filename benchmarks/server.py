@@ -152,6 +152,7 @@ class Stats:
         self.seated = 0  # live connections that have had their first view
         self.deadline = float("inf")  # when the players stop (set as the window opens)
         self.setup = 0.0  # seconds from the start until the window opened
+        self.seated_at_open = 0  # seats that had their first view when it opened
 
 
 class Match:
@@ -272,12 +273,14 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> Stats:
     # a busy machine setting up hundreds of matches can outlast the warm-up, and a window
     # over the set-up measures it, not moves.
     every = args.matches * args.players
-    while stats.seated < every and not stop.is_set():
+    give_up = time.monotonic() + 600  # (a seat that never connects must not stall the run)
+    while stats.seated < every and not stop.is_set() and time.monotonic() < give_up:
         await asyncio.sleep(0.2)
     stats.latencies.clear()
     stats.refused.clear()
     t0 = time.monotonic()
     stats.setup = t0 - started
+    stats.seated_at_open = min(stats.seated, every)
     stats.deadline = t0 + args.seconds
     cpu0 = _cpu(pid)
     client0 = time.process_time()
@@ -313,7 +316,9 @@ def measure(args: argparse.Namespace, src: Path, plugins: list[str]) -> dict[str
                            "client_ms": stats.client_cpu / n * 1000 if n else None,
                            "p50": None, "p99": None}
     print(f"accepted moves      {n} in {elapsed:.1f} s = {n / elapsed:.0f} moves/s "
-          f"(window opened {stats.setup:.0f} s in, every match set up)")
+          f"(window opened {stats.setup:.0f} s in, "
+          f"{stats.seated_at_open} of "
+          f"{args.matches * args.players} seats seated)")
     if n:
         out["p50"] = lat[n // 2] * 1000
         out["p99"] = lat[min(n - 1, int(n * 0.99))] * 1000
