@@ -249,6 +249,47 @@ def test_a_sale_opens_a_panel_that_says_why() -> None:
                                "Reserva row (2 VP): 5 VP (a full row pays its VP")
 
 
+def test_a_sale_over_several_moves_is_one_panel_for_every_viewer() -> None:
+    # Two Ruby lots: after the die the seller chooses which ages first, a move of its own.
+    # The table counts that move with the sale's, so that one panel lists the die, both
+    # lots and the VP paid (a bot's sale reaches a page one move at a time).
+    from ludoteca.core.state import CHANCE
+    from ludoteca.core.words import naming
+    from ludoteca.games.vintage.actions import AgeLot
+    from ludoteca.server.views import log_entries
+
+    s = start(2)
+    put_cellar(s, 0, 0, 3, 7)
+    put_cellar(s, 0, 1, 2, 4)
+    played: list[tuple[int, tuple[Any, ...]]] = []
+    place_on(s, "Age and sell")
+    played.append((0, tuple(s.events())))
+    roll(s, 3)
+    played.append((CHANCE, tuple(s.events())))
+    assert s.current_player() == 0  # which lot first: seat 0's own move
+    act(s, AgeLot(0))
+    played.append((0, tuple(s.events())))
+    assert s.current_player() == 1
+    s.apply_action(next(a for a in s.legal_actions()
+                        if s.action_to_json(a)["type"] == "place"))
+    played.append((1, tuple(s.events())))
+    for viewer in (None, 0, 1):
+        with naming(NAMES[:2]):
+            entries = log_entries(s, viewer, played)
+        at = next(i for i, e in enumerate(entries) if e.get("moment"))
+        panel = panel_of(entries, at)
+        assert panel[0].startswith("The ageing die shows 3 for "), panel
+        lots = [line for line in panel if "Ruby lot of" in line]
+        assert len(lots) == 2, panel
+        assert lots[0].endswith("quality 7 + die 3 = 10: 2 in LBV and 1 in Ruby Reserva.")
+        assert lots[1].endswith("quality 4 + die 3 = 7: 2 in Ruby Reserva.")
+        assert "the full LBV row (3 VP) and the full Ruby Reserva row (2 VP): 5 VP" in \
+            panel[-1], panel
+        # The next seat's move is a move of its own, in no panel of the sale.
+        assert entries[-1]["move"] == entries[at]["move"] + 1
+        assert entries[-1]["text"] not in panel
+
+
 def test_the_end_of_a_round_and_of_the_match_open_panels(all_positions: list[VintageState]
                                                          ) -> None:
     from ludoteca.games.vintage.web import moment
