@@ -486,12 +486,43 @@ def test_the_panel_of_a_round_s_end_says_what_it_settles_not_each_card_dealt() -
         assert "new cards are laid face up" in panel[0]
         assert "markers and overseer" in panel[0]
         # The log itself still tells the deal, right after.
-        assert "laid face up" in entries[i + 1]["text"] and entries[i + 1]["aside"]
+        assert entries[i + 1]["text"].startswith("Laid face up: ")
+        assert entries[i + 1]["aside"]
     # The token's holder is named as the log names seats, and begins the next round.
     first_of_iii = s.first
     who = "You hold" if first_of_iii == 0 else f"{NAMES[first_of_iii]} holds"
     assert f"{who} the first-player token and begin" in entries[ends[1]]["text"]
     assert "round III" in entries[ends[1]]["text"]
+
+
+def test_the_new_face_up_cards_are_one_line_that_says_laid_face_up_once() -> None:
+    # The set-up's deal and each round's: one line, "Laid face up: X, Y, Z." for
+    # every viewer (the cards are public), the cards in the order dealt.
+    from ludoteca.core.words import naming
+    from ludoteca.server.views import log_entries
+
+    s, played = played_to_round(2, 2, seed=4)
+    dealt = [[s.t.card_names[e.data["card"]] for e in events if e.kind == "display"]
+             for _, events in played]
+    deals: list[list[str]] = []  # runs of consecutive deals
+    in_run = False
+    for cards in dealt:
+        if cards and in_run:
+            deals[-1] += cards
+        elif cards:
+            deals.append(list(cards))
+        in_run = bool(cards)
+    for viewer in (None, 0, 1):
+        with naming(NAMES[:2]):
+            entries = log_entries(s, viewer, played)
+        lines = [e["text"] for e in entries if "face up" in e["text"]
+                 and not e.get("moment")]
+        assert len(lines) == len(deals) == 3, lines  # the set-up, rounds I and II
+        for line, cards in zip(lines, deals, strict=True):
+            assert line.count("face up") == 1, line
+            counted = {c: cards.count(c) for c in cards}
+            items = [f"{c} ×{n}" if n > 1 else c for c, n in counted.items()]
+            assert line == "Laid face up: " + ", ".join(items) + ".", line
 
 
 def test_the_end_of_the_last_round_says_the_final_scoring_follows() -> None:

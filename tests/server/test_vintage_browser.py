@@ -339,5 +339,5 @@ def test_the_panel_of_a_round_s_end_says_what_it_settled_in_one_line(
     assert len(lines) == 1, lines
     assert "new cards are laid face up" in lines[0] and "markers and overseer" in lines[0]
     assert "first-player token and begin" in lines[0] and "round II" in lines[0]
-    assert "laid face up" in page.inner_text("#log").split("Round I ends")[1]
+    assert "Laid face up: " in page.inner_text("#log").split("Round I ends")[1]
     assert page.js_errors == []

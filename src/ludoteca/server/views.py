@@ -532,13 +532,14 @@ _ARTICLES = frozenset(("a", "an", "the"))
 
 def fold_texts(texts: Sequence[str]) -> str:
     """Several lines of one kind (a deal) as one: "You are dealt a 3 of hearts, a queen
-    ×2; Bo is dealt a card ×6." Lines are grouped by their words before the
-    first article (who and what happens), and a repeated remainder is counted."""
+    ×2; Bo is dealt a card ×6.", "Laid face up: Harvest, Enologist ×2." Lines are
+    grouped by their words before the first article or up to a colon (who and what
+    happens), and a repeated remainder is counted."""
     groups: dict[str, list[str]] = {}
     for text in texts:
         words = text.rstrip(".").split(" ")
-        cut = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _ARTICLES),
-                   len(words))
+        cut = next((i for i, w in enumerate(words) if i > 0 and (
+            w.lower() in _ARTICLES or words[i - 1].endswith(":"))), len(words))
         groups.setdefault(" ".join(words[:cut]), []).append(" ".join(words[cut:]))
     parts = []
     for head, tails in groups.items():
@@ -565,13 +566,14 @@ class LogBook:
     outcomes that tell the viewer one kind of thing (the cards of a deal) make one entry.
     """
 
-    __slots__ = ("_run", "entries", "moves", "steps")
+    __slots__ = ("_mover", "_run", "entries", "moves", "steps")
 
     def __init__(self) -> None:
         self.entries: list[dict[str, Any]] = []
         self.steps = 0  # actions read so far
         self.moves = 0  # seats' moves among them
         self._run: tuple[str, list[str]] | None = None  # the foldable entry being grown
+        self._mover = CHANCE  # the seat of the last seat's move read
 
     def extend(self, state: State, viewer: int | None,
                played: Sequence[tuple[int, Sequence[Event]]]) -> None:
@@ -589,10 +591,11 @@ class LogBook:
             self.steps += 1
             seen = [e for e in events if e.visible_to(viewer)]
             if seat != CHANCE:
-                goes_on = (seen and entries and "moment" in entries[-1]
-                           and continues(seen[0]))
+                goes_on = (seat == self._mover and seen and entries
+                           and "moment" in entries[-1] and continues(seen[0]))
                 if not goes_on:
                     self.moves += 1
+                self._mover = seat
                 if owed:
                     entries[-1]["text"] = fold_texts(self._run[1])  # type: ignore[index]
                     owed = False
