@@ -42,6 +42,9 @@ def test_fold_texts_makes_one_line_of_a_deal() -> None:
     assert fold_texts(texts) == ("You are dealt a Gold Mine 1, a Desperado 4 ×2; "
                                  "Bo is dealt a card ×2.")
     assert fold_texts(["Shuffle"]) == "Shuffle."
+    # A head ending in a colon is said once, whatever articles the items hold.
+    assert fold_texts(["Laid face up: Harvest.", "Laid face up: Buy an estate.",
+                       "Laid face up: Harvest."]) == "Laid face up: Harvest ×2, Buy an estate."
 
 
 @needs_desperados

@@ -249,6 +249,47 @@ def test_a_sale_opens_a_panel_that_says_why() -> None:
                                "Reserva row (2 VP): 5 VP (a full row pays its VP")
 
 
+def test_a_sale_over_several_moves_is_one_panel_for_every_viewer() -> None:
+    # Two Ruby lots: after the die the seller chooses which ages first, a move of its own.
+    # The table counts that move with the sale's, so that one panel lists the die, both
+    # lots and the VP paid (a bot's sale reaches a page one move at a time).
+    from ludoteca.core.state import CHANCE
+    from ludoteca.core.words import naming
+    from ludoteca.games.vintage.actions import AgeLot
+    from ludoteca.server.views import log_entries
+
+    s = start(2)
+    put_cellar(s, 0, 0, 3, 7)
+    put_cellar(s, 0, 1, 2, 4)
+    played: list[tuple[int, tuple[Any, ...]]] = []
+    place_on(s, "Age and sell")
+    played.append((0, tuple(s.events())))
+    roll(s, 3)
+    played.append((CHANCE, tuple(s.events())))
+    assert s.current_player() == 0  # which lot first: seat 0's own move
+    act(s, AgeLot(0))
+    played.append((0, tuple(s.events())))
+    assert s.current_player() == 1
+    s.apply_action(next(a for a in s.legal_actions()
+                        if s.action_to_json(a)["type"] == "place"))
+    played.append((1, tuple(s.events())))
+    for viewer in (None, 0, 1):
+        with naming(NAMES[:2]):
+            entries = log_entries(s, viewer, played)
+        at = next(i for i, e in enumerate(entries) if e.get("moment"))
+        panel = panel_of(entries, at)
+        assert panel[0].startswith("The ageing die shows 3 for "), panel
+        lots = [line for line in panel if "Ruby lot of" in line]
+        assert len(lots) == 2, panel
+        assert lots[0].endswith("quality 7 + die 3 = 10: 2 in LBV and 1 in Ruby Reserva.")
+        assert lots[1].endswith("quality 4 + die 3 = 7: 2 in Ruby Reserva.")
+        assert "the full LBV row (3 VP) and the full Ruby Reserva row (2 VP): 5 VP" in \
+            panel[-1], panel
+        # The next seat's move is a move of its own, in no panel of the sale.
+        assert entries[-1]["move"] == entries[at]["move"] + 1
+        assert entries[-1]["text"] not in panel
+
+
 def test_the_end_of_a_round_and_of_the_match_open_panels(all_positions: list[VintageState]
                                                          ) -> None:
     from ludoteca.games.vintage.web import moment
@@ -445,12 +486,43 @@ def test_the_panel_of_a_round_s_end_says_what_it_settles_not_each_card_dealt() -
         assert "new cards are laid face up" in panel[0]
         assert "markers and overseer" in panel[0]
         # The log itself still tells the deal, right after.
-        assert "laid face up" in entries[i + 1]["text"] and entries[i + 1]["aside"]
+        assert entries[i + 1]["text"].startswith("Laid face up: ")
+        assert entries[i + 1]["aside"]
     # The token's holder is named as the log names seats, and begins the next round.
     first_of_iii = s.first
     who = "You hold" if first_of_iii == 0 else f"{NAMES[first_of_iii]} holds"
     assert f"{who} the first-player token and begin" in entries[ends[1]]["text"]
     assert "round III" in entries[ends[1]]["text"]
+
+
+def test_the_new_face_up_cards_are_one_line_that_says_laid_face_up_once() -> None:
+    # The set-up's deal and each round's: one line, "Laid face up: X, Y, Z." for
+    # every viewer (the cards are public), the cards in the order dealt.
+    from ludoteca.core.words import naming
+    from ludoteca.server.views import log_entries
+
+    s, played = played_to_round(2, 2, seed=4)
+    dealt = [[s.t.card_names[e.data["card"]] for e in events if e.kind == "display"]
+             for _, events in played]
+    deals: list[list[str]] = []  # runs of consecutive deals
+    in_run = False
+    for cards in dealt:
+        if cards and in_run:
+            deals[-1] += cards
+        elif cards:
+            deals.append(list(cards))
+        in_run = bool(cards)
+    for viewer in (None, 0, 1):
+        with naming(NAMES[:2]):
+            entries = log_entries(s, viewer, played)
+        lines = [e["text"] for e in entries if "face up" in e["text"]
+                 and not e.get("moment")]
+        assert len(lines) == len(deals) == 3, lines  # the set-up, rounds I and II
+        for line, cards in zip(lines, deals, strict=True):
+            assert line.count("face up") == 1, line
+            counted = {c: cards.count(c) for c in cards}
+            items = [f"{c} ×{n}" if n > 1 else c for c, n in counted.items()]
+            assert line == "Laid face up: " + ", ".join(items) + ".", line
 
 
 def test_the_end_of_the_last_round_says_the_final_scoring_follows() -> None:

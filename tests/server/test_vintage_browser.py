@@ -175,6 +175,72 @@ def test_a_sale_panel_stays_until_read_when_the_other_player_sells_next(
     assert page.js_errors == []
 
 
+def play_until_two_lot_sale(table: Table, seat: int, limit: int = 1500) -> dict[str, Any]:
+    """As :func:`play_until_sale`, but ``seat`` unloads every lot as Ruby and sells only
+    once it has unloaded two: its sale then asks which Ruby lot ages first, a move of
+    its own after the die."""
+    stored = 0
+    for _ in range(limit):
+        acting = table.to_act()
+        assert acting is not None, "the match ended before a sale"
+        if acting < 0:
+            continue
+        view = table.view(acting)
+        if not view["actions"]:
+            continue
+        has_cellar = "Your cellar" in view["board"] and cellar_has_barrels(view["board"])
+        if acting == seat:
+            has_cellar = has_cellar and stored >= 2
+        move = sale_path(view["actions"], has_cellar, table.rng)
+        if acting == seat and move["type"] == "store":
+            move = next(a for a in view["actions"]
+                        if a["type"] == "store" and a["kind"] == "ruby")
+            stored += 1
+        if acting == seat and is_sale(move):
+            return move
+        table.move(acting, move)
+    raise AssertionError("no sale of two lots came")
+
+
+def test_another_seat_s_sale_over_several_moves_is_one_panel(
+        browser: Any, server: ServerProcess) -> None:
+    # Bo (through the API, as a bot moves: one move at a time) sells two Ruby lots: the
+    # die, then his choice of the lot that ages first, then the other lot and the sale.
+    # Ana's page shows one panel for it, that grows with each move of the sale and lists
+    # the roll, every lot and what was paid; not a second panel for the rest of the sale.
+    table = Table(server.url)
+    sale = play_until_two_lot_sale(table, 1)
+    page = new_page(browser)
+    table.opened(page, 0)
+    assert not page.is_visible("#moment")
+    table.move(1, sale)
+    page.wait_for_selector("#moment:not([hidden])")
+    panel = page.get_attribute("#moment", "data-n")
+    assert page.inner_text("#moment-lines").startswith("The ageing die shows")
+    assert [a["type"] for a in table.view(1)["actions"]][:1] == ["age_lot"]
+    before = version(page)
+    finish_move(table, 1)
+    page.wait_for_function(
+        f"Number(document.getElementById('match').dataset.version) > {before}")
+    page.wait_for_function("[...document.querySelectorAll('#log li')].some(li => "
+                           "li.textContent.startsWith('Bo sells') || "
+                           "li.textContent.startsWith('No row is full'))")
+    assert page.is_visible("#moment")
+    assert page.get_attribute("#moment", "data-n") == panel  # the same panel, grown
+    lines = page.eval_on_selector_all("#moment-lines li", "ls => ls.map(l => l.textContent)")
+    assert lines[0].startswith("The ageing die shows"), lines
+    lots = [line for line in lines if line.startswith("Bo's Ruby lot")]
+    assert len(lots) == 2 and all("+ die" in line for line in lots), lines
+    assert any(line.startswith(("Bo sells", "No row is full")) for line in lines), lines
+    # One panel: nothing of the sale waits behind it.
+    if page.inner_text("#moment-close") == "Next":  # (only the end of a round may)
+        page.click("#moment-close")
+        assert page.inner_text("#moment-title").endswith(" ends")
+    page.click("#moment-close")
+    assert not page.is_visible("#moment")
+    assert page.js_errors == []
+
+
 def top_of(page: Any, selector: str) -> float:
     return float(page.eval_on_selector(selector, "e => e.getBoundingClientRect().top"))
 
@@ -273,5 +339,5 @@ def test_the_panel_of_a_round_s_end_says_what_it_settled_in_one_line(
     assert len(lines) == 1, lines
     assert "new cards are laid face up" in lines[0] and "markers and overseer" in lines[0]
     assert "first-player token and begin" in lines[0] and "round II" in lines[0]
-    assert "laid face up" in page.inner_text("#log").split("Round I ends")[1]
+    assert "Laid face up: " in page.inner_text("#log").split("Round I ends")[1]
     assert page.js_errors == []

@@ -76,6 +76,7 @@ from __future__ import annotations
 import math
 import random
 import time as _time
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.agents import Agent, register_agent
@@ -184,13 +185,15 @@ class ISMCTSAgent(Agent):
         deadline = start + self.time if self.time is not None else math.inf
         max_iter = self.iterations if self.iterations is not None else math.inf
         max_calls = self.calls if self.calls is not None else math.inf
-        iterate = self._iterate
+        iterate: Callable[[_Node, State, random.Random], int] = self._iterate
         if self.trees == "multi" or self.opponents == "heuristic":
             roots = [_Node(mover=-1) for _ in range(view.num_players)]
             roots[player] = root
 
-            def iterate(root: _Node, world: State, rng: random.Random) -> int:
+            def iterate_multi(root: _Node, world: State, rng: random.Random) -> int:
                 return self._iterate_multi(roots, world, rng, player)
+
+            iterate = iterate_multi
 
         determinize = view.determinize
         perf_counter = _time.perf_counter

@@ -509,19 +509,37 @@ def table_asides(game: Any) -> Any:
 _ASIDES: dict[str, Any] = {}
 
 
+def table_continues(game: Any) -> Any:
+    """The game's ``continues(event) -> bool`` (in its ``web`` module), or one that says
+    False: the first event of a move that goes on with the moment the same seat's move
+    before opened (Vintage's next lot of a sale, aged in the order its seller chose), so
+    that the table shows the two moves in one panel."""
+    found = _CONTINUES.get(game.id)
+    if found is None:
+        from ludoteca.core.registry import game_module
+
+        found = getattr(game_module(game, "web"), "continues", None) or _nothing
+        _CONTINUES[game.id] = found
+    return found
+
+
+_CONTINUES: dict[str, Any] = {}
+
+
 _MARKS: dict[str, tuple[Any, Any]] = {}
 _ARTICLES = frozenset(("a", "an", "the"))
 
 
 def fold_texts(texts: Sequence[str]) -> str:
     """Several lines of one kind (a deal) as one: "You are dealt a 3 of hearts, a queen
-    ×2; Bo is dealt a card ×6." Lines are grouped by their words before the
-    first article (who and what happens), and a repeated remainder is counted."""
+    ×2; Bo is dealt a card ×6.", "Laid face up: Harvest, Enologist ×2." Lines are
+    grouped by their words before the first article or up to a colon (who and what
+    happens), and a repeated remainder is counted."""
     groups: dict[str, list[str]] = {}
     for text in texts:
         words = text.rstrip(".").split(" ")
-        cut = next((i for i, w in enumerate(words) if i > 0 and w.lower() in _ARTICLES),
-                   len(words))
+        cut = next((i for i, w in enumerate(words) if i > 0 and (
+            w.lower() in _ARTICLES or words[i - 1].endswith(":"))), len(words))
         groups.setdefault(" ".join(words[:cut]), []).append(" ".join(words[cut:]))
     parts = []
     for head, tails in groups.items():
@@ -541,18 +559,21 @@ class LogBook:
     when the game marks its event (:func:`table_marks`), ``"aside": True`` when a panel
     leaves it out (:func:`table_asides`): ``n`` numbers the entries
     (1, 2, ...: never twice the same), ``move`` counts the seats' moves up to it (chance
-    outcomes belong to the move they follow; 0 before the first), ``step`` is the number
+    outcomes belong to the move they follow; 0 before the first; a move that goes on
+    with the moment just told, :func:`table_continues`, counts with the move that
+    opened it: a table's panel shows a move's lines together), ``step`` is the number
     of actions applied when it happened (a replay's position). Consecutive chance
     outcomes that tell the viewer one kind of thing (the cards of a deal) make one entry.
     """
 
-    __slots__ = ("_run", "entries", "moves", "steps")
+    __slots__ = ("_mover", "_run", "entries", "moves", "steps")
 
     def __init__(self) -> None:
         self.entries: list[dict[str, Any]] = []
         self.steps = 0  # actions read so far
         self.moves = 0  # seats' moves among them
         self._run: tuple[str, list[str]] | None = None  # the foldable entry being grown
+        self._mover = CHANCE  # the seat of the last seat's move read
 
     def extend(self, state: State, viewer: int | None,
                played: Sequence[tuple[int, Sequence[Event]]]) -> None:
@@ -561,19 +582,24 @@ class LogBook:
         enclosing :func:`ludoteca.core.words.naming` says."""
         moment, chapter = table_marks(state.game)
         aside = table_asides(state.game)
+        continues = table_continues(state.game)
         entries = self.entries
         # A fold grown here is worded once, when it ends or this call does (a deal of n
         # cards would otherwise be worded n times over, at a cost growing with n * n).
         owed = False
         for seat, events in played:
             self.steps += 1
+            seen = [e for e in events if e.visible_to(viewer)]
             if seat != CHANCE:
-                self.moves += 1
+                goes_on = (seat == self._mover and seen and entries
+                           and "moment" in entries[-1] and continues(seen[0]))
+                if not goes_on:
+                    self.moves += 1
+                self._mover = seat
                 if owed:
                     entries[-1]["text"] = fold_texts(self._run[1])  # type: ignore[index]
                     owed = False
                 self._run = None
-            seen = [e for e in events if e.visible_to(viewer)]
             if not seen:
                 continue
             kinds = {e.kind for e in seen}

@@ -486,7 +486,9 @@ def describe_event(state: VintageState, event: Event, viewer: int | None) -> str
             return f"{who} {_verb(seat, viewer, 'are', 'is')} the first player."
         return f"{who} {_verb(seat, viewer, 'take', 'takes')} the first-player token."
     if k == "display":
-        return f"{t.card_names[d['card']]} is laid face up."
+        # Worded as a list's head and one item, so that a deal of several cards reads as
+        # one line ("Laid face up: Harvest, Enologist."), the head said once.
+        return f"Laid face up: {t.card_names[d['card']]}."
     if k == "round":
         return f"Round {roman(d['round'])} begins: the harvest bonus is {d['bonus']}."
     if k == "round_end":

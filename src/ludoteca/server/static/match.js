@@ -204,12 +204,15 @@
     }
     for (let i = fromIndex; i < log.length; i++) {
       if (log[i].moment) {
-        // The first moment of the newest move that has one.
+        // The first moment of the newest move that has one, the lines before this call
+        // included: a move that goes on with a moment (a sale's next lot, chosen by its
+        // seller after the die) counts with the move that opened it, and its lines join
+        // that panel (grown in place while open) rather than open a second one.
         let j = i;
-        while (j > fromIndex && log[j - 1].move === log[i].move) j--;
+        while (j > 0 && log[j - 1].move === log[i].move) j--;
         const at = log.findIndex((e, k) => k >= j && e.moment);
-        if (momentBox.hidden) openMoment(log, at);
-        else if (log[at].n !== momentShown && !waiting.includes(log[at].n)) {
+        if (momentBox.hidden || log[at].n === momentShown) openMoment(log, at);
+        else if (!waiting.includes(log[at].n)) {
           waiting.push(log[at].n); $("moment-close").textContent = "Next";
         }
         i = at;

@@ -37,3 +37,11 @@ def aside(event: Event) -> bool:
     does not list them, since its first line says they are dealt and the board shows
     them."""
     return event.kind == "display"
+
+
+def continues(event: Event) -> bool:
+    """A move that goes on with the sale its seat's move before began: the next lot aged
+    in the order the seller chose, the +1-barrel card's barrel. Such a move is shown in
+    the sale's panel, not in a second one (the panel lists the die, every lot and the
+    VP paid)."""
+    return event.kind in ("aged", "extra_barrel")
