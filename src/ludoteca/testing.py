@@ -728,8 +728,10 @@ def check_information(game: Game | str, num_players: int, variant: str, *, seed:
             truth = json.dumps(state.observation(p), sort_keys=True)
             hidden: set[str] = set()
             # Until something has varied, up to 4 * samples draws (a hidden card with few
-            # possible values can come out the same in a handful of draws).
-            for s in range(samples if varied else 4 * samples):
+            # possible values can come out the same in a handful of draws); a game that
+            # hides nothing cannot vary, and more draws would only repeat the same checks.
+            draws = samples if varied or not game.info.hidden_information else 4 * samples
+            for s in range(draws):
                 if s >= samples and len(hidden) > 1:
                     break
                 before = _snapshot(state)

@@ -6,7 +6,17 @@ rounds. The other player counts, and the rule switches, are checked with a short
 (``max_rounds``, itself an option), which changes only when the game ends: every kind of
 decision and chance node already occurs within the first rounds. The rule switches do
 not depend on the number of players, so each is checked at two players, and all of them
-together at three and four."""
+together at three and four.
+
+The cost is the kit's, not the game's: a random 4-player match over the full 60 rounds
+(about 1,900 actions) plays in about 0.2 CPU s, while the kit spent most of its time in
+its information check, JSON-encoding every seat's observation and the history for each
+of 16 determinizations a seat and position. The kit now draws 4, not 16, when the game
+declares no hidden information (nothing can vary), which took the 4-player kit at
+``max_rounds=4`` to 12.6 CPU s (18.0 s at 8 rounds); the full 60 rounds at 4 players
+passed for one seed in 155 CPU s (``check_conformance("dosrios", 4, "standard",
+playouts=1)``, commit ``2fd03fd``), too long to run at every test run, so the limit
+stays here."""
 
 from __future__ import annotations
 

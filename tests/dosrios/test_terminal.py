@@ -4,13 +4,16 @@ fits 80x24 with room for the choices."""
 from __future__ import annotations
 
 import io
+from unittest import mock
 
+import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
 from ludoteca import MatchRecord, load_game, replay
-from ludoteca.cli import app
-from ludoteca.games.dosrios.render import render
+from ludoteca.cli import app, play
+from ludoteca.games.dosrios.render import LEGEND, render
 from ludoteca.testing import playout_states
 
 GAME = load_game("dosrios")
@@ -56,3 +59,24 @@ def test_the_map_shows_workers_buildings_and_rivers():
     row5 = next(line for line in lines if line.startswith("r5 "))
     assert "t~ 11" in row4  # tobacco on Rio Verde with two of seat 1's (index 0) workers
     assert "c~    f2" in row5  # maize on Rio Verde with seat 2's (index 1) Farm
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_set_up_screen_fits_80x24_with_the_map_s_legend(players):
+    """Each placement as `play` draws it (a rule, the board, the 48 hexes to choose from,
+    then the prompt) fits 80x24 and keeps the legend that says how to read the map."""
+    met = 0
+    for state in playout_states(GAME, players, "standard", seed=5, every=1,
+                                options={"max_rounds": 1}):
+        if state.is_terminal() or type(state.next_step()).__name__ != "PlaceWorkers":
+            continue
+        met += 1
+        console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+        with mock.patch.object(play, "console", console):
+            play.HumanAgent(GAME).screen(state, state.current_player())
+        rows = console.file.getvalue().rstrip("\n").split("\n")
+        assert len(rows) + 1 <= 24, "\n".join(rows)
+        assert max(map(cell_len, rows)) <= 80, "\n".join(rows)
+        assert LEGEND in rows, "\n".join(rows)
+        assert sum(row.count("(") for row in rows) >= len(state.legal_actions())
+    assert met == 3 * players

@@ -389,17 +389,155 @@ def test_the_board_fits_a_phone(browser: Any, server: ServerProcess) -> None:
     assert page.js_errors == []
 
 
-def test_a_destination_shows_its_cost_two_for_one_s_own_estate_from_the_town() -> None:
+def test_a_move_carries_its_cost_and_the_board_a_number_for_each_cost_into_a_hex() -> None:
     s = ready(2)
     build_here(s, 0, (3, 5), "estate")
     page = page_of(s, 0)
     moves = [s.action_to_json(a) for a in s.legal_actions()]
-    assert {"type": "move", "src": TOWN, "dst": H(3, 5)} in [
-        {k: m[k] for k in ("type", "src", "dst")} for m in moves if m["type"] == "move"]
+    into = {(m["src"], m["dst"]): m["cost"] for m in moves if m["type"] == "move"}
+    assert into.pop((TOWN, H(3, 5))) == 2
+    assert into and set(into.values()) == {1}
+    costs = {(f["dst"], f["cost"]) for f in picks_of(page) if "cost" in f}
+    assert {(H(3, 5), 1), (H(3, 5), 2), (H(3, 4), 1)} <= costs
+    assert (H(3, 4), 2) not in costs  # 2 points only ever lead into an Estate
 
-    def cost(x: int) -> str:
-        part = re.search(rf'data-key="hex-{x}".*?class="dr-cost"[^>]*>(\d)<', page, re.S)
-        assert part is not None
-        return part.group(1)
 
-    assert cost(H(3, 5)) == "2" and cost(H(3, 4)) == "1"
+# ----- in Chromium: a position of our own on a seat's page -------------------------------
+
+
+def open_position(browser: Any, server: ServerProcess, state: DosRiosState,
+                  viewer: int = 0) -> tuple[Any, list[dict[str, Any]]]:
+    """A seat's page in Chromium showing ``state``: a new match's page whose view is
+    replaced by ``state``'s (its board and legal moves), its live connection answered by
+    nobody, and the moves it sends caught, not played. Returns the page and the list the
+    moves sent are appended to (each the ``action`` fields match.js posts)."""
+    import json
+
+    import httpx
+
+    n = state.num_players
+    created = httpx.post(server.url + "/api/matches", json={
+        "game": "dosrios", "players": n,
+        "seats": [{"kind": "me"}] + [{"kind": "invite"}] * (n - 1)}, timeout=30).json()
+    url = seat_url(server.url, created, viewer)
+    sent: list[dict[str, Any]] = []
+    page = new_page(browser)
+
+    def serve(route: Any) -> None:
+        response = route.fetch()
+        html = response.text()
+        found = re.search(r'(<script type="application/json" id="view-data">)(.*?)(</script>)',
+                          html, re.S)
+        assert found is not None
+        view = json.loads(found.group(2))
+        view.update(version=view["version"] + 1, to_act=state.current_player(),
+                    board=page_of(state, viewer), log=[], finished=state.is_terminal(),
+                    actions=[] if state.is_terminal() or state.current_player() != viewer
+                    else [state.action_to_json(a) for a in state.legal_actions()])
+        text = json.dumps(view).replace("<", "\\u003c").replace(">", "\\u003e") \
+            .replace("&", "\\u0026")
+        html = html[:found.start(2)] + text + html[found.end(2):]
+        route.fulfill(response=response, body=html)
+
+    def caught(route: Any) -> None:
+        sent.append(json.loads(route.request.post_data)["action"])
+        route.fulfill(status=200, json={"version": 0})
+
+    page.route(url, serve)
+    page.route("**/api/matches/*/moves", caught)
+    page.route_web_socket("**/live*", lambda ws: None)
+    page.goto(url)
+    page.wait_for_selector("#board .dr-map")
+    return page, sent
+
+
+def worker(page: Any, x: int) -> Any:
+    """The viewer's workers on location ``x`` (a hex, or the Town)."""
+    where = f'[data-key="sink-{x}"]' if x == TOWN else f'[data-key="hex-{x}"]'
+    return page.locator(f'#board {where} .dr-workers[data-seat="0"]')
+
+
+def test_a_two_worker_attack_takes_its_attackers_in_either_order(
+        browser: Any, server: ServerProcess) -> None:
+    # Two attackers next to the lone defender on (3, 4): one on (2, 3), a pair on (4, 3).
+    s = ready(2)
+    all_turned(s)
+    put(s, 1, (3, 4))
+    put(s, 0, (2, 3))
+    put(s, 0, (4, 3), 2)
+    target, lone, pair = H(3, 4), H(2, 3), H(4, 3)
+    attacks = {}
+    for a in s.legal_actions():
+        item = s.t.codec.decode(a)
+        if isinstance(item, Attack) and item.target == target:
+            adj = s.t.adjacent[target]
+            attacks[frozenset((adj[item.a], adj[item.b]))] = a
+    assert set(attacks) == {frozenset((lone, pair)), frozenset((pair,))}
+    page, sent = open_position(browser, server, s)
+    # One click may be enough (the lone worker is in one attack only): the move goes at once.
+    for clicks, expected in (([lone, pair], {lone, pair}), ([pair, lone], {lone, pair}),
+                             ([pair, pair], {pair})):
+        page.locator(f'#board [data-key="hex-{target}"] .dr-hexshape').click()
+        for x in clicks:
+            worker(page, x).click()
+            if wait_sent(page, sent, 1500 if x != clicks[-1] else 10_000):
+                break
+        assert len(sent) == 1, (clicks, sent)
+        assert sent.pop()["action"] == attacks[frozenset(expected)], clicks
+    assert page.js_errors == []
+
+
+def wait_sent(page: Any, sent: list[dict[str, Any]], ms: int) -> bool:
+    """Whether the page sent a move within ``ms`` milliseconds (the routes answer while
+    Playwright waits)."""
+    for _ in range(ms // 100):
+        if sent:
+            return True
+        page.wait_for_timeout(100)
+    return bool(sent)
+
+
+def visible_costs(page: Any, x: int) -> list[str]:
+    return page.locator(f'#board [data-key="hex-{x}"] .dr-cost').evaluate_all(
+        "els => els.filter(e => getComputedStyle(e).display !== 'none')"
+        ".map(e => e.textContent.trim())")
+
+
+def test_the_cost_into_one_s_own_estate_is_the_legal_move_s(
+        browser: Any, server: ServerProcess) -> None:
+    # Under own_estate_entry = adjacent the Estate on (3, 2) is one point from (3, 3) next
+    # to it and still two from the Town; under the literal rule only the Town leads in.
+    for entry, from_next_door in (("adjacent", ["1"]), ("literal", [])):
+        s = ready(2, own_estate_entry=entry)
+        build_here(s, 0, (3, 2), "estate")
+        put(s, 0, (3, 3))
+        page, _sent = open_position(browser, server, s)
+        estate = H(3, 2)
+        worker(page, TOWN).click()
+        assert visible_costs(page, estate) == ["2"], entry
+        assert visible_costs(page, H(3, 3)) == []  # not a move from the Town
+        page.click("#cancel-pick")
+        worker(page, H(3, 3)).click()
+        assert visible_costs(page, estate) == from_next_door, entry
+        assert page.js_errors == []
+
+
+def test_after_the_end_the_turn_bar_says_the_match_is_over_and_who_won(
+        browser: Any, server: ServerProcess) -> None:
+    g = load_game("dosrios")
+    rng = random.Random(3)
+    s = g.new_initial_state(2, options={"max_rounds": 2})
+    while not s.is_terminal():
+        if s.is_chance_node():
+            chance(s, rng)
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    winners = s.winners()
+    page, _sent = open_position(browser, server, s)
+    bar = page.inner_text("#board .dr-top")
+    assert "The match is over" in bar and "Turn" not in bar, bar
+    names = [NAMES[w] if w else "you" for w in winners]
+    said = page.inner_text("#board .dr-won")
+    assert all(name in said for name in names), (said, names)
+    assert said.startswith("Won by" if len(winners) == 1 else "Shared by"), said
+    assert page.js_errors == []

@@ -117,7 +117,7 @@ class DosRios(Game):
     edition: DosRiosEdition
     tables: Tables
     bot_presets: ClassVar[Mapping[str, str]] = {
-        "strong": "ismcts:iterations=60,policy=heuristic",
+        "strong": "ismcts:iterations=150,policy=heuristic,rollout=10,prior=1",
     }
 
     def build_tables(self) -> None:

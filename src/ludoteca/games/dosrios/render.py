@@ -4,7 +4,9 @@ The map has one line per row of hexes; odd columns sit half a hex higher than ev
 (as on the board), which the column header marks with ``^``. Each hex is a cell of eight
 characters: terrain, river, workers, building (the legend says how to read it). Below the
 map: each seat's cash, Logs, buildings left and workers off the board, the row of action
-cards, the dams, and the prompt. The compact form keeps the map and the prompt.
+cards and the dams' count, the legend, and the prompt. The compact form keeps the map, the
+legend and the prompt (the set-up's screen: the map, its legend and 48 hexes to choose
+from fit 80x24 only so).
 """
 
 from __future__ import annotations
@@ -61,8 +63,11 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     obs = observation
     turn = obs["turn"]
     active = f"seat {turn['active'] + 1}" if turn["active"] >= 0 else "set-up"
-    lines = [f"Turn {turn['turns']}/{turn['turn_limit']}  {active}  row: "
-             f"{' '.join(obs['row']) or '-'}  stack {obs['deck']}"]
+    head = (f"Turn {turn['turns']}/{turn['turn_limit']}  {active}  row: "
+            f"{' '.join(obs['row']) or '-'}  stack {obs['deck']}")
+    dams = f"{len(obs['dams'])} dams"
+    # The dams' count ends the first line when it fits there, else the legend's
+    lines = [f"{head}  {dams}" if len(head) + 2 + len(dams) <= 80 else head]
     lines += board_lines(obs)
     if not compact:
         for s, seat in enumerate(obs["seats"]):
@@ -70,6 +75,8 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
                          f"{seat['farms_left']} farms {seat['estates_left']} estate left  "
                          f"town {seat['town']} paths {seat['west']}/{seat['east']}"
                          + (f" supply {seat['supply']}" if seat["supply"] else ""))
-        lines.append(f"{len(obs['dams'])} dams. " + LEGEND)
+    # The legend in both forms: the map cannot be read without it (the set-up's list of
+    # 48 hexes leaves room only for the compact board).
+    lines.append(LEGEND if dams in lines[0] else f"{dams}. {LEGEND}")
     lines.append(obs["prompt"])
     return Text("\n".join(line[:80] for line in lines))

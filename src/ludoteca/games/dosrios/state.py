@@ -23,6 +23,7 @@ Layout (flat lists of small ints, cheap to clone):
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -32,7 +33,7 @@ from ludoteca.core.flow import Step
 from ludoteca.core.hidden import Pile
 from ludoteca.core.state import State
 from ludoteca.games.dosrios import hexes, view
-from ludoteca.games.dosrios.rules import harvest, rivers, setup, turn
+from ludoteca.games.dosrios.rules import end, harvest, rivers, setup, turn
 from ludoteca.games.dosrios.steps import (
     CHOOSE_START,
     ActionPoints,
@@ -51,6 +52,10 @@ from ludoteca.games.dosrios.tables import RIVERS, Tables
 
 if TYPE_CHECKING:
     from ludoteca.games.dosrios import DosRios
+
+PROSPECT_WIDTH = 500.0
+"""How wide, in money, the softmax of :meth:`DosRiosState.evaluation` is: one Farm's cost
+(ASSUMED, a search's guess)."""
 
 
 class DosRiosState(State):
@@ -180,6 +185,23 @@ class DosRiosState(State):
 
     def winners(self) -> list[int]:
         return list(self.table_winners)
+
+    def evaluation(self) -> list[float]:
+        """A win-share guess for a search that stops early, exact at the end: a softmax
+        of each seat's :func:`~.rules.end.prospect` (cash, Logs, buildings and workers on
+        watered land, in money), :data:`PROSPECT_WIDTH` wide.
+
+        Buildings alone (``scores()``) stay level for many turns while cash and water
+        decide who builds next; a graded share lets a search tell a Farm behind from
+        a harvest behind."""
+        if self.is_terminal():
+            return self.returns()
+        wet = self.irrigated()
+        points = [end.prospect(self, s, wet) for s in range(self.num_players)]
+        top = max(points)
+        weights = [math.exp((x - top) / PROSPECT_WIDTH) for x in points]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     # ----- information ---------------------------------------------------------------
 

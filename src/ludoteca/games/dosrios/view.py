@@ -43,6 +43,7 @@ from ludoteca.games.dosrios.actions import (
     StartPlayer,
     Tile,
 )
+from ludoteca.games.dosrios.steps import ActionPoints, MustLeave, enter_cost
 from ludoteca.games.dosrios.tables import BUILDINGS, RIVERS, TERRAINS, Tables
 
 if TYPE_CHECKING:
@@ -254,15 +255,25 @@ def outcome_label(state: DosRiosState, outcome: Any) -> str:
 
 
 def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
-    """Extra fields: the locations of an attack's two workers (``from``, and ``first`` <
-    ``second`` in location order), a side's hex, direction and target."""
+    """Extra fields: a move's ``cost`` in action points (while the move is legal); the
+    locations of an attack's two workers (``from``), each also as a flag ``with_<location>``
+    (``pair_<location>`` too when both come from one place), so that a board can pick the
+    attackers one click at a time in either order; a side's hex, direction and target."""
     t = state.t
+    if isinstance(item, Move):
+        step = state.next_step() if not state.is_terminal() else None
+        if isinstance(step, ActionPoints | MustLeave):
+            cost = enter_cost(state, state.active, item.src, item.dst, step.left)
+            if cost:
+                return {"cost": cost}
+        return {}
     if isinstance(item, Attack):
         adj = t.adjacent[item.target]
         la, lb = adj[item.a], adj[item.b]
-        # ``first``/``second``: the two places in location order, one scalar each, so
-        # that a board can pick the attackers one click at a time
-        return {"from": [la, lb], "first": min(la, lb), "second": max(la, lb)}
+        fields: dict[str, Any] = {"from": [la, lb], f"with_{la}": True, f"with_{lb}": True}
+        if la == lb:
+            fields[f"pair_{la}"] = True
+        return fields
     if isinstance(item, (Dam, FlowTo)):
         x, d = t.side_dir[item.side]
         return {"side_hex": x, "direction": hexes.DIRECTIONS[d],

@@ -352,11 +352,16 @@
     if (cands.length === 1) { send(cands[0]); return; }
     picks = next; steady(renderActions);
   }
-  // The nearest element around the click that can be picked now (a mine that cannot be
-  // picked inside a display that can: the display).
+  // The nearest element around the click that can be picked now and would add to the
+  // selection (a mine that cannot be picked inside a display that can: the display; a
+  // worker already chosen inside its pair: the pair, so a second click on it chooses both).
+  const chosen = (node) => {
+    if (!Object.keys(picks).length) return false;
+    try { return fits(picks, JSON.parse(node.dataset.pick)); } catch (e) { return false; }
+  };
   function pickableAt(target) {
     let node = target.closest("[data-pick]");
-    while (node && board.contains(node) && !node.classList.contains("pickable")) {
+    while (node && board.contains(node) && (!node.classList.contains("pickable") || chosen(node))) {
       node = node.parentElement ? node.parentElement.closest("[data-pick]") : null;
     }
     return node && board.contains(node) ? node : null;

@@ -61,3 +61,34 @@ def end_by_limit(state: DosRiosState) -> None:
     state.table_winners = tuple(s for s, m in enumerate(marks) if m == best)
     state.clear_pending()
     state.emit(everyone("end", winners=list(state.table_winners), reason="turn_limit"))
+
+
+LOG_WORTH = 150
+"""What a Log is taken to be worth in a prospect, in money: a Log is a dam, and the Forest
+and river cards pay a Log where a field pays 100 (ASSUMED, a search's guess)."""
+
+WET_WORTH = 250
+"""What a building standing on an irrigated hex adds to a prospect: it harvests, and the
+second way to win counts only irrigated buildings (ASSUMED, a search's guess)."""
+
+WORKER_WORTH = 100
+"""What a worker standing on an irrigated hex without a building adds: one harvest of 100
+(ASSUMED, a search's guess)."""
+
+
+def prospect(state: DosRiosState, seat: int, irrigated: set[int]) -> float:
+    """A seat's progress towards winning, in money: cash, Logs at :data:`LOG_WORTH`, each
+    building at what it cost plus :data:`WET_WORTH` if irrigated, each worker on an
+    irrigated hex without a building at :data:`WORKER_WORTH`. A guess for a search that
+    stops before the end, not a rule (the rulebook keeps no score)."""
+    t = state.t
+    farm_cost, estate_cost = t.cost
+    worth = float(state.money[seat] + LOG_WORTH * state.logs[seat])
+    for x, b in enumerate(state.building):
+        if b >= 0 and b >> 1 == seat:
+            worth += (estate_cost if b & 1 == ESTATE else farm_cost) \
+                + (WET_WORTH if x in irrigated else 0)
+    for x in state.pos[seat * t.workers:(seat + 1) * t.workers]:
+        if 0 <= x < t.num_hexes and x in irrigated and state.building[x] < 0:
+            worth += WORKER_WORTH
+    return worth
