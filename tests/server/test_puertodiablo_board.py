@@ -473,10 +473,10 @@ def _steer(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
 
 def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: Any,
                                                                         server: Any) -> None:
-    # Two people through the API until Ana may play a card of the arrival, log or
-    # challenge moment; then in her page she clicks the card in her hand and the
-    # character who acts it (and what the effect asks her to choose), and the log says
-    # what she played and what the die did.
+    # Two people through the API until one of them may play a card of the arrival, log
+    # or challenge moment; then in that seat's page the card in the hand is clicked and
+    # the character who acts it (and what the effect asks to choose), and the log says
+    # what was played and what the die did.
     import httpx
 
     from tests.server.conftest import create_match, new_page, seat_url
@@ -487,13 +487,15 @@ def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: 
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     rng = random.Random(5)
 
+    cookies: dict[str, str] = {}  # the claim of the seat once a page opened it
+
     def view(seat: int | None) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {tokens[seat]}"} if seat is not None else {}
-        r = httpx.get(base + "/view", headers=headers, timeout=30)
+        r = httpx.get(base + "/view", headers=headers, cookies=cookies, timeout=30)
         assert r.status_code == 200, r.text
         return r.json()
 
-    card = None
+    card, who = None, -1
     for _ in range(4000):
         spectator = view(None)
         assert not spectator["finished"], "the match ended before a moment card was held"
@@ -505,18 +507,21 @@ def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: 
                  and a["name"] in MOMENT_CARDS]
         moment = any(a["type"] == "decline" and "no ability" in a["label"]
                      for a in mine["actions"])
-        if seat == 0 and plays and moment:
-            card = plays[0]["name"]
+        if plays and moment:
+            card, who = plays[0]["name"], seat
             break
         move = _steer(mine["actions"], rng)
         r = httpx.post(base + "/moves", json={"version": mine["version"],
-                                              "action": move["action"]},
+                                              "action": {"action": move["action"]}},
                        headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=30)
         assert r.status_code == 200, r.text
     assert card is not None
     page = new_page(browser)
-    page.goto(seat_url(server.url, created, 0))
+    page.goto(seat_url(server.url, created, who))
+    page.wait_for_selector("#match[data-live='true']")
     page.wait_for_selector("#board [data-game=puertodiablo] .pd-hand")
+    cookies.update({c["name"]: c["value"] for c in page.context.cookies()
+                    if c["name"].startswith("ludoteca-claim-")})
     assert "play an ability card, or pass?" in page.inner_text("#board [data-key=prompt]")
     before = int(page.get_attribute("#match", "data-version"))
     page.click(f"#board .pd-hand .pd-ability.pickable:has-text('{card}')")
@@ -525,8 +530,8 @@ def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: 
         f"Number(document.getElementById('match').dataset.version) > {before}")
     # The effect's own choice, if it asks one (a character, a party, a side, a player).
     for _ in range(4):
-        mine = view(0)
-        if mine["to_act"] != 0 or not any(a["type"] in ("choose", "choose_party",
+        mine = view(who)
+        if mine["to_act"] != who or not any(a["type"] in ("choose", "choose_party",
                                                          "choose_weather", "choose_seat")
                                           for a in mine["actions"]):
             break
