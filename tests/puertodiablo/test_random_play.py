@@ -40,7 +40,7 @@ def digest(n: int, seed: int) -> str:
 PINNED = {
     (2, 1): "0d88f2b4ba6217c7",
     (3, 2): "0c28b748580ad76c",
-    (5, 3): "d10c6454fe2055e5",
+    (5, 3): "7f0a66d680f5952d",
 }
 """A change of any of these is a change of what the game does: say why in the commit."""
 

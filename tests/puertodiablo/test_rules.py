@@ -224,7 +224,9 @@ def test_purchase_order_most_symbols_first_ties_from_the_pilot_clockwise():
     s = table(4, {0: ["C05"], 1: ["C10"], 2: ["C04"], 3: ["C02"]}, pilot=2)
     s.committed = [1, 3, 3, 0]
     challenge.resolved(s, None, None)
-    assert s.pending()[0].order == (2, 1, 0)
+    # The challenge moment's window first (it lasts until the first purchase begins).
+    window, buyers = s.pending()[:2]
+    assert window.moment == "challenge" and buyers.order == (2, 1, 0)
 
 
 def test_a_tall_tale_ignores_prohibitions_and_a_purchase_is_a_tale_or_up_to_three_cards():
@@ -437,3 +439,18 @@ def test_a_player_who_stays_keeps_the_next_one_deciding():
     s.apply_action(T.stay_id)
     s.apply_action(T.leave_id)
     assert isinstance(s.next_step(), LeaveChoice) and s.next_step().seat == 2
+
+
+def test_r32_the_round_cap_keeps_the_last_players_purchases():
+    from ludoteca.games.puertodiablo.steps import CrewPhase, Purchase
+
+    # Round 2 of a cap of 2: seats 1 and 2 (pilot 1) leave unasked, clockwise from the
+    # pilot; seat 0 is the last one left and buys once per healthy character.
+    s = table(3, {0: ["C01", "C02"], 1: ["C05", "C06"], 2: ["C10", "C12"]}, pilot=1,
+              options={"round_cap": 2})
+    s.round = 2
+    s.push(CrewPhase())
+    s._run_automatic()
+    step = s.next_step()
+    assert isinstance(step, Purchase) and step.last and step.seat == 0 and step.limit == 2
+    assert s.ashore == [1, 0, 0]

@@ -446,3 +446,101 @@ def test_an_ability_card_shows_its_foreknowledge_and_die_table_and_the_roll_its_
         "An ability is played: the die roll")
     assert moment(everyone("not_carried_out", seat=0, ability=0)) == (
         "A counter stops the ability")
+
+
+MOMENT_CARDS = ("Take the Wheel", "Weather Eye", "Instigate", "Voodoo", "Second Wind",
+                "Shanghaied", "Sabotage", "Peace Envoy")
+"""Cards of the arrival, log and challenge moments (none is in a starting set)."""
+
+
+def _steer(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A move that makes a moment card come into a hand soon: commit all one can (to
+    purchase), buy those cards, stay in the harbour, pass every ability window."""
+    by: dict[str, list[dict[str, Any]]] = {}
+    for a in actions:
+        by.setdefault(a["type"], []).append(a)
+    for a in by.get("buy", []):
+        if any(name in a["label"] for name in MOMENT_CARDS):
+            return a
+    for kind in ("offer", "assign", "commit"):
+        if kind in by:
+            return max(by[kind], key=lambda a: a.get("symbols", 0))
+    for kind in ("decline", "stay", "done_purchase"):
+        if kind in by:
+            return by[kind][0]
+    return rng.choice(actions)
+
+
+def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: Any,
+                                                                        server: Any) -> None:
+    # Two people through the API until one of them may play a card of the arrival, log
+    # or challenge moment; then in that seat's page the card in the hand is clicked and
+    # the character who acts it (and what the effect asks to choose), and the log says
+    # what was played and what the die did.
+    import httpx
+
+    from tests.server.conftest import create_match, new_page, seat_url
+
+    created = create_match(server.url, "puertodiablo", 2,
+                           [{"kind": "invite", "name": n} for n in NAMES[:2]])
+    base = f"{server.url}/api/matches/{created['id']}"
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    rng = random.Random(5)
+
+    cookies: dict[str, str] = {}  # the claim of the seat once a page opened it
+
+    def view(seat: int | None) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {tokens[seat]}"} if seat is not None else {}
+        r = httpx.get(base + "/view", headers=headers, cookies=cookies, timeout=30)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    card, who = None, -1
+    for _ in range(4000):
+        spectator = view(None)
+        assert not spectator["finished"], "the match ended before a moment card was held"
+        seat = spectator["to_act"]
+        if seat is None or seat < 0:
+            continue
+        mine = view(seat)
+        plays = [a for a in mine["actions"] if a["type"] == "play_ability"
+                 and a["name"] in MOMENT_CARDS]
+        moment = any(a["type"] == "decline" and "no ability" in a["label"]
+                     for a in mine["actions"])
+        if plays and moment:
+            card, who = plays[0]["name"], seat
+            break
+        move = _steer(mine["actions"], rng)
+        r = httpx.post(base + "/moves", json={"version": mine["version"],
+                                              "action": {"action": move["action"]}},
+                       headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=30)
+        assert r.status_code == 200, r.text
+    assert card is not None
+    page = new_page(browser)
+    page.goto(seat_url(server.url, created, who))
+    page.wait_for_selector("#match[data-live='true']")
+    page.wait_for_selector("#board [data-game=puertodiablo] .pd-hand")
+    cookies.update({c["name"]: c["value"] for c in page.context.cookies()
+                    if c["name"].startswith("ludoteca-claim-")})
+    assert "play an ability card, or pass?" in page.inner_text("#board [data-key=prompt]")
+    before = int(page.get_attribute("#match", "data-version"))
+    page.click(f"#board .pd-hand .pd-ability.pickable:has-text('{card}')")
+    page.click("#board .pd-ashore .pd-char.pickable >> nth=0")
+    page.wait_for_function(
+        f"Number(document.getElementById('match').dataset.version) > {before}")
+    # The effect's own choice, if it asks one (a character, a party, a side, a player).
+    for _ in range(4):
+        mine = view(who)
+        if mine["to_act"] != who or not any(a["type"] in ("choose", "choose_party",
+                                                         "choose_weather", "choose_seat")
+                                          for a in mine["actions"]):
+            break
+        before = int(page.get_attribute("#match", "data-version"))
+        page.wait_for_selector("#board [data-pick].pickable")
+        page.click("#board [data-pick].pickable >> nth=0")
+        page.wait_for_function(
+            f"Number(document.getElementById('match').dataset.version) > {before}")
+    log = page.inner_text("#log").lower()
+    assert f"plays {card.lower()}" in log
+    assert "takes effect" in log or "no effect" in log
+    assert page.js_errors == []

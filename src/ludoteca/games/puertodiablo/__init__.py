@@ -26,10 +26,15 @@ Differences from the mapping in ``docs/architecture.md``: starting sets are chos
 from the pilot (R27); the pilot's assignment is one ``PilotAssigns`` per offering player
 with ``Assign(symbols)`` (the player is in the step); paying doubloons is ``Cover``;
 playing an ability is ``PlayAbility(ability, character)`` (:mod:`.rules.abilities`: the
-die a chance node, the counter window a step per player holding a counter). Built: the
-purchase moment and counters to ability rolls; NOT built yet: the arrival, log and
-challenge moments, counters to events, and the two options (treasure hunting, the
-advanced start) - see ``docs/rulings/puertodiablo.md``, "Not built".
+die a chance node, the counter window a step per player holding a counter; the
+arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38).
+Built: the purchase moment, counters to ability rolls, and at the arrival, log and
+challenge moments ``TAKE_PILOT``, ``SET_WEATHER``, ``PREVENT_WAR``, ``START_WAR``,
+``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP`` and ``ABILITIES_TO_SHIP``; NOT built yet:
+``LOG_PEEK``, the symbol cards of the pilot's assignment, ``IGNORE_PROHIBITION``,
+``MARKET_HELP``, ``LOG_SKIP``, counters to events (``SHIELD``) and the two options
+(treasure hunting, the advanced start) - see ``docs/rulings/puertodiablo.md``, "Not
+built".
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour.
 """
@@ -100,7 +105,13 @@ class PuertoDiablo(Game):
         # a consequence's choices (10), up to 20 purchase steps and their refills (8), a
         # leave decision; per harbour the selections (5 each), the market deal and top-up.
         per_round = 2 * t.num_log + 4 + MOST_SEATS * (1 + 1 + 10 + 10 + 20 + 8 + 1) + 40
-        per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60
+        # The windows of the log and challenge moments: a pass per seat at each (a log
+        # window per weather card turned, two challenge windows).
+        per_round += (2 * t.num_log + 2) * MOST_SEATS
+        # Every ability card played in a harbour (each once): the play, its roll, up to
+        # three choices, a side to cover, and the window asking everybody again.
+        per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60 \
+            + sum(t.abi_copies) * (8 + 2 * MOST_SEATS) + MOST_SEATS
         return GameInfo(
             id=self.id,
             title="Puerto Diablo",

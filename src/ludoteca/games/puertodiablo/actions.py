@@ -106,7 +106,30 @@ class PlayAbility:
 
 @dataclass(frozen=True, slots=True)
 class Decline:
-    """Play no counter in this counter window."""
+    """Play no ability now (a counter window, or the window of a moment of play)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseParty:
+    """An ability's choice: the party ``party`` (nations first, then factions), e.g. a
+    side of the war ``START_WAR`` starts."""
+
+    party: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseWeather:
+    """An ability's choice (``SET_WEATHER``): the harbour card shows its ``foul`` side
+    (1) or its fair side (0)."""
+
+    foul: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSeat:
+    """An ability's choice: the other player ``seat`` is the one it hits."""
+
+    seat: int
 
 
 # ----- purchasing and the crew phase ------------------------------------------------------

@@ -7,7 +7,9 @@ pilot, assign itself as much as it may; commit from sides with few doubloons fir
 the tall tale worth most, else buy the characters with the most symbols per doubloon;
 stay in the harbour while two characters are healthy. Ability cards come back at the next
 harbour, so it plays every purchase card before buying (tale cards before a tale) with
-the character of most foreknowledge, and counters every ability of another player.
+the character of most foreknowledge, plays every card of the arrival, log and challenge
+moments when offered (aiming a hostile one at the strongest character), and counters
+every ability of another player.
 ``heuristic_action(view, player, rng)``.
 """
 
@@ -64,6 +66,10 @@ def _score(action: Any, obs: dict[str, Any], me: dict[str, Any], t: Any, player:
     if isinstance(action, Cover):
         return t.doubloons[action.character][action.side]
     if isinstance(action, Choose):
+        # An ability's target (another's character to weaken or send away, an own one to
+        # restore): the strongest; a loss of its own (a war, a consequence): the weakest.
+        if obs["step"] == "EffectChoice":
+            return _symbols(t, action.character)
         return -_symbols(t, action.character)
     if isinstance(action, Helper):
         return 0.0

@@ -42,6 +42,7 @@ from ludoteca.games.puertodiablo.steps import (
     AfterEvent,
     Arrive,
     CarryOut,
+    ChoicePoint,
     CommitSymbols,
     Consequence,
     CounterWindow,
@@ -49,6 +50,7 @@ from ludoteca.games.puertodiablo.steps import (
     CrewPhase,
     DealSlot,
     Decide,
+    EffectChoice,
     Failed,
     GameEnd,
     LastOut,
@@ -56,7 +58,10 @@ from ludoteca.games.puertodiablo.steps import (
     LeaveChoice,
     LoseAbility,
     MakeOffer,
+    MomentWindow,
     NextBuyer,
+    OpenOffers,
+    OpenWindow,
     PayDoubloons,
     PickCharacter,
     PickHelper,
@@ -76,6 +81,8 @@ from ludoteca.games.puertodiablo.steps import (
     TopUp,
     TurnLog,
     WarLoss,
+    WeakenSide,
+    WeatherWar,
 )
 from ludoteca.games.puertodiablo.tables import MARKET_SLOTS, Tables
 
@@ -89,7 +96,7 @@ class PuertoDiabloState(State):
     game: PuertoDiablo
 
     _copy_lists = ("place", "owner", "cover", "ashore", "offers", "assigned", "committed",
-                   "vp", "market", "voyage", "used_log", "chain")
+                   "vp", "market", "voyage", "used_log", "chain", "choice")
     _copy_nested = ("hand", "ship_abis", "aside", "tales", "chosen")
 
     def _setup(self) -> None:
@@ -137,6 +144,10 @@ class PuertoDiabloState(State):
         self.tale_bonus = 0
         self.chain: list[tuple[int, int, int]] = []
         self.cancelled = 0
+        # The choices made for the ability being played (:mod:`.rules.abilities`), and a
+        # weather war found by the war test, not yet fought (party a * parties + b; -1).
+        self.choice: list[int] = []
+        self.pending_war = -1
         # The last ability roll (seat, title name, face, least roll, success): public.
         self.last_roll: tuple[int, str, int, int, bool] | None = None
         self.push(PickPilot())
@@ -230,5 +241,12 @@ class PuertoDiabloState(State):
         CounterWindow: abilities.counter_window,
         CarryOut: abilities.carry_out,
         ReopenWindow: abilities.reopen_window,
+        OpenWindow: abilities.open_window,
+        MomentWindow: abilities.moment_window,
+        ChoicePoint: abilities.choice_point,
+        EffectChoice: abilities.effect_choice,
+        WeakenSide: abilities.weaken_side,
+        WeatherWar: log.weather_war,
+        OpenOffers: log.open_offers,
     }
     """Step type -> the rule that resolves it (:mod:`.rules`)."""

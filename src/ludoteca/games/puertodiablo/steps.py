@@ -812,3 +812,191 @@ class LastOut(AutoStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class GameEnd(AutoStep["PuertoDiabloState"]):
     """Everybody has left La Coruna: the final scoring."""
+
+
+# ----- the moments of play: arrival, log, challenge --------------------------------------------
+
+MOMENT_EFFECTS: dict[str, frozenset[str]] = {
+    "arrival": frozenset({"TAKE_PILOT"}),
+    "log": frozenset({"SET_WEATHER", "PREVENT_WAR", "START_WAR"}),
+    "challenge": frozenset({"WEAKEN", "RESTORE", "SEND_TO_SHIP", "START_WAR",
+                            "ABILITIES_TO_SHIP"}),
+}
+"""The primitives each moment's window carries out (:mod:`.rules.abilities`); a title with
+any other primitive is not offered at that moment."""
+
+
+def playable_at(state: PuertoDiabloState, seat: int, moment: str) -> list[int]:
+    """Titles in ``seat``'s hand playable now at ``moment`` (all their primitives built
+    for it; ``PREVENT_WAR`` only while a weather war is pending), with a character ashore
+    to act them."""
+    t = state.t
+    if not state.ashore[seat] or not ashore_of(state, seat):
+        return []
+    built = MOMENT_EFFECTS[moment]
+    out = set()
+    for a in state.hand[seat]:
+        if moment not in t.abi_moments[a]:
+            continue
+        ops = [p["op"] for p in t.abi_effect[a]]
+        if not all(op in built for op in ops):
+            continue
+        if "PREVENT_WAR" in ops and state.pending_war < 0:
+            continue
+        out.add(a)
+    return sorted(out)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenWindow(AutoStep["PuertoDiabloState"]):
+    """The window of ``moment`` (``arrival``, ``log``, ``challenge``): the players in the
+    harbour who can play a card of it are asked in turn from the pilot (R38); nobody:
+    no window."""
+
+    moment: str
+
+
+@dataclass(frozen=True, slots=True)
+class MomentWindow(Step["PuertoDiabloState"]):
+    """``seat`` may play an ability of ``moment`` now, or pass; ``later`` are asked after
+    him."""
+
+    seat: int
+    moment: str
+    later: tuple[int, ...]
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        out = play_choices(state, self.seat, playable_at(state, self.seat, self.moment))
+        out.append(state.t.decline_id)
+        out.sort()
+        return out
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        when = MOMENT_WORDS[self.moment]
+        if viewer == self.seat:
+            return f"{when}: play an ability card, or pass?"
+        return f"{when}: {seat_name(self.seat)} may play an ability card."
+
+
+MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is settled",
+                "challenge": "The challenge phase"}
+
+
+@dataclass(frozen=True, slots=True)
+class ChoicePoint(AutoStep["PuertoDiabloState"]):
+    """After a successful roll, before the counter window: the choice ``part`` of
+    primitive ``index`` of ``ability`` (played by ``player``) is made; no option: the
+    primitive will do nothing, one option: it is taken."""
+
+    player: int
+    ability: int
+    index: int
+    part: int
+
+
+@dataclass(frozen=True, slots=True)
+class EffectChoice(Step["PuertoDiabloState"]):
+    """``seat`` makes choice ``part`` of primitive ``index`` of ``ability`` he played: a
+    character, a party, a side of the harbour card or another player."""
+
+    seat: int
+    ability: int
+    index: int
+    part: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return effect_options(state, self.seat, self.ability, self.index, self.part)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        prim = state.t.abi_effect[self.ability][self.index]
+        what = CHOICE_WORDS.get(prim["op"], "a choice")
+        if prim["op"] == "START_WAR":
+            what = "the first party of the war" if self.part == 0 else "its enemy"
+        name = state.t.abi_names[self.ability]
+        if viewer == self.seat:
+            return f"{name} takes effect: choose {what}."
+        return f"{seat_name(self.seat)} is choosing {what} for {name}."
+
+
+CHOICE_WORDS = {"WEAKEN": "another player's character to weaken",
+                "SEND_TO_SHIP": "another player's character to send to the ship",
+                "RESTORE": "one of your weakened characters to restore",
+                "SET_WEATHER": "the side the harbour card shows",
+                "ABILITIES_TO_SHIP": "the player who loses an ability to his ship"}
+
+
+def choice_parts(prim: dict[str, object]) -> int:
+    """How many choices a primitive needs of its card's player before the counter
+    window (5.3 of the card set: every choice first, then the window)."""
+    op = prim["op"]
+    if op in ("WEAKEN", "SEND_TO_SHIP", "RESTORE"):
+        return 1
+    if op == "START_WAR":
+        return 2
+    if op == "SET_WEATHER":
+        return int(prim.get("to") == "CHOICE")
+    if op == "ABILITIES_TO_SHIP":
+        return int(prim.get("owner") == "CHOSEN_OTHER")
+    return 0
+
+
+def effect_options(state: PuertoDiabloState, seat: int, a: int, index: int,
+                   part: int) -> list[int]:
+    """Action ids of the choice (see :class:`EffectChoice`); empty when nothing fits."""
+    t = state.t
+    prim = t.abi_effect[a][index]
+    op = prim["op"]
+    if op in ("WEAKEN", "SEND_TO_SHIP", "RESTORE"):
+        target: dict[str, object] = prim.get("target", {})  # type: ignore[assignment]
+        owners = [seat] if target.get("owner", "SELF") == "SELF" else \
+            [s for s in in_harbour(state) if s != seat]
+        if op == "RESTORE":
+            target = {**target, "state": "WEAKENED"}
+        return sorted(t.choose_id[c] for s in owners for c in matching(state, s, target))
+    if op == "START_WAR":
+        key = "a" if part == 0 else "b"
+        value = prim[key]
+        if value == "CHOICE_FACTION":
+            parties = list(range(t.num_nations, len(t.parties)))
+        elif value == "CHOICE":
+            parties = list(range(len(t.parties)))
+        else:
+            parties = [t.party_index[str(value)]]
+        if part == 1 and state.choice:
+            parties = [p for p in parties if p != state.choice[-1]]
+        return [t.party_id[p] for p in parties]
+    if op == "SET_WEATHER":
+        return list(t.weather_id)
+    if op == "ABILITIES_TO_SHIP":
+        return [t.seat_id[s] for s in in_harbour(state) if s != seat and state.hand[s]]
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class WeakenSide(Step["PuertoDiabloState"]):
+    """``seat`` (the owner) picks which side of ``character`` is covered (``WEAKEN``)."""
+
+    seat: int
+    character: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.cover_id
+        return sorted(ids[self.character][s] for s in open_sides(state, self.character))
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        name = state.t.char_names[self.character]
+        if viewer == self.seat:
+            return f"{name} is weakened: choose the side to cover."
+        return f"{seat_name(self.seat)} is choosing which side of {name} to cover."
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherWar(AutoStep["PuertoDiabloState"]):
+    """After the log window: the weather war found by the war test is fought, unless an
+    ability prevented it."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenOffers(AutoStep["PuertoDiabloState"]):
+    """After the challenge window: the players still in the harbour make their offers,
+    in turn from the pilot, then :class:`Decide`."""

@@ -17,7 +17,10 @@ from ludoteca.games.puertodiablo.actions import (
     Buy,
     CharacterCard,
     Choose,
+    ChooseParty,
+    ChooseSeat,
     ChooseSet,
+    ChooseWeather,
     Commit,
     Cover,
     Decline,
@@ -166,6 +169,10 @@ class Tables:
                 Decline,
                 Leave,
                 Stay,
+                # Appended, so that the ids of the actions above stay as they were.
+                Space(ChooseParty, party=range(len(self.parties))),
+                Space(ChooseWeather, foul=range(2)),
+                Space(ChooseSeat, seat=range(MOST_SEATS)),
             ],
             outcomes=[
                 Space(FirstPilot, seat=range(MOST_SEATS)),
@@ -197,6 +204,9 @@ class Tables:
         self.decline_id = enc(Decline())
         self.leave_id = enc(Leave())
         self.stay_id = enc(Stay())
+        self.party_id = tuple(enc(ChooseParty(p)) for p in range(len(self.parties)))
+        self.weather_id = tuple(enc(ChooseWeather(f)) for f in range(2))
+        self.seat_id = tuple(enc(ChooseSeat(s)) for s in range(MOST_SEATS))
         self.pilot_outcome = tuple(eo(FirstPilot(s)) for s in range(MOST_SEATS))
         self.voyage_outcome = tuple(eo(Voyage(h)) for h in range(self.num_harbours))
         self.log_outcome = tuple(eo(LogCard(c)) for c in range(self.num_log))

@@ -19,7 +19,10 @@ from ludoteca.games.puertodiablo.actions import (
     Buy,
     CharacterCard,
     Choose,
+    ChooseParty,
+    ChooseSeat,
     ChooseSet,
+    ChooseWeather,
     Commit,
     Cover,
     Decline,
@@ -44,7 +47,10 @@ from ludoteca.games.puertodiablo.steps import (
     MARKET,
     OUT,
     SHIP,
+    MomentWindow,
     foreknowledge,
+    help_allowance,
+    helper_supply,
     least_roll,
     need,
 )
@@ -108,7 +114,18 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                            "name": t.abi_names[card], "price": t.abi_price[card]})
     ch = state.challenge
     step = state.next_step()
+    # Market help (2 or 3 players ashore): how many market characters may help with this
+    # challenge, and the symbols each could supply (R15).
+    help_open = ch >= 0 and state.harbour >= 0 and state.outcome < 0
+    allowance = help_allowance(state) if help_open else 0
+    for m in market[:t.market_chars]:
+        if m is not None:
+            m["help_symbols"] = helper_supply(state, m["slot"]) if help_open else None
     return {
+        "market_help": ({"allowance": allowance,
+                         "per_player_count": t.help_allowance.get(
+                             len([s for s in range(n) if state.ashore[s]]), 0)}
+                        if help_open else None),
         "step": type(step).__name__ if step is not None else None,
         "assign_for": getattr(step, "target", None),
         "harbour": t.harbour_names[h] if h >= 0 else None,
@@ -138,11 +155,24 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                              "tale_bonus": state.tale_bonus},
         "last_roll": (dict(zip(("seat", "ability", "face", "least", "success"),
                                state.last_roll, strict=True)) if state.last_roll else None),
+        "effect_choice": (_effect_choice(state, step)
+                          if type(step).__name__ == "EffectChoice" else None),
+        "moment": getattr(step, "moment", None),
         "viewer": player,
         "to_act": state.current_player(),
         "prompt": state.prompt(player),
         **board_facts(state, h, ch),
     }
+
+
+def _effect_choice(state: PuertoDiabloState, step: Any) -> dict[str, Any]:
+    """The choice an ability's player is making: its card, primitive and which part
+    (``kind``: character, party, weather or seat, what the board offers to click)."""
+    t = state.t
+    op = t.abi_effect[step.ability][step.index]["op"]
+    kind = {"START_WAR": "party", "SET_WEATHER": "weather",
+            "ABILITIES_TO_SHIP": "seat"}.get(op, "character")
+    return {"ability": t.abi_names[step.ability], "op": op, "part": step.part, "kind": kind}
 
 
 def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
@@ -165,6 +195,7 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
                    "needed": t.tale_needed[x], "vp": t.tale_vp[x],
                    "told": bool(state.told >> x & 1)} for x in range(t.num_tales)],
         "symbol_names": dict(zip(t.symbols, t.symbol_names, strict=True)),
+        "parties": list(t.party_names),
         "starting_sets": ([{"set": t.set_numbers[k],
                             "characters": [t.char_names[c] for c in t.set_chars[k]],
                             "abilities": [t.abi_names[a] for a in t.set_abis[k]]}
@@ -308,7 +339,15 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         return (f"play {t.abi_names[a]} with {t.char_names[c]} (foreknowledge {count}: "
                 f"needs {least_roll(state, a, count)}+)")
     if isinstance(action, Decline):
-        return "play no counter"
+        return "pass: play no ability" if isinstance(state.next_step(), MomentWindow) \
+            else "play no counter"
+    if isinstance(action, ChooseParty):
+        return f"choose {t.party_names[action.party]}"
+    if isinstance(action, ChooseWeather):
+        return "turn the harbour card to its foul side" if action.foul \
+            else "turn the harbour card to its fair side"
+    if isinstance(action, ChooseSeat):
+        return f"choose {seat_name(action.seat)}"
     if isinstance(action, Leave):
         return "leave the harbour"
     if isinstance(action, Stay):
@@ -476,6 +515,31 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"{who} rolls {again}{d['face']} (needs {d['least']}): {res}"
     if k == "no_counter":
         return f"{who} plays no counter"
+    if k == "passes":
+        return f"{who} plays no ability ({d['moment']} moment)"
+    if k == "effect_choice":
+        name = t.abi_names[d["ability"]]
+        value, op = d["value"], d["op"]
+        if op == "START_WAR":
+            what = t.party_names[value]
+        elif op == "SET_WEATHER":
+            what = "the foul side" if value else "the fair side"
+        elif op == "ABILITIES_TO_SHIP":
+            what = _who(value, viewer)
+        else:
+            what = t.char_names[value]
+        return f"{who} chooses {what} for {name}"
+    if k == "weather_set":
+        side = "foul" if d["foul"] else "fair"
+        change = "turns the harbour card to" if d["changed"] else "keeps the harbour card on"
+        return f"{who} {change} its {side} side: the weather until the next weather card"
+    if k == "war_prevented":
+        return f"{who} prevents the weather war (it still counts as this harbour's one)"
+    if k == "weakened":
+        side = "left" if d["side"] == 0 else "right"
+        return f"{t.char_names[d['character']]} ({who}) is weakened: its {side} side is covered"
+    if k == "restored":
+        return f"{t.char_names[d['character']]} ({who}) is restored: healthy again"
     if k == "takes_effect":
         return f"{t.abi_names[d['ability']]} ({who}) is carried out"
     if k == "not_carried_out":

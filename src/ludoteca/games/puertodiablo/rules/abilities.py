@@ -20,17 +20,40 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import everyone
-from ludoteca.games.puertodiablo.actions import Decline, Die, PlayAbility
+from ludoteca.games.puertodiablo.actions import (
+    Choose,
+    ChooseParty,
+    ChooseSeat,
+    ChooseWeather,
+    Cover,
+    Decline,
+    Die,
+    PlayAbility,
+)
+from ludoteca.games.puertodiablo.rules.consequence import lose_ability
+from ludoteca.games.puertodiablo.rules.log import war
+from ludoteca.games.puertodiablo.rules.moves import to_ship
 from ludoteca.games.puertodiablo.steps import (
+    ASHORE,
+    PURCHASE_EFFECTS,
     AbilityRoll,
+    AfterEvent,
     CarryOut,
+    ChoicePoint,
     CounterWindow,
+    EffectChoice,
+    MomentWindow,
+    OpenWindow,
     ReopenWindow,
+    WeakenSide,
+    choice_parts,
     counters_held,
+    effect_options,
     foreknowledge,
     in_harbour,
     least_roll,
     open_sides,
+    playable_at,
 )
 
 if TYPE_CHECKING:
@@ -41,6 +64,8 @@ def play(state: PuertoDiabloState, seat: int, action: PlayAbility, depth: int) -
     """Presenting to the pilot and playing: the title is shown, the card goes to the ship
     at once (used once per harbour, whatever the die says), then the die is rolled."""
     a, c = action.ability, action.character
+    if not depth:
+        state.choice = []
     state.hand[seat].remove(a)
     state.ship_abis[seat].append(a)
     count = foreknowledge(state, a, c)
@@ -70,8 +95,14 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
     window = counter_window_steps(state, step.player, step.depth)
     if step.repeat:
         state.push(*window)
-    else:
-        state.push(*window, CarryOut(step.player, step.ability, step.character, step.depth))
+        return
+    # Every choice the effect needs is made first, then the window opens (the card set's
+    # order of play).
+    choices = [ChoicePoint(step.player, step.ability, i, part)
+               for i, prim in enumerate(state.t.abi_effect[step.ability])
+               for part in range(choice_parts(prim))]
+    state.push(*choices, *window,
+               CarryOut(step.player, step.ability, step.character, step.depth))
 
 
 def counter_window_steps(state: PuertoDiabloState, roller: int, depth: int) -> list[Any]:
@@ -114,7 +145,12 @@ def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
         state.emit(everyone("not_carried_out", seat=step.player, ability=step.ability))
         return
     state.emit(everyone("takes_effect", seat=step.player, ability=step.ability))
-    for prim in state.t.abi_effect[step.ability]:
+    prims = state.t.abi_effect[step.ability]
+    if not all(p["op"] in PURCHASE_EFFECTS or p["op"] in ("CANCEL", "REROLL")
+               for p in prims):
+        # R13: an ability that leaves fewer than two players ashore cuts the round short.
+        state.push(AfterEvent())
+    for prim in prims:
         EFFECTS[prim["op"]](state, step, prim)
 
 
@@ -166,6 +202,84 @@ def reroll(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> No
     state.push(AbilityRoll(seat, a, c, step.depth - 1, repeat=True))
 
 
+def _chosen(state: PuertoDiabloState) -> int:
+    """The next choice made for the effect being carried out (-1: nothing fitted)."""
+    return state.choice.pop(0) if state.choice else -1
+
+
+def take_pilot(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """The card's player takes the pilot card (already the pilot: nothing changes)."""
+    if state.pilot != step.player:
+        state.pilot = step.player
+        state.emit(everyone("pilot", seat=step.player, why="ability"))
+
+
+def set_weather(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """The harbour card turns to the side chosen (or named); it is the weather until the
+    next weather card is turned (R29 of the card set)."""
+    to = prim.get("to", "CHOICE")
+    foul = _chosen(state) if to == "CHOICE" else int(to == "FOUL")
+    changed = foul != state.foul
+    state.foul = foul
+    state.emit(everyone("weather_set", seat=step.player, foul=foul, changed=changed))
+
+
+def prevent_war(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """The pending weather war is not fought; it still uses up the harbour's one."""
+    if state.pending_war >= 0:
+        state.pending_war = -1
+        state.emit(everyone("war_prevented", seat=step.player))
+
+
+def start_war(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """A war between the two parties, by the normal rules; it neither needs nor uses up
+    the weather-war limit."""
+    a, b = _chosen(state), _chosen(state)
+    if a >= 0 and b >= 0:
+        war(state, a, b, "ability")
+
+
+def weaken(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """The chosen character's owner covers one of its sides; one already weakened goes
+    to the ship instead."""
+    c = _chosen(state)
+    if c < 0 or state.place[c] != ASHORE:  # not ashore any more
+        return
+    if state.cover[c]:
+        to_ship(state, c, "ability")
+    else:
+        state.push(WeakenSide(state.owner[c], c))
+
+
+def send_to_ship(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """The chosen character, healthy or weakened, goes to the ship."""
+    c = _chosen(state)
+    if c >= 0 and state.place[c] == ASHORE:
+        to_ship(state, c, "ability")
+
+
+def restore(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """The chosen weakened character is uncovered: healthy again."""
+    c = _chosen(state)
+    if c >= 0 and state.place[c] == ASHORE and state.cover[c]:
+        state.cover[c] = 0
+        state.emit(everyone("restored", seat=state.owner[c], character=c))
+
+
+def abilities_to_ship(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """One ability of the chosen player's hand (at random, or his pick) goes to his ship."""
+    seat = _chosen(state) if prim.get("owner") == "CHOSEN_OTHER" else step.player
+    if seat < 0 or not state.hand[seat]:
+        return
+    if prim.get("count") == "ALL":
+        state.ship_abis[seat].extend(state.hand[seat])
+        state.ship_abis[seat].sort()
+        state.emit(everyone("abilities_to_ship", seat=seat, abilities=state.hand[seat]))
+        state.hand[seat] = []
+        return
+    state.push(*lose_ability(state, seat, str(prim.get("pick", "RANDOM")), 0, False))
+
+
 EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]] = {
     "ADD_DOUBLOONS": add_doubloons,
     "DOUBLE_DOUBLOONS": double_doubloons,
@@ -175,6 +289,14 @@ EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]
     "TALE_BONUS": tale_bonus,
     "CANCEL": cancel,
     "REROLL": reroll,
+    "TAKE_PILOT": take_pilot,
+    "SET_WEATHER": set_weather,
+    "PREVENT_WAR": prevent_war,
+    "START_WAR": start_war,
+    "WEAKEN": weaken,
+    "SEND_TO_SHIP": send_to_ship,
+    "RESTORE": restore,
+    "ABILITIES_TO_SHIP": abilities_to_ship,
 }
 """The interpreter: primitive name -> the effect that carries it out."""
 
@@ -183,3 +305,65 @@ def open_purchase(state: PuertoDiabloState) -> None:
     """Effects last for one purchase: a new purchase (or none) starts with none."""
     state.purse = state.price_cut = state.extra_buys = state.extra_tales = 0
     state.tale_bonus = 0
+
+
+# ----- the windows of the moments of play ------------------------------------------------------
+
+
+def open_window(state: PuertoDiabloState, step: OpenWindow, action: None) -> None:
+    """R38: the players in the harbour who can play a card of the moment, from the pilot
+    clockwise; after a card is resolved the window opens again, so everybody may answer
+    it with one of his own, until all pass."""
+    seats = [s for s in in_harbour(state) if playable_at(state, s, step.moment)]
+    if seats:
+        state.push(MomentWindow(seats[0], step.moment, tuple(seats[1:])))
+
+
+def moment_window(state: PuertoDiabloState, step: MomentWindow,
+                  action: PlayAbility | Decline) -> None:
+    if isinstance(action, PlayAbility):
+        state.push(OpenWindow(step.moment))
+        play(state, step.seat, action, 0)
+        return
+    state.emit(everyone("passes", seat=step.seat, moment=step.moment))
+    later = [s for s in step.later if playable_at(state, s, step.moment)]
+    if later:
+        state.push(MomentWindow(later[0], step.moment, tuple(later[1:])))
+
+
+def choice_point(state: PuertoDiabloState, step: ChoicePoint, action: None) -> None:
+    options = effect_options(state, step.player, step.ability, step.index, step.part)
+    if len(options) > 1:
+        state.push(EffectChoice(step.player, step.ability, step.index, step.part))
+        return
+    value = -1
+    if options:
+        value = _choice_value(state.game.codec.actions[options[0]])
+    state.choice.append(value)
+
+
+def _choice_value(action: Any) -> int:
+    if isinstance(action, Choose):
+        return action.character
+    if isinstance(action, ChooseParty):
+        return action.party
+    if isinstance(action, ChooseWeather):
+        return action.foul
+    if isinstance(action, ChooseSeat):
+        return action.seat
+    raise AssertionError(f"{action!r} is no choice of an effect")
+
+
+def effect_choice(state: PuertoDiabloState, step: EffectChoice,
+                  action: Choose | ChooseParty | ChooseWeather | ChooseSeat) -> None:
+    """Said to all: the choice is part of the card's play."""
+    value = _choice_value(action)
+    state.choice.append(value)
+    state.emit(everyone("effect_choice", seat=step.seat, ability=step.ability,
+                        op=state.t.abi_effect[step.ability][step.index]["op"], value=value))
+
+
+def weaken_side(state: PuertoDiabloState, step: WeakenSide, action: Cover) -> None:
+    state.cover[action.character] |= 1 << action.side
+    state.emit(everyone("weakened", seat=step.seat, character=action.character,
+                        side=action.side))

@@ -17,6 +17,7 @@ from ludoteca.games.puertodiablo.steps import (
     Failed,
     MakeOffer,
     NextBuyer,
+    OpenWindow,
     PickHelper,
     PilotAssigns,
     Purchase,
@@ -115,7 +116,8 @@ def resolved(state: PuertoDiabloState, step: Resolved, action: None) -> None:
     seats = [(state.pilot + i) % n for i in range(n)]
     order = sorted((s for s in seats if state.committed[s]),
                    key=lambda s: -state.committed[s])
-    state.push(NextBuyer(tuple(order)), CrewPhase())
+    # The challenge moment lasts until the first purchase begins.
+    state.push(OpenWindow("challenge"), NextBuyer(tuple(order)), CrewPhase())
 
 
 def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 def crew_phase(state: PuertoDiabloState, step: CrewPhase, action: None) -> None:
     """A player whose one character ashore is weakened leaves at once; the others decide
-    clockwise from the pilot, unless the round cap ends the harbour (R32)."""
+    clockwise from the pilot; at the round cap (R32) all but the last leave unasked."""
     holder = state.pilot
     for seat in in_harbour(state):
         chars = ashore_of(state, seat)
@@ -38,9 +38,11 @@ def crew_phase(state: PuertoDiabloState, step: CrewPhase, action: None) -> None:
             leave(state, seat, "weakened")
     players = in_harbour(state)
     if state.round >= state.round_cap:
-        for seat in players:
+        # R32: the cap makes the players leave, clockwise from the pilot, as if each chose
+        # to; the one left last is still the last player, with his purchases.
+        for seat in players[:-1]:
             leave(state, seat, "round cap")
-        players = []
+        players = players[-1:]
     if len(players) >= 2:
         state.push(LeaveChoice(players[0], tuple(players[1:])), CrewEnd(holder))
     else:

@@ -19,6 +19,7 @@ from ludoteca.games.puertodiablo.steps import (
     SHIP,
     Arrive,
     DealSlot,
+    OpenWindow,
     Refill,
     Reveal,
     SelectAshore,
@@ -164,7 +165,11 @@ def top_up(state: PuertoDiabloState, step: TopUp, action: None) -> None:
         else:
             state.push(TakeCheapestStep(seat), TopUp(i))
         return
-    state.push(Refill(), StartRound())
+    # R25: the arrival moment, after the top-up, before the first log card; nothing of
+    # the last harbour's round is pending any more.
+    state.outcome = -1
+    state.challenge = -1
+    state.push(Refill(), OpenWindow("arrival"), StartRound())
 
 
 def take(state: PuertoDiabloState, seat: int, c: int) -> None:

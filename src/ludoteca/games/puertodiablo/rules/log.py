@@ -13,9 +13,12 @@ from ludoteca.games.puertodiablo.steps import (
     AfterEvent,
     Decide,
     MakeOffer,
+    OpenOffers,
+    OpenWindow,
     StartRound,
     TurnLog,
     WarLoss,
+    WeatherWar,
     ashore_of,
     in_harbour,
     in_parties,
@@ -64,6 +67,11 @@ def turn_log(state: PuertoDiabloState, step: TurnLog, outcome: LogCard) -> None:
     state.challenge = card
     state.used_log.append(card)  # the opened challenge pile, shuffled under at a new harbour
     state.emit(everyone("challenge", card=card, name=t.log_names[card]))
+    # The challenge moment opens before the offers (R38).
+    state.push(OpenWindow("challenge"), OpenOffers())
+
+
+def open_offers(state: PuertoDiabloState, step: OpenOffers, action: None) -> None:
     state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
 
 
@@ -83,7 +91,18 @@ def settle_weather(state: PuertoDiabloState, card: int) -> None:
     state.push(TurnLog())
     if a >= 0 and b >= 0 and not state.war_done:
         state.war_done = 1
-        war(state, a, b, "weather")
+        state.pending_war = a * len(t.parties) + b
+    # The log moment: after the change of weather and the war test, before the war.
+    state.push(OpenWindow("log"), WeatherWar())
+
+
+def weather_war(state: PuertoDiabloState, step: WeatherWar, action: None) -> None:
+    """The war the test found, unless an ability prevented it."""
+    if state.pending_war < 0:
+        return
+    a, b = divmod(state.pending_war, len(state.t.parties))
+    state.pending_war = -1
+    war(state, a, b, "weather")
 
 
 def war(state: PuertoDiabloState, a: int, b: int, why: str) -> None:

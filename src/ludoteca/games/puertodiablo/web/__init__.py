@@ -21,6 +21,10 @@ def moment(event: Event) -> str | None:
         return "An ability is played: the die roll"
     if kind == "not_carried_out":
         return "A counter stops the ability"
+    if kind == "weather_set":
+        return "An ability sets the weather"
+    if kind == "war_prevented":
+        return "An ability prevents the war"
     if kind == "war":
         return "A war breaks out"
     if kind == "resolved":
