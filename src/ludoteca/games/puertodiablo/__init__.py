@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -63,6 +63,16 @@ class PuertoDiabloOptions(BaseModel):
         description="Nothing in the rulebook forces a player to leave; after this many "
         "rounds in one harbour everybody leaves at the crew phase, so that a game ends "
         "— ruling R32")
+    treasure: Literal["off", "on"] = Field(
+        "off", title="Treasure hunting",
+        description="The expansion: treasures opened at each harbour, committers may send "
+        "a character hunting before purchasing, hunts checked after every log card, the "
+        "three treasure abilities in the level I pile — rulings R7, R8, R21-R24, R38-R44")
+    start: Literal["starter", "advanced"] = Field(
+        "starter", title="Start",
+        description="starter: the starting sets (R27); advanced: five characters dealt, "
+        "two kept by passing left, then cards added lowest total first up to a price of "
+        "50 — rulings R30, R45-R48")
 
 
 class PuertoDiablo(Game):

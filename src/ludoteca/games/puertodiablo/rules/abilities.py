@@ -162,8 +162,16 @@ def cancel(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> No
 def reroll(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
     """Another player's successful roll is made again; its effect is carried out only if
     the repeat succeeds."""
+    if prim.get("roll") == "TREASURE":
+        state.hunt_reroll = 1  # the treasure check makes the roll again (rules/treasure.py)
+        return
     seat, a, c = state.chain[step.depth - 1]
     state.push(AbilityRoll(seat, a, c, step.depth - 1, repeat=True))
+
+
+def roll_modifier(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """+delta to the treasure roll about to be made for one's own hunter (R8)."""
+    state.hunt_delta += int(prim["delta"])
 
 
 EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]] = {
@@ -175,6 +183,7 @@ EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]
     "TALE_BONUS": tale_bonus,
     "CANCEL": cancel,
     "REROLL": reroll,
+    "ROLL_MODIFIER": roll_modifier,
 }
 """The interpreter: primitive name -> the effect that carries it out."""
 

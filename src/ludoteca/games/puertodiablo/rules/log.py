@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.events import everyone
 from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.actions import Choose, LogCard
+from ludoteca.games.puertodiablo.rules import treasure
 from ludoteca.games.puertodiablo.rules.moves import to_ship
 from ludoteca.games.puertodiablo.steps import (
     AfterEvent,
@@ -65,6 +66,7 @@ def turn_log(state: PuertoDiabloState, step: TurnLog, outcome: LogCard) -> None:
     state.used_log.append(card)  # the opened challenge pile, shuffled under at a new harbour
     state.emit(everyone("challenge", card=card, name=t.log_names[card]))
     state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
+    treasure.after_log_card(state)
 
 
 def settle_weather(state: PuertoDiabloState, card: int) -> None:
@@ -81,6 +83,7 @@ def settle_weather(state: PuertoDiabloState, card: int) -> None:
     a, b = t.log_party[top], t.log_party[card]
     ensure_log_pile(state)
     state.push(TurnLog())
+    treasure.after_log_card(state)  # below the war: the war is handled first
     if a >= 0 and b >= 0 and not state.war_done:
         state.war_done = 1
         war(state, a, b, "weather")
