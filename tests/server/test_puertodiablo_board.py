@@ -89,7 +89,50 @@ def positions() -> list[PuertoDiabloState]:
             else:
                 s.apply_action(rng.choice(legal))
         out.append(s)
-    return out + scripted() + first_of({"CounterWindow", "PickCharacter"})
+    return out + scripted() + first_of({"CounterWindow", "PickCharacter"}) + with_options()
+
+
+def with_options() -> list[PuertoDiabloState]:
+    """Random matches with both options (the draft, hunts begun, money spent) and the
+    treasure check's choices, each pushed on a harbour laid out by hand."""
+    from tests.puertodiablo.helpers import char, table
+
+    g = load_game("puertodiablo")
+    t = g.tables
+    out = []
+    for seed in range(3):
+        rng = random.Random(50 + seed)
+        s: PuertoDiabloState = g.new_initial_state(  # type: ignore[assignment]
+            2 + seed, options={"treasure": "on", "start": "advanced"})
+        while not s.is_terminal():
+            if s.is_chance_node():
+                chance(s, rng)
+                continue
+            legal = s.legal_actions()
+            if rng.random() < 0.2 or type(s.next_step()).__name__ in {"DraftPick", "StartBuy",
+                                                                      "StartHunt"}:
+                out.append(s.clone())
+            hunts = [a for a in legal if a in {h for row in t.hunt_id for h in row}]
+            s.apply_action(rng.choice(hunts) if hunts and rng.random() < 0.7
+                           else rng.choice(legal))
+    strongbox, altar = t.treasure_ids.index("T01"), t.treasure_ids.index("T04")
+    titles = {name: t.abi_names.index(name) for name in ("Old Chart", "Dig Deeper",
+                                                          "Claim Jumper")}
+    for step in (pd_steps.ChooseSeeker(0, (char("C04"), char("C06"))),
+                 pd_steps.BeforeRoll(0, char("C04")), pd_steps.AfterFailedRoll(0, char("C04")),
+                 pd_steps.TreasureCounter(1, 0, char("C04"), ()),
+                 pd_steps.NewHunt(0, char("C04")), pd_steps.StartHunt(0)):
+        s = table(2, {0: ["C01", "C03"], 1: ["C10"]}, options={"treasure": "on"})
+        s.treasure_market = [altar]
+        for c, x in ((char("C04"), strongbox), (char("C06"), altar + 1)):
+            s.place[c], s.owner[c], s.hunt_of[c] = pd_steps.HUNTING, 0, x
+        s.hand[0] = [titles["Old Chart"], titles["Dig Deeper"]]
+        s.hand[1] = [titles["Claim Jumper"]]
+        s.found_money[0] = [altar + 2]
+        s.push(step)
+        s._legal = None
+        out.append(s)
+    return out
 
 
 def first_of(kinds: set[str]) -> list[PuertoDiabloState]:

@@ -536,7 +536,13 @@ def option_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]
     their treasures with their count and least roll now, each seat's money and VP
     treasures, the pile's size, the last hunt roll and why) and ``draft`` (the viewer's
     hand and keeps, the others' counts, totals and who is finished)."""
-    from ludoteca.games.puertodiablo.steps import draft_hand, hunt_count, hunt_least, start_total
+    from ludoteca.games.puertodiablo.steps import (
+        draft_hand,
+        hunt_count,
+        hunt_least,
+        start_abilities,
+        start_total,
+    )
 
     t = state.t
     out: dict[str, Any] = {}
@@ -574,6 +580,9 @@ def option_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]
             "totals": [start_total(state, s) if revealed else None for s in range(n)],
             "budget": t.advanced_budget,
             "finished": [bool(state.start_done >> s & 1) for s in range(n)],
+            "abilities": ([{"id": a, "name": t.abi_names[a], "price": t.abi_price[a],
+                            "level": "II" if t.abi_level2[a] else "I"}
+                           for a in start_abilities(state)] if revealed else []),
         }
     return out
 

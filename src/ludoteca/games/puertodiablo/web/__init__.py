@@ -21,6 +21,10 @@ def moment(event: Event) -> str | None:
         return "An ability is played: the die roll"
     if kind == "not_carried_out":
         return "A counter stops the ability"
+    if kind == "treasure_roll":
+        return "A treasure hunt is checked"
+    if kind == "kept":
+        return "The kept characters are laid out"
     if kind == "war":
         return "A war breaks out"
     if kind == "resolved":
