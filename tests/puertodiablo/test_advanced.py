@@ -249,3 +249,12 @@ def test_after_the_reveal_everybodys_kept_pair_is_known():
         for q in range(3):
             assert sorted(w.draft_picks[q]) == sorted(s.draft_picks[q])
         assert w.information_state_string(p) == s.information_state_string(p)
+
+
+def test_the_terminal_shows_the_viewers_draft_hand_only():
+    from ludoteca.games.puertodiablo.render import render
+
+    s = dealt(2)
+    mine = render(s.observation(0)).plain
+    assert "Setting sail: the advanced start" in mine and "Your hand: " in mine
+    assert "Your hand" not in render(s.observation(None)).plain

@@ -377,3 +377,23 @@ def test_scoring_vp_treasures_count_money_treasures_do_not():
     s.found_money[1] = [STRONGBOX]
     assert treasure.treasure_vp(s, 0) == 3 and treasure.treasure_vp(s, 1) == 0
     assert tale_vp(s, 0) == 3 and tale_vp(s, 1) == 0
+
+
+def test_the_terminal_and_the_observation_say_why_a_hunt_failed():
+    from ludoteca.games.puertodiablo.render import render
+
+    s = hunting({0: ["C05"], 1: ["C02"]}, hunters=[("C04", STRONGBOX)], market=[ALTAR])
+    s.push(TreasureCheck(), Purchase(0, T.purchase_limit))
+    s._run_automatic()
+    die(s, 2)
+    last = s.observation(1)["treasures"]["last_hunt"]
+    assert (last["count"], last["weather"], last["least"], last["face"], last["found"]) == \
+        (2, "fair", 3, 2, False)
+    text = render(s.observation(0)).plain
+    assert "Last hunt: s1 Sunken Strongbox: 2 HLM, fair, needs 3, rolled 2: not found" in text
+    assert "Treasures: " in text and "Altar Silver" in text
+
+
+def test_without_the_option_the_observation_has_no_treasure_fields():
+    s = table(2, {0: ["C05"], 1: ["C02"]})
+    assert "treasures" not in s.observation(0) and "draft" not in s.observation(0)

@@ -489,3 +489,46 @@ def test_an_ability_card_shows_its_foreknowledge_and_die_table_and_the_roll_its_
         "An ability is played: the die roll")
     assert moment(everyone("not_carried_out", seat=0, ability=0)) == (
         "A counter stops the ability")
+
+
+def _create_with_option(page: Any, base: str, option: str, value: str) -> dict[str, Any]:
+    """The lobby's form filled as a person would, with one rule option set: me against a
+    bot, two players."""
+    page.goto(base + "/")
+    page.check("input[name=game][value=puertodiablo]")
+    page.select_option("#players", "2")
+    page.select_option(f"#opt-{option}", value)
+    page.select_option("select[name=kind-0]", "me")
+    page.select_option("select[name=kind-1]", "bot")
+    page.select_option("select[name=bot-1]", "easy")
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#match")
+    return {"watch": page.get_attribute("#watch-link", "href")}
+
+
+@pytest.mark.parametrize(("option", "value", "seen"), [
+    ("treasure", "on", "Treasures"),
+    ("start", "advanced", "the advanced start"),
+])
+def test_puertodiablo_option_match_in_the_browser(browser: Any, server: Any, option: str,
+                                                  value: str, seen: str) -> None:
+    # One option per match, played to the end by clicking the board (a treasure and a
+    # character to start a hunt, a kept character of the draft, an ability to add), a
+    # spectator watching.
+    from tests.server.conftest import new_page
+    from tests.server.test_browser import check_end, play_by_clicking
+
+    host = new_page(browser)
+    links = _create_with_option(host, server.url, option, value)
+    spectator = new_page(browser)
+    spectator.goto(server.url + links["watch"])
+    host.wait_for_selector("#board [data-game=puertodiablo] .pd-voyage")
+    shown = seen in host.inner_text("#board")
+    moves = play_by_clicking({0: host}, [spectator], random.Random(11), limit=3000,
+                             board_share=0.9)
+    assert moves > 10
+    check_end({0: host}, [spectator])
+    assert "Final scoring" in host.inner_text("#board")
+    assert shown or option == "treasure"  # the treasure market shows once a harbour opens
+    assert host.js_errors == [] and spectator.js_errors == []

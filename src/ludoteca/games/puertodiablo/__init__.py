@@ -27,11 +27,13 @@ from the pilot (R27); the pilot's assignment is one ``PilotAssigns`` per offerin
 with ``Assign(symbols)`` (the player is in the step); paying doubloons is ``Cover``;
 playing an ability is ``PlayAbility(ability, character)`` (:mod:`.rules.abilities`: the
 die a chance node, the counter window a step per player holding a counter). Built: the
-purchase moment and counters to ability rolls; NOT built yet: the arrival, log and
-challenge moments, counters to events, and the two options (treasure hunting, the
-advanced start) - see ``docs/rulings/puertodiablo.md``, "Not built".
+purchase moment, counters to ability rolls and the treasure-check abilities; NOT built
+yet: the arrival, log and challenge moments and counters to events - see
+``docs/rulings/puertodiablo.md``, "Not built".
 
-Options: ``round_cap`` (R32) - the most rounds in one harbour.
+Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
+``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
+(``starter``, ``advanced``) - the start for advanced players (:mod:`.rules.advanced`).
 """
 
 from __future__ import annotations
