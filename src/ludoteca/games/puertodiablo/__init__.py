@@ -69,12 +69,13 @@ class PuertoDiabloOptions(BaseModel):
         "off", title="Treasure hunting",
         description="The expansion: treasures opened at each harbour, committers may send "
         "a character hunting before purchasing, hunts checked after every log card, the "
-        "three treasure abilities in the level I pile — rulings R7, R8, R21-R24, R38-R44")
+        "three treasure abilities in the level I pile — rulings R38, R39, R40, R41, R42, R7, R8 "
+        "and R21")
     start: Literal["starter", "advanced"] = Field(
         "starter", title="Start",
         description="starter: the starting sets (R27); advanced: five characters dealt, "
         "two kept by passing left, then cards added lowest total first up to a price of "
-        "50 — rulings R30, R45-R48")
+        "50 — rulings R30, R45, R46, R47 and R48")
 
 
 class PuertoDiablo(Game):
@@ -112,7 +113,15 @@ class PuertoDiablo(Game):
         # a consequence's choices (10), up to 20 purchase steps and their refills (8), a
         # leave decision; per harbour the selections (5 each), the market deal and top-up.
         per_round = 2 * t.num_log + 4 + MOST_SEATS * (1 + 1 + 10 + 10 + 20 + 8 + 1) + 40
-        per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60
+        # Treasure hunting: after each log card a check of at most 5 hunters (the
+        # harbour's treasures), each a choice of order, a modifier, a roll, a reroll, a
+        # counter and their ability rolls and a new hunt (12 steps); a hunt per buyer;
+        # per harbour the treasures opened and the last check.
+        per_round += 2 * t.num_log * 5 * 12 + MOST_SEATS
+        per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60 + 5 * 3
+        # The advanced start: 5 cards dealt and 2 kept per seat, then at most one card per
+        # doubloon of the budget, each with a refill and a roll-off.
+        advanced = MOST_SEATS * (5 + 2 + 3 * t.advanced_budget) + 10
         return GameInfo(
             id=self.id,
             title="Puerto Diablo",
@@ -120,7 +129,7 @@ class PuertoDiablo(Game):
                               constant_sum=1.0),),
             num_distinct_actions=self.codec.num_actions,
             max_chance_outcomes=self.codec.num_outcomes,
-            max_game_length=4 * per_harbour + MOST_SEATS + 10,
+            max_game_length=4 * per_harbour + MOST_SEATS + 10 + advanced,
             hidden_information=True,
             description="A voyage of four harbours: pirates face challenges under the "
                         "pilot, buy crews and tell tall tales.",
