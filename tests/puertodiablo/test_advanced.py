@@ -1,5 +1,5 @@
 """Starting for advanced players (option ``start=advanced``), clause by clause of the
-rulebook's section and the rulings R30, R45-R48; and what each seat knows of the draft.
+rulebook's section and the rulings R30, R47-R50; and what each seat knows of the draft.
 Each test fails if its rule is broken."""
 
 from __future__ import annotations

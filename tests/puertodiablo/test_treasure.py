@@ -1,5 +1,5 @@
 """Treasure hunting (the expansion, option ``treasure=on``), clause by clause of the
-rulebook's section and the rulings R7, R8, R21-R24, R38-R44. Each test fails if its rule is
+rulebook's section and the rulings R7, R8, R21-R24, R40-R46. Each test fails if its rule is
 broken."""
 
 from __future__ import annotations

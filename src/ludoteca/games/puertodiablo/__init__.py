@@ -69,13 +69,13 @@ class PuertoDiabloOptions(BaseModel):
         "off", title="Treasure hunting",
         description="The expansion: treasures opened at each harbour, committers may send "
         "a character hunting before purchasing, hunts checked after every log card, the "
-        "three treasure abilities in the level I pile — rulings R38, R39, R40, R41, R42, R7, R8 "
+        "three treasure abilities in the level I pile — rulings R40, R41, R42, R43, R44, R7, R8 "
         "and R21")
     start: Literal["starter", "advanced"] = Field(
         "starter", title="Start",
         description="starter: the starting sets (R27); advanced: five characters dealt, "
         "two kept by passing left, then cards added lowest total first up to a price of "
-        "50 — rulings R30, R45, R46, R47 and R48")
+        "50 — rulings R30, R47, R48, R49 and R50")
 
 
 class PuertoDiablo(Game):
