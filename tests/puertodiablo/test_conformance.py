@@ -21,3 +21,14 @@ def test_conformance_with_a_short_round_cap(num_players):
 def test_every_player_count_is_covered():
     assert sorted(configurations("puertodiablo")) == [(2, "standard"), (3, "standard"),
                                                        (4, "standard"), (5, "standard")]
+
+
+OPTION_GRID = [{"treasure": "on"}, {"start": "advanced"},
+               {"treasure": "on", "start": "advanced"}]
+
+
+@pytest.mark.parametrize("options", OPTION_GRID,
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("num_players", [2, 3, 4, 5])
+def test_conformance_with_the_options(num_players, options):
+    check_conformance("puertodiablo", num_players, "standard", playouts=2, options=options)

@@ -89,7 +89,50 @@ def positions() -> list[PuertoDiabloState]:
             else:
                 s.apply_action(rng.choice(legal))
         out.append(s)
-    return out + scripted() + first_of({"CounterWindow", "PickCharacter"})
+    return out + scripted() + first_of({"CounterWindow", "PickCharacter"}) + with_options()
+
+
+def with_options() -> list[PuertoDiabloState]:
+    """Random matches with both options (the draft, hunts begun, money spent) and the
+    treasure check's choices, each pushed on a harbour laid out by hand."""
+    from tests.puertodiablo.helpers import char, table
+
+    g = load_game("puertodiablo")
+    t = g.tables
+    out = []
+    for seed in range(3):
+        rng = random.Random(50 + seed)
+        s: PuertoDiabloState = g.new_initial_state(  # type: ignore[assignment]
+            2 + seed, options={"treasure": "on", "start": "advanced"})
+        while not s.is_terminal():
+            if s.is_chance_node():
+                chance(s, rng)
+                continue
+            legal = s.legal_actions()
+            if rng.random() < 0.2 or type(s.next_step()).__name__ in {"DraftPick", "StartBuy",
+                                                                      "StartHunt"}:
+                out.append(s.clone())
+            hunts = [a for a in legal if a in {h for row in t.hunt_id for h in row}]
+            s.apply_action(rng.choice(hunts) if hunts and rng.random() < 0.7
+                           else rng.choice(legal))
+    strongbox, altar = t.treasure_ids.index("T01"), t.treasure_ids.index("T04")
+    titles = {name: t.abi_names.index(name) for name in ("Old Chart", "Dig Deeper",
+                                                          "Claim Jumper")}
+    for step in (pd_steps.ChooseSeeker(0, (char("C04"), char("C06"))),
+                 pd_steps.BeforeRoll(0, char("C04")), pd_steps.AfterFailedRoll(0, char("C04")),
+                 pd_steps.TreasureCounter(1, 0, char("C04"), ()),
+                 pd_steps.NewHunt(0, char("C04")), pd_steps.StartHunt(0)):
+        s = table(2, {0: ["C01", "C03"], 1: ["C10"]}, options={"treasure": "on"})
+        s.treasure_market = [altar]
+        for c, x in ((char("C04"), strongbox), (char("C06"), altar + 1)):
+            s.place[c], s.owner[c], s.hunt_of[c] = pd_steps.HUNTING, 0, x
+        s.hand[0] = [titles["Old Chart"], titles["Dig Deeper"]]
+        s.hand[1] = [titles["Claim Jumper"]]
+        s.found_money[0] = [altar + 2]
+        s.push(step)
+        s._legal = None
+        out.append(s)
+    return out
 
 
 def first_of(kinds: set[str]) -> list[PuertoDiabloState]:
@@ -544,3 +587,44 @@ def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: 
     assert f"plays {card.lower()}" in log
     assert "takes effect" in log or "no effect" in log
     assert page.js_errors == []
+def _create_with_option(page: Any, base: str, option: str, value: str) -> dict[str, Any]:
+    """The lobby's form filled as a person would, with one rule option set: me against a
+    bot, two players."""
+    page.goto(base + "/")
+    page.check("input[name=game][value=puertodiablo]")
+    page.select_option("#players", "2")
+    page.select_option(f"#opt-{option}", value)
+    page.select_option("select[name=kind-0]", "me")
+    page.select_option("select[name=kind-1]", "bot")
+    page.select_option("select[name=bot-1]", "easy")
+    page.click("#create")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#match")
+    return {"watch": page.get_attribute("#watch-link", "href")}
+
+
+@pytest.mark.parametrize(("option", "value", "seen"), [
+    ("treasure", "on", "Treasures"),
+    ("start", "advanced", "the advanced start"),
+])
+def test_puertodiablo_option_match_in_the_browser(browser: Any, server: Any, option: str,
+                                                  value: str, seen: str) -> None:
+    # One option per match, played to the end by clicking the board (a treasure and a
+    # character to start a hunt, a kept character of the draft, an ability to add), a
+    # spectator watching.
+    from tests.server.conftest import new_page
+    from tests.server.test_browser import check_end, play_by_clicking
+
+    host = new_page(browser)
+    links = _create_with_option(host, server.url, option, value)
+    spectator = new_page(browser)
+    spectator.goto(server.url + links["watch"])
+    host.wait_for_selector("#board [data-game=puertodiablo] .pd-voyage")
+    shown = seen in host.inner_text("#board")
+    moves = play_by_clicking({0: host}, [spectator], random.Random(11), limit=3000,
+                             board_share=0.9)
+    assert moves > 10
+    check_end({0: host}, [spectator])
+    assert "Final scoring" in host.inner_text("#board")
+    assert shown or option == "treasure"  # the treasure market shows once a harbour opens
+    assert host.js_errors == [] and spectator.js_errors == []

@@ -28,22 +28,23 @@ with ``Assign(symbols)`` (the player is in the step); paying doubloons is ``Cove
 playing an ability is ``PlayAbility(ability, character)`` (:mod:`.rules.abilities`: the
 die a chance node, the counter window a step per player holding a counter; the
 arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38).
-Built: the purchase moment, counters to ability rolls, and at the arrival, log and
-challenge moments ``TAKE_PILOT``, ``SET_WEATHER``, ``PREVENT_WAR``, ``START_WAR``,
-``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP`` and ``ABILITIES_TO_SHIP``; NOT built yet:
-``LOG_PEEK``, the symbol cards of the pilot's assignment, ``IGNORE_PROHIBITION``,
-``MARKET_HELP``, ``LOG_SKIP``, counters to events (``SHIELD``) and the two options
-(treasure hunting, the advanced start) - see ``docs/rulings/puertodiablo.md``, "Not
-built".
+Built: the purchase moment, counters to ability rolls, the treasure-check abilities, and
+at the arrival, log and challenge moments ``TAKE_PILOT``, ``SET_WEATHER``,
+``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP`` and
+``ABILITIES_TO_SHIP``; NOT built yet: ``LOG_PEEK``, the symbol cards of the pilot's
+assignment, ``IGNORE_PROHIBITION``, ``MARKET_HELP``, ``LOG_SKIP`` and counters to events
+(``SHIELD``) - see ``docs/rulings/puertodiablo.md``, "Not built".
 
-Options: ``round_cap`` (R32) - the most rounds in one harbour.
+Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
+``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
+(``starter``, ``advanced``) - the start for advanced players (:mod:`.rules.advanced`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -68,6 +69,17 @@ class PuertoDiabloOptions(BaseModel):
         description="Nothing in the rulebook forces a player to leave; after this many "
         "rounds in one harbour everybody leaves at the crew phase, so that a game ends "
         "— ruling R32")
+    treasure: Literal["off", "on"] = Field(
+        "off", title="Treasure hunting",
+        description="The expansion: treasures opened at each harbour, committers may send "
+        "a character hunting before purchasing, hunts checked after every log card, the "
+        "three treasure abilities in the level I pile — rulings R40, R41, R42, R43, R44, R7, R8 "
+        "and R21")
+    start: Literal["starter", "advanced"] = Field(
+        "starter", title="Start",
+        description="starter: the starting sets (R27); advanced: five characters dealt, "
+        "two kept by passing left, then cards added lowest total first up to a price of "
+        "50 — rulings R30, R47, R48, R49 and R50")
 
 
 class PuertoDiablo(Game):
@@ -108,10 +120,18 @@ class PuertoDiablo(Game):
         # The windows of the log and challenge moments: a pass per seat at each (a log
         # window per weather card turned, two challenge windows).
         per_round += (2 * t.num_log + 2) * MOST_SEATS
+        # Treasure hunting: after each log card a check of at most 5 hunters (the
+        # harbour's treasures), each a choice of order, a modifier, a roll, a reroll, a
+        # counter and their ability rolls and a new hunt (12 steps); a hunt per buyer.
+        per_round += 2 * t.num_log * 5 * 12 + MOST_SEATS
         # Every ability card played in a harbour (each once): the play, its roll, up to
-        # three choices, a side to cover, and the window asking everybody again.
+        # three choices, a side to cover, and the window asking everybody again; per
+        # harbour the treasures opened and the last check.
         per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60 \
-            + sum(t.abi_copies) * (8 + 2 * MOST_SEATS) + MOST_SEATS
+            + sum(t.abi_copies) * (8 + 2 * MOST_SEATS) + MOST_SEATS + 5 * 3
+        # The advanced start: 5 cards dealt and 2 kept per seat, then at most one card per
+        # doubloon of the budget, each with a refill and a roll-off.
+        advanced = MOST_SEATS * (5 + 2 + 3 * t.advanced_budget) + 10
         return GameInfo(
             id=self.id,
             title="Puerto Diablo",
@@ -119,7 +139,7 @@ class PuertoDiablo(Game):
                               constant_sum=1.0),),
             num_distinct_actions=self.codec.num_actions,
             max_chance_outcomes=self.codec.num_outcomes,
-            max_game_length=4 * per_harbour + MOST_SEATS + 10,
+            max_game_length=4 * per_harbour + MOST_SEATS + 10 + advanced,
             hidden_information=True,
             description="A voyage of four harbours: pirates face challenges under the "
                         "pilot, buy crews and tell tall tales.",

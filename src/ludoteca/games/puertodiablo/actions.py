@@ -214,3 +214,86 @@ class Die:
     """Chance: the die shows ``face`` (1 to the edition's number of faces)."""
 
     face: int
+
+
+# ----- treasure hunting (the expansion: option ``treasure``) -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hunt:
+    """Send ``character`` (an own character ashore, healthy or weakened; or, after a
+    find, the successful hunter) hunting for ``treasure`` (an edition treasure lying face
+    up in the harbour's treasure market)."""
+
+    character: int
+    treasure: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoHunt:
+    """Start no treasure hunt before this purchase."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seek:
+    """A player with several treasure hunters: ``character``'s hunt is checked next."""
+
+    character: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpendTreasure:
+    """Spend the money treasure ``treasure`` (found earlier, kept with the abilities in
+    hand) in this purchase: its doubloons are added once, no change given."""
+
+    treasure: int
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureCard:
+    """Chance: ``treasure`` is opened from the face-down treasure pile into the market."""
+
+    treasure: int
+
+
+# ----- the advanced start (option ``start=advanced``) --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """Keep ``character`` from the hand of dealt characters (hidden until both are kept)."""
+
+    character: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartCharacter:
+    """Add the face-up character of display ``slot`` to one's starting set."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartAbility:
+    """Add an ability of title ``ability`` (either level) to one's starting set."""
+
+    ability: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartDone:
+    """One's starting set is ready: add no more cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealtCharacter:
+    """Chance: ``character`` is dealt (face down, seen by its receiver only)."""
+
+    character: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff:
+    """Chance: of the players tied on the lowest total, ``seat`` rolls highest."""
+
+    seat: int

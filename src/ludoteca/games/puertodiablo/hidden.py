@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import Event
+from ludoteca.games.puertodiablo.rules import advanced
 from ludoteca.games.puertodiablo.steps import SHIP
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 def determinize(state: PuertoDiabloState, player: int, rng: random.Random) -> PuertoDiabloState:
     new: PuertoDiabloState = state.clone()
+    if state.advanced:
+        advanced.determinize_draft(new, state, player, rng)
     for q in range(state.num_players):
         if q == player or not state.chosen[q]:
             continue
@@ -41,6 +44,8 @@ def determinize(state: PuertoDiabloState, player: int, rng: random.Random) -> Pu
 
 def hidden_action(world: PuertoDiabloState, seat: int, index: int, event: Event,
                   source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
+    if event.kind in advanced.HIDDEN_KINDS:
+        return advanced.hidden_action(world, seat, index, event, source)
     owner = event.data["seat"]
     k = 0
     for i in range(index - 1, -1, -1):

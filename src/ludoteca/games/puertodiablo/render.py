@@ -19,6 +19,10 @@ MENU_GROUPS = {
     "tell_tale": "Tell a tall tale",
     "buy": "Buy a market card",
     "cover": "Pay by covering a side",
+    "hunt": "Send a character hunting for a treasure",
+    "draft": "Keep a character",
+    "start_ability": "Add an ability to the starting set",
+    "start_character": "Add a face-up character to the starting set",
 }
 
 
@@ -57,8 +61,11 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     obs = observation
     lines = []
     banned = ",".join(obs["prohibited"]) or "-"
-    lines.append(f"{obs['harbour']} ({obs['number']})  {obs['weather']}  banned {banned}  "
-                 f"round {obs['round']}/{obs['round_cap']}  pilot seat {obs['pilot'] + 1}")
+    if obs.get("draft") and obs["harbour"] is None:
+        lines.append(f"Setting sail: the advanced start  pilot seat {obs['pilot'] + 1}")
+    else:
+        lines.append(f"{obs['harbour']} ({obs['number']})  {obs['weather']}  banned {banned}"
+                     f"  round {obs['round']}/{obs['round_cap']}  pilot seat {obs['pilot'] + 1}")
     ch = obs["challenge"]
     if ch:
         lines.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
@@ -87,5 +94,37 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
                                         for m in chars))
     if not compact:
         lines.append("        " + "; ".join(f"{m['name']} {m['price']}d" for m in abis))
+    lines.extend(option_lines(obs))
     lines.append(obs["prompt"])
     return Text("\n".join(line[:80] for line in lines))
+
+
+def option_lines(obs: dict[str, Any]) -> list[str]:
+    """The options' lines (none without them): the treasure market, the hunters and the
+    last hunt roll with its reasons; the viewer's draft hand and the totals."""
+    out = []
+    tr = obs.get("treasures")
+    if tr and obs["harbour"] is not None:
+        out.append(_fit("Treasures: ", [f"{x['name']} {'+'.join(x['symbols'])} "
+                                        f"{x['doubloons']}d" if x["doubloons"] else
+                                        f"{x['name']} {'+'.join(x['symbols'])} {x['vp']}VP"
+                                        for x in tr["market"]])[0])
+        if tr["hunts"]:
+            out.append(_fit("Hunting: ", [f"s{h['seat'] + 1} {h['name'].split(',')[0][:10]}"
+                                          f" on {h['treasure']['name']} {h['least']}+"
+                                          for h in tr["hunts"]])[0])
+        lh = tr["last_hunt"]
+        if lh:
+            mod = f"+{lh['modifier']}" if lh["modifier"] else ""
+            out.append(f"Last hunt: s{lh['seat'] + 1} {lh['treasure']}: {lh['count']} "
+                       f"{'/'.join(lh['symbols'])}, {lh['weather']}, needs {lh['least']}, "
+                       f"rolled {lh['face']}{mod}: {'found' if lh['found'] else 'not found'}")
+    dr = obs.get("draft")
+    if dr:
+        if dr["hand"]:
+            out.append(_fit("Your hand: ", [_char(c) for c in dr["hand"]])[0])
+        totals = [f"s{k + 1} {t}/{dr['budget']}d{' ready' if dr['finished'][k] else ''}"
+                  for k, t in enumerate(dr["totals"]) if t is not None]
+        if totals:
+            out.append("Starting sets: " + ", ".join(totals))
+    return out

@@ -28,6 +28,7 @@ from ludoteca.core.state import State
 from ludoteca.games.puertodiablo import hidden, view
 from ludoteca.games.puertodiablo.rules import (
     abilities,
+    advanced,
     challenge,
     consequence,
     crew,
@@ -36,32 +37,46 @@ from ludoteca.games.puertodiablo.rules import (
     log,
     purchase,
     setup,
+    treasure,
 )
 from ludoteca.games.puertodiablo.steps import (
     AbilityRoll,
     AfterEvent,
+    AfterFailedRoll,
     Arrive,
+    BeforeRoll,
     CarryOut,
     ChoicePoint,
+    ChooseSeeker,
+    ClearTreasures,
     CommitSymbols,
     Consequence,
     CounterWindow,
     CrewEnd,
     CrewPhase,
+    DealDraft,
     DealSlot,
     Decide,
+    DraftPick,
+    DraftReveal,
     EffectChoice,
     Failed,
+    FinalHunts,
     GameEnd,
+    HuntResult,
     LastOut,
     LayOut,
     LeaveChoice,
     LoseAbility,
     MakeOffer,
     MomentWindow,
+    NewHunt,
     NextBuyer,
+    NextSeeker,
     OpenOffers,
+    OpenTreasure,
     OpenWindow,
+    PassHands,
     PayDoubloons,
     PickCharacter,
     PickHelper,
@@ -72,13 +87,21 @@ from ludoteca.games.puertodiablo.steps import (
     Purchase,
     RandomLoss,
     Refill,
+    ReopenTreasureCounter,
     ReopenWindow,
     Resolved,
     Reveal,
     SelectAshore,
+    StartBuy,
+    StartHunt,
+    StartRollOff,
     StartRound,
+    StartTurn,
     TakeCheapestStep,
     TopUp,
+    TreasureCheck,
+    TreasureCounter,
+    TreasureRoll,
     TurnLog,
     WarLoss,
     WeakenSide,
@@ -96,8 +119,10 @@ class PuertoDiabloState(State):
     game: PuertoDiablo
 
     _copy_lists = ("place", "owner", "cover", "ashore", "offers", "assigned", "committed",
-                   "vp", "market", "voyage", "used_log", "chain", "choice")
-    _copy_nested = ("hand", "ship_abis", "aside", "tales", "chosen")
+                   "vp", "market", "voyage", "used_log", "chain", "choice",
+                   "treasure_market", "hunt_of")
+    _copy_nested = ("hand", "ship_abis", "aside", "tales", "chosen",
+                    "found_money", "found_vp", "dealt", "draft_picks")
 
     def _setup(self) -> None:
         t: Tables = self.game.tables
@@ -150,6 +175,27 @@ class PuertoDiabloState(State):
         self.pending_war = -1
         # The last ability roll (seat, title name, face, least roll, success): public.
         self.last_roll: tuple[int, str, int, int, bool] | None = None
+        # Treasure hunting (option ``treasure``, :mod:`.rules.treasure`): the face-down
+        # pile, the harbour's treasure market (edition indices, face up), per character
+        # the treasure it hunts (-1), per seat the money treasures in hand and the VP
+        # treasures with the tall tales; the check in progress and the last hunt's roll.
+        self.treasure_on = self.options.treasure == "on"
+        self.treasure_pile = Pile.of([0] * t.num_treasures)
+        self.treasure_market: list[int] = []
+        self.hunt_of = [-1] * t.num_chars
+        self.found_money: list[list[int]] = [[] for _ in range(n)]
+        self.found_vp: list[list[int]] = [[] for _ in range(n)]
+        self.check_due = 0
+        self.hunt_delta = 0
+        self.hunt_reroll = 0
+        self.last_hunt: tuple[int, ...] | None = None  # the fields of treasure_roll
+        # The advanced start (option ``start``, :mod:`.rules.advanced`): the five dealt to
+        # each seat (in deal order; hidden from the others), the characters each kept.
+        self.advanced = self.options.start == "advanced"
+        self.dealt: list[list[int]] = [[] for _ in range(n)]
+        self.draft_picks: list[list[int]] = [[] for _ in range(n)]
+        self.draft_passed = 0
+        self.start_done = 0
         self.push(PickPilot())
 
     def __getstate__(self) -> dict[str, Any]:
@@ -248,5 +294,28 @@ class PuertoDiabloState(State):
         WeakenSide: abilities.weaken_side,
         WeatherWar: log.weather_war,
         OpenOffers: log.open_offers,
+        # Treasure hunting (option ``treasure``).
+        OpenTreasure: treasure.open_treasure,
+        StartHunt: treasure.start_hunt,
+        TreasureCheck: treasure.treasure_check,
+        NextSeeker: treasure.next_seeker,
+        ChooseSeeker: treasure.choose_seeker,
+        BeforeRoll: treasure.before_roll,
+        TreasureRoll: treasure.treasure_roll,
+        AfterFailedRoll: treasure.after_failed_roll,
+        TreasureCounter: treasure.treasure_counter,
+        ReopenTreasureCounter: treasure.reopen_counter,
+        HuntResult: treasure.hunt_result,
+        NewHunt: treasure.new_hunt,
+        FinalHunts: treasure.final_hunts,
+        ClearTreasures: treasure.clear_treasures,
+        # The advanced start (option ``start``).
+        DealDraft: advanced.deal,
+        DraftPick: advanced.draft_pick,
+        PassHands: advanced.pass_hands,
+        DraftReveal: advanced.reveal,
+        StartTurn: advanced.start_turn,
+        StartRollOff: advanced.roll_off,
+        StartBuy: advanced.start_buy,
     }
     """Step type -> the rule that resolves it (:mod:`.rules`)."""

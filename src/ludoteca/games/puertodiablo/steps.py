@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 PILE, SHIP, ASHORE, OUT, MARKET = 0, 1, 2, 3, 4
 """Where a character card is (``state.place``)."""
+HUNTING = 5
+"""A character lying crosswise on a treasure (the expansion): not ashore (R21)."""
 
 # ----- what a seat can do ----------------------------------------------------------------------
 
@@ -698,6 +700,8 @@ def purchase_choices(state: PuertoDiabloState, step: Purchase) -> list[int]:
             if state.market[slot] >= 0 and card_price(state, slot) <= left:
                 out.append(t.buy_id[slot])
     out.extend(play_choices(state, step.seat, playable_at_purchase(state, step.seat)))
+    if state.found_money[step.seat] and may_buy(state, step):
+        out.extend(sorted({t.spend_id[x] for x in state.found_money[step.seat]}))
     out.sort()
     return out
 
@@ -1000,3 +1004,351 @@ class WeatherWar(AutoStep["PuertoDiabloState"]):
 class OpenOffers(AutoStep["PuertoDiabloState"]):
     """After the challenge window: the players still in the harbour make their offers,
     in turn from the pilot, then :class:`Decide`."""
+
+
+# ----- treasure hunting (the expansion, option ``treasure``; rules in rules/treasure.py) -----
+
+
+def hunters(state: PuertoDiabloState) -> list[int]:
+    """Characters lying on a treasure, in card order."""
+    return [c for c in range(state.t.num_chars) if state.place[c] == HUNTING]
+
+
+def hunt_count(state: PuertoDiabloState, c: int) -> int:
+    """R7: the hunter's symbols of the treasure's types on its open sides (the sides open
+    when the hunt began: nothing covers a hunter), prohibitions not applied."""
+    mask = state.t.treasure_symbols[state.hunt_of[c]]
+    return sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+
+
+def hunt_least(state: PuertoDiabloState, c: int) -> int:
+    """The least roll that finds ``c``'s treasure: the treasure's table for the weather
+    the harbour card shows, at the hunter's count (above the largest printed count, that
+    count's entry)."""
+    table = state.t.treasure_die[state.hunt_of[c]][state.foul]
+    count = hunt_count(state, c)
+    return next(v for k, v in table if count >= k)
+
+
+def acting(state: PuertoDiabloState, seat: int) -> bool:
+    """A player can play an ability only while in the harbour with a character ashore to
+    act it (the rulebook: a treasure hunter cannot help)."""
+    return bool(state.ashore[seat]) and bool(ashore_of(state, seat))
+
+
+def treasure_titles(state: PuertoDiabloState, seat: int, op: str, whose: str) -> list[int]:
+    """Titles in ``seat``'s hand of the treasure check whose one primitive is ``op`` on
+    the treasure roll with ``whose`` (ROLL_MODIFIER OWN, REROLL OWN, REROLL OTHER)."""
+    t = state.t
+    if not acting(state, seat):
+        return []
+    out = set()
+    for a in state.hand[seat]:
+        prims = t.abi_effect[a]
+        if len(prims) == 1 and prims[0]["op"] == op and prims[0].get("roll") == "TREASURE" \
+                and prims[0].get("whose") == whose and \
+                ({"treasure", "counter"} & t.abi_moments[a]):
+            out.add(a)
+    return sorted(out)
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTreasure(ChanceStep["PuertoDiabloState"]):
+    """Chance: the next treasure opened from the face-down treasure pile."""
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.treasure_outcome
+        return [(ids[k], p) for k, p in state.treasure_pile.draw_odds()]
+
+
+@dataclass(frozen=True, slots=True)
+class StartHunt(Step["PuertoDiabloState"]):
+    """Before his purchase, committer ``seat`` may send one character ashore hunting."""
+
+    seat: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.hunt_id
+        out = [ids[c][x] for c in ashore_of(state, self.seat) for x in state.treasure_market]
+        out.append(state.t.no_hunt_id)
+        out.sort()
+        return out
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Send a character hunting for a treasure before purchasing?"
+        return f"{seat_name(self.seat)} may send a character hunting for treasure."
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureCheck(AutoStep["PuertoDiabloState"]):
+    """After a log card (and its war): every hunt is checked, from the pilot clockwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextSeeker(AutoStep["PuertoDiabloState"]):
+    """The hunters still to be checked at this check (``queue``, grouped by seat in
+    order); a player with several chooses his order."""
+
+    queue: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSeeker(Step["PuertoDiabloState"]):
+    """``seat`` chooses which of his hunters in ``queue`` is checked next."""
+
+    seat: int
+    queue: tuple[int, ...]
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.seek_id
+        return sorted(ids[c] for c in self.queue if state.owner[c] == self.seat)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Choose which of your treasure hunters is checked next."
+        return f"{seat_name(self.seat)} is choosing the order of his treasure hunters."
+
+
+@dataclass(frozen=True, slots=True)
+class BeforeRoll(Step["PuertoDiabloState"]):
+    """``seat`` may play a treasure-roll modifier before ``hunter``'s roll (R8)."""
+
+    seat: int
+    hunter: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        titles = treasure_titles(state, self.seat, "ROLL_MODIFIER", "OWN")
+        return sorted([*play_choices(state, self.seat, titles), state.t.decline_id])
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Your treasure hunter is about to roll: play an ability first?"
+        return f"{seat_name(self.seat)} may play an ability before a treasure roll."
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureRoll(ChanceStep["PuertoDiabloState"]):
+    """Chance: the die for ``hunter``'s treasure (``owner`` its player); ``forced`` a repeat
+    another player forced (REROLL OTHER); ``final`` the last check at the harbour's end."""
+
+    owner: int
+    hunter: int
+    forced: bool = False
+    final: bool = False
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.die_outcome
+        return [(i, 1.0 / len(ids)) for i in ids]
+
+
+@dataclass(frozen=True, slots=True)
+class AfterFailedRoll(Step["PuertoDiabloState"]):
+    """``seat``'s hunter ``hunter`` has just failed: he may play his own reroll."""
+
+    seat: int
+    hunter: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        titles = treasure_titles(state, self.seat, "REROLL", "OWN")
+        return sorted([*play_choices(state, self.seat, titles), state.t.decline_id])
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Your treasure hunter failed: roll again with an ability?"
+        return f"{seat_name(self.seat)} may roll his treasure hunt again."
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureCounter(Step["PuertoDiabloState"]):
+    """``roller``'s hunter ``hunter`` has found its treasure: ``seat`` (holding a
+    counter to a treasure roll) may force a repeat; ``later`` are asked after him."""
+
+    seat: int
+    roller: int
+    hunter: int
+    later: tuple[int, ...]
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        titles = treasure_titles(state, self.seat, "REROLL", "OTHER")
+        return sorted([*play_choices(state, self.seat, titles), state.t.decline_id])
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return f"{seat_name(self.roller)}'s hunter found a treasure: force a repeat?"
+        return f"{seat_name(self.seat)} may play a counter to the treasure roll."
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenTreasureCounter(AutoStep["PuertoDiabloState"]):
+    """After a counter that did not force a repeat: those after it are asked again."""
+
+    roller: int
+    hunter: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HuntResult(AutoStep["PuertoDiabloState"]):
+    """The result of ``hunter``'s roll is applied (``found`` or not), unless an ability
+    has asked for the roll to be made again."""
+
+    owner: int
+    hunter: int
+    found: bool
+    final: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NewHunt(Step["PuertoDiabloState"]):
+    """The successful ``hunter`` of ``seat`` goes on a new hunt: the player chooses the
+    treasure."""
+
+    seat: int
+    hunter: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.hunt_id[self.hunter]
+        return [ids[x] for x in state.treasure_market]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Your hunter found its treasure: choose the next treasure to hunt."
+        return f"{seat_name(self.seat)} is choosing a new treasure to hunt."
+
+
+@dataclass(frozen=True, slots=True)
+class FinalHunts(AutoStep["PuertoDiabloState"]):
+    """Everybody has left: the open hunts are checked once more under the current
+    weather, then the hunters return to the ship and the treasure market is cleared."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClearTreasures(AutoStep["PuertoDiabloState"]):
+    """R23: unclaimed treasures leave the game at the harbour's end."""
+
+
+# ----- the advanced start (option ``start=advanced``; rules in rules/advanced.py) -----------
+
+
+@dataclass(frozen=True, slots=True)
+class DealDraft(ChanceStep["PuertoDiabloState"]):
+    """Chance: the next character dealt face down to ``receiver`` (five each)."""
+
+    receiver: int
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.dealt_outcome
+        return [(ids[k], p) for k, p in state.char_pile.draw_odds()]
+
+
+@dataclass(frozen=True, slots=True)
+class DraftPick(Step["PuertoDiabloState"]):
+    """``seat`` keeps one character of the hand he holds (``pick`` 0: of the five dealt;
+    1: of the four passed to him); all choose at once."""
+
+    seat: int
+    pick: int
+    group = "draft"
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.draft_id
+        return sorted(ids[c] for c in draft_hand(state, self.seat))
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            which = "the five dealt to you" if self.pick == 0 else "the four passed to you"
+            return f"Keep one character of {which}."
+        return f"{seat_name(self.seat)} is choosing a character."
+
+
+def draft_hand(state: PuertoDiabloState, seat: int) -> list[int]:
+    """The characters ``seat`` holds in the draft now: his five dealt less his first keep;
+    after the pass, his right neighbour's four less his second keep."""
+    picks = state.draft_picks
+    if state.draft_passed:
+        right = (seat - 1) % state.num_players
+        held = [c for c in state.dealt[right] if c != picks[right][0]]
+        return [c for c in held if c not in picks[seat][1:]]
+    return [c for c in state.dealt[seat] if c not in picks[seat]]
+
+
+@dataclass(frozen=True, slots=True)
+class PassHands(AutoStep["PuertoDiabloState"]):
+    """Everybody has kept one: the four others pass to the player on the left."""
+
+
+@dataclass(frozen=True, slots=True)
+class DraftReveal(AutoStep["PuertoDiabloState"]):
+    """The two kept characters are laid face up; the rest go back, shuffled; four
+    characters are laid face up."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartTurn(AutoStep["PuertoDiabloState"]):
+    """The unfinished player with the lowest total adds a card (a tie: the die)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartRollOff(ChanceStep["PuertoDiabloState"]):
+    """Chance: the highest roller among ``seats`` (tied on the lowest total) goes next."""
+
+    seats: tuple[int, ...]
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.rolloff_outcome
+        return [(ids[s], 1.0 / len(self.seats)) for s in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class StartBuy(Step["PuertoDiabloState"]):
+    """``seat`` adds a face-up character or any ability to his starting set, or is done."""
+
+    seat: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return start_choices(state, self.seat)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            left = state.t.advanced_budget - start_total(state, self.seat)
+            return (f"Add a character or an ability to your starting set ({left} of "
+                    f"{state.t.advanced_budget} left), or finish.")
+        return f"{seat_name(self.seat)} is adding to his starting set."
+
+
+def start_total(state: PuertoDiabloState, seat: int) -> int:
+    """The total price of ``seat``'s starting set (the kept characters included: R30)."""
+    t = state.t
+    return (sum(t.price[c] for c in range(t.num_chars) if state.owner[c] == seat)
+            + sum(t.abi_price[a] for a in state.hand[seat]))
+
+
+def start_abilities(state: PuertoDiabloState) -> list[int]:
+    """Titles with a copy not yet taken (R30: either level; the treasure-icon ones only
+    with the expansion)."""
+    t = state.t
+    taken = [0] * t.num_abis
+    for hand in state.hand:
+        for a in hand:
+            taken[a] += 1
+    return [a for a in range(t.num_abis) if taken[a] < t.abi_copies[a]
+            and (state.treasure_on or not t.abi_treasure[a])]
+
+
+def start_choices(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Cards within the budget (at most 50 in all); an ability only while he has more
+    characters than abilities, and only a title he does not have yet; an empty list:
+    he cannot add one."""
+    t = state.t
+    left = t.advanced_budget - start_total(state, seat)
+    out = [t.start_char_id[s] for s in range(t.market_chars)
+           if state.market[s] >= 0 and t.price[state.market[s]] <= left]
+    chars = sum(1 for c in range(t.num_chars) if state.owner[c] == seat)
+    if len(state.hand[seat]) < chars:
+        out.extend(t.start_abi_id[a] for a in start_abilities(state)
+                   if a not in state.hand[seat] and t.abi_price[a] <= left)
+    if out:
+        out.append(t.start_done_id)
+    out.sort()
+    return out

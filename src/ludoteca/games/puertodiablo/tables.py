@@ -23,21 +23,32 @@ from ludoteca.games.puertodiablo.actions import (
     ChooseWeather,
     Commit,
     Cover,
+    DealtCharacter,
     Decline,
     Die,
     Discard,
     DonePurchase,
+    Draft,
     FirstPilot,
     Helper,
+    Hunt,
     Leave,
     LogCard,
     LostAbility,
+    NoHunt,
     Offer,
     PlayAbility,
+    RollOff,
+    Seek,
     SendAshore,
+    SpendTreasure,
+    StartAbility,
+    StartCharacter,
+    StartDone,
     Stay,
     TakeCheapest,
     TellTale,
+    TreasureCard,
     Voyage,
 )
 from ludoteca.games.puertodiablo.edition import PuertoDiabloEdition
@@ -148,6 +159,20 @@ class Tables:
         self.harbours_numbered = {n: tuple(i for i, h in enumerate(hs) if h.number == n)
                                   for n in VOYAGE}
         self.all_symbols = (1 << k) - 1
+        # Treasures (the expansion): symbol mask, die tables per weather as (count, least
+        # roll) pairs highest count first, reward doubloons or VP (the other 0).
+        trs = edition.treasures
+        self.num_treasures = len(trs)
+        self.treasure_names = tuple(x.name for x in trs)
+        self.treasure_ids = tuple(x.id for x in trs)
+        self.treasure_symbols = tuple(sum(1 << self.sym_index[s] for s in x.symbols)
+                                      for x in trs)
+        self.treasure_die = tuple(
+            tuple(tuple(sorted(((int(n), v) for n, v in getattr(x, side).items()),
+                               reverse=True)) for side in ("fair", "foul")) for x in trs)
+        self.treasure_money = tuple(x.reward.get("doubloons", 0) for x in trs)
+        self.treasure_vp = tuple(x.reward.get("vp", 0) for x in trs)
+        self.advanced_budget = g.advanced_budget.value
 
         nc, na = self.num_chars, self.num_abis
         self.codec = Codec(
@@ -173,6 +198,15 @@ class Tables:
                 Space(ChooseParty, party=range(len(self.parties))),
                 Space(ChooseWeather, foul=range(2)),
                 Space(ChooseSeat, seat=range(MOST_SEATS)),
+                # The options' actions come last, so that the base game's ids stay.
+                Space(Hunt, character=range(nc), treasure=range(max(self.num_treasures, 1))),
+                NoHunt,
+                Space(Seek, character=range(nc)),
+                Space(SpendTreasure, treasure=range(max(self.num_treasures, 1))),
+                Space(Draft, character=range(nc)),
+                Space(StartCharacter, slot=range(self.market_chars)),
+                Space(StartAbility, ability=range(na)),
+                StartDone,
             ],
             outcomes=[
                 Space(FirstPilot, seat=range(MOST_SEATS)),
@@ -182,6 +216,9 @@ class Tables:
                 Space(AbilityCard, ability=range(na)),
                 Space(LostAbility, ability=range(na)),
                 Space(Die, face=range(1, self.die_faces + 1)),
+                Space(TreasureCard, treasure=range(max(self.num_treasures, 1))),
+                Space(DealtCharacter, character=range(nc)),
+                Space(RollOff, seat=range(MOST_SEATS)),
             ],
         )
         enc = self.codec.encode
@@ -214,3 +251,15 @@ class Tables:
         self.abi_outcome = tuple(eo(AbilityCard(a)) for a in range(na))
         self.lost_outcome = tuple(eo(LostAbility(a)) for a in range(na))
         self.die_outcome = tuple(eo(Die(f)) for f in range(1, self.die_faces + 1))
+        nt = self.num_treasures
+        self.hunt_id = tuple(tuple(enc(Hunt(c, x)) for x in range(nt)) for c in range(nc))
+        self.no_hunt_id = enc(NoHunt())
+        self.seek_id = tuple(enc(Seek(c)) for c in range(nc))
+        self.spend_id = tuple(enc(SpendTreasure(x)) for x in range(nt))
+        self.treasure_outcome = tuple(eo(TreasureCard(x)) for x in range(nt))
+        self.draft_id = tuple(enc(Draft(c)) for c in range(nc))
+        self.start_char_id = tuple(enc(StartCharacter(s)) for s in range(self.market_chars))
+        self.start_abi_id = tuple(enc(StartAbility(a)) for a in range(na))
+        self.start_done_id = enc(StartDone())
+        self.dealt_outcome = tuple(eo(DealtCharacter(c)) for c in range(nc))
+        self.rolloff_outcome = tuple(eo(RollOff(s)) for s in range(MOST_SEATS))

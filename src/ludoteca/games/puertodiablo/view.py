@@ -25,25 +25,37 @@ from ludoteca.games.puertodiablo.actions import (
     ChooseWeather,
     Commit,
     Cover,
+    DealtCharacter,
     Decline,
     Die,
     Discard,
     DonePurchase,
+    Draft,
     FirstPilot,
     Helper,
+    Hunt,
     Leave,
     LogCard,
     LostAbility,
+    NoHunt,
     Offer,
     PlayAbility,
+    RollOff,
+    Seek,
     SendAshore,
+    SpendTreasure,
+    StartAbility,
+    StartCharacter,
+    StartDone,
     Stay,
     TakeCheapest,
     TellTale,
+    TreasureCard,
     Voyage,
 )
 from ludoteca.games.puertodiablo.steps import (
     ASHORE,
+    HUNTING,
     MARKET,
     OUT,
     SHIP,
@@ -59,7 +71,7 @@ if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
     from ludoteca.games.puertodiablo.tables import Tables
 
-PLACES = {SHIP: "ship", ASHORE: "ashore", OUT: "out", MARKET: "market"}
+PLACES = {SHIP: "ship", ASHORE: "ashore", OUT: "out", MARKET: "market", HUNTING: "hunting"}
 
 
 def side_text(t: Tables, c: int, side: int) -> str:
@@ -162,6 +174,7 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         "to_act": state.current_player(),
         "prompt": state.prompt(player),
         **board_facts(state, h, ch),
+        **option_facts(state, player),
     }
 
 
@@ -352,7 +365,7 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         return "leave the harbour"
     if isinstance(action, Stay):
         return "stay"
-    return repr(action)
+    return option_action_label(state, action)
 
 
 def outcome_label(state: PuertoDiabloState, outcome: Any) -> str:
@@ -374,6 +387,12 @@ def outcome_label(state: PuertoDiabloState, outcome: Any) -> str:
         return t.abi_names[outcome.ability]
     if isinstance(outcome, Die):
         return f"the die shows {outcome.face}"
+    if isinstance(outcome, TreasureCard):
+        return f"treasure {t.treasure_ids[outcome.treasure]}: {t.treasure_names[outcome.treasure]}"
+    if isinstance(outcome, DealtCharacter):
+        return f"dealt: {t.char_names[outcome.character]}"
+    if isinstance(outcome, RollOff):
+        return f"{seat_name(outcome.seat)} rolls highest"
     return repr(outcome)
 
 
@@ -399,7 +418,9 @@ def _who(seat: int, viewer: int | None) -> str:
 _YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "send",
               "tops": "top", "offers": "offer", "commits": "commit", "pays": "pay",
               "loses": "lose", "tells": "tell", "buys": "buy", "finishes": "finish",
-              "leaves": "leave", "stays": "stay"}
+              "leaves": "leave", "stays": "stay", "finds": "find", "spends": "spend",
+              "keeps": "keep", "passes": "pass", "adds": "add", "rolls": "roll",
+              "is": "are"}
 
 
 def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
@@ -555,4 +576,176 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
                  enumerate(zip(d["vp"], d["doubloons"], strict=True))]
         won = joined(seat_name(s) for s in d["winners"])
         return f"final scoring: {joined(parts)}; winners {won}"
-    return k
+    return option_words(state, event, viewer) or k
+
+
+# ----- the options: treasure hunting and the advanced start ------------------------------------
+
+
+def treasure_view(state: PuertoDiabloState, x: int) -> dict[str, Any]:
+    """A treasure card's face: its symbols, the least rolls per weather (``[count, least
+    roll]``, counts ascending) and its reward."""
+    t = state.t
+    return {"id": x, "name": t.treasure_names[x],
+            "symbols": [t.symbols[k] for k in range(len(t.symbols))
+                        if t.treasure_symbols[x] >> k & 1],
+            "fair": [list(row) for row in sorted(t.treasure_die[x][0])],
+            "foul": [list(row) for row in sorted(t.treasure_die[x][1])],
+            "doubloons": t.treasure_money[x], "vp": t.treasure_vp[x]}
+
+
+def option_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
+    """The options' part of the observation, present only with the option on (so the base
+    game's observation is unchanged): ``treasures`` (the market, the hunters crosswise on
+    their treasures with their count and least roll now, each seat's money and VP
+    treasures, the pile's size, the last hunt roll and why) and ``draft`` (the viewer's
+    hand and keeps, the others' counts, totals and who is finished)."""
+    from ludoteca.games.puertodiablo.steps import (
+        draft_hand,
+        hunt_count,
+        hunt_least,
+        start_abilities,
+        start_total,
+    )
+
+    t = state.t
+    out: dict[str, Any] = {}
+    if state.treasure_on:
+        hunts = []
+        for c in range(t.num_chars):
+            if state.place[c] == HUNTING and state.hunt_of[c] >= 0:
+                hunts.append({"seat": state.owner[c], **character_view(state, c),
+                              "treasure": treasure_view(state, state.hunt_of[c]),
+                              "count": hunt_count(state, c), "least": hunt_least(state, c)})
+        out["treasures"] = {
+            "market": [treasure_view(state, x) for x in state.treasure_market],
+            "hunts": hunts,
+            "pile": state.treasure_pile.size,
+            "money": [[treasure_view(state, x) for x in state.found_money[s]]
+                      for s in range(state.num_players)],
+            "found_vp": [[treasure_view(state, x) for x in state.found_vp[s]]
+                         for s in range(state.num_players)],
+            "last_hunt": last_hunt(state),
+        }
+    if state.advanced and state.harbour < 0:
+        n = state.num_players
+        revealed = state.draft_passed == 2
+        out["draft"] = {
+            "stage": ("deal" if not all(len(d) == 5 for d in state.dealt) else
+                      "pick" if not revealed else "build"),
+            "hand": ([character_view(state, c) for c in sorted(draft_hand(state, player))]
+                     if player is not None and not revealed else []),
+            # Once laid out, the kept pair shows in card order (which was kept first is
+            # the keeper's own knowledge).
+            "kept": [[t.char_names[c] for c in (sorted(state.draft_picks[s]) if revealed
+                                                else state.draft_picks[s])]
+                     if revealed or s == player else None for s in range(n)],
+            "kept_count": [len(state.draft_picks[s]) for s in range(n)],
+            "totals": [start_total(state, s) if revealed else None for s in range(n)],
+            "budget": t.advanced_budget,
+            "finished": [bool(state.start_done >> s & 1) for s in range(n)],
+            "abilities": ([{"id": a, "name": t.abi_names[a], "price": t.abi_price[a],
+                            "level": "II" if t.abi_level2[a] else "I"}
+                           for a in start_abilities(state)] if revealed else []),
+        }
+    return out
+
+
+def last_hunt(state: PuertoDiabloState) -> dict[str, Any] | None:
+    """The last treasure roll and why it came out so: the treasure's symbols, the
+    hunter's count of them, the weather, the least roll, the die and any modifier."""
+    if state.last_hunt is None:
+        return None
+    t = state.t
+    seat, c, x, count, foul, least, face, delta, found, forced, final = state.last_hunt
+    return {"seat": seat, "character": t.char_names[c], "treasure": t.treasure_names[x],
+            "symbols": [t.symbols[k] for k in range(len(t.symbols))
+                        if t.treasure_symbols[x] >> k & 1],
+            "count": count, "weather": "foul" if foul else "fair", "least": least,
+            "face": face, "modifier": delta, "found": bool(found), "forced": bool(forced),
+            "final": bool(final)}
+
+
+def option_action_label(state: PuertoDiabloState, action: Any) -> str:
+    t = state.t
+    if isinstance(action, Hunt):
+        return (f"send {t.char_names[action.character]} hunting for "
+                f"{t.treasure_names[action.treasure]}")
+    if isinstance(action, NoHunt):
+        return "start no treasure hunt"
+    if isinstance(action, Seek):
+        return f"check {t.char_names[action.character]}'s hunt next"
+    if isinstance(action, SpendTreasure):
+        x = action.treasure
+        return f"spend {t.treasure_names[x]} ({t.treasure_money[x]}d)"
+    if isinstance(action, Draft):
+        return f"keep {t.char_names[action.character]}"
+    if isinstance(action, StartCharacter):
+        c = state.market[action.slot]
+        if c < 0:
+            return f"take display slot {action.slot + 1}"
+        return f"add {t.char_names[c]} ({t.price[c]}d)"
+    if isinstance(action, StartAbility):
+        a = action.ability
+        return f"add {t.abi_names[a]} ({t.abi_price[a]}d)"
+    if isinstance(action, StartDone):
+        return "the starting set is ready"
+    return repr(action)
+
+
+def option_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
+    """The options' events in words ('' for a kind not theirs)."""
+    t = state.t
+    d = event.data
+    k = event.kind
+    who = _who(d["seat"], viewer) if "seat" in d else ""
+    if k == "treasure_open":
+        return f"treasure opened: {t.treasure_names[d['treasure']]}"
+    if k == "hunt":
+        again = " again" if d["why"] == "again" else ""
+        return (f"{who} sends {t.char_names[d['character']]} hunting{again} for "
+                f"{t.treasure_names[d['treasure']]} ({d['count']} matching symbols)")
+    if k == "treasure_check":
+        return "the treasure hunts are checked"
+    if k == "treasure_roll":
+        weather = "foul" if d["foul"] else "fair"
+        mod = f" + {d['delta']}" if d["delta"] else ""
+        res = "found" if d["found"] else "not found"
+        last = "last check: " if d["final"] else ""
+        again = " (forced repeat)" if d["forced"] else ""
+        return (f"{last}{t.char_names[d['character']]} ({who}) hunts "
+                f"{t.treasure_names[d['treasure']]}: {d['count']} matching symbols, "
+                f"{weather} weather, needs {d['least']}; rolls {d['face']}{mod}{again}: {res}")
+    if k == "treasure_found":
+        prize = f"{d['doubloons']}d to spend once" if d["doubloons"] else f"{d['vp']} VP"
+        return f"{who} finds {t.treasure_names[d['treasure']]} ({prize})"
+    if k == "hunter_returns":
+        back = "" if d["found"] else f"; {t.treasure_names[d['treasure']]} back to the market"
+        return f"{t.char_names[d['character']]} ({who}) returns to the ship{back}"
+    if k == "treasures_leave":
+        return f"unclaimed treasures leave the game: " \
+               f"{joined(t.treasure_names[x] for x in d['treasures'])}"
+    if k == "treasure_spent":
+        return f"{who} spends {t.treasure_names[d['treasure']]} ({d['doubloons']}d)"
+    if k == "dealt":
+        if "character" in d:
+            return f"you are dealt {t.char_names[d['character']]}"
+        return f"{who} is dealt a character"
+    if k == "drafts":
+        if "character" in d:
+            return f"you keep {t.char_names[d['character']]}"
+        return f"{who} keeps a character"
+    if k == "passed":
+        return (f"{_who(d['seat'], viewer)} passes {_who(d['to'], viewer)} "
+                f"{joined(t.char_names[c] for c in d['characters'])}")
+    if k == "kept":
+        return f"{who} keeps {joined(t.char_names[c] for c in d['characters'])}"
+    if k == "start_adds":
+        name = t.char_names[d["character"]] if "character" in d else t.abi_names[d["ability"]]
+        return f"{who} adds {name} ({d['price']}d) to the starting set"
+    if k == "start_ready":
+        return f"{who}'s starting set is ready ({d['total']}d)"
+    if k == "roll_off":
+        return (f"a tie on the lowest total ({joined(seat_name(s) for s in d['seats'])}): "
+                f"{who} rolls highest")
+    return ""

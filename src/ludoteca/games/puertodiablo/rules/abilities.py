@@ -198,6 +198,9 @@ def cancel(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> No
 def reroll(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
     """Another player's successful roll is made again; its effect is carried out only if
     the repeat succeeds."""
+    if prim.get("roll") == "TREASURE":
+        state.hunt_reroll = 1  # the treasure check makes the roll again (rules/treasure.py)
+        return
     seat, a, c = state.chain[step.depth - 1]
     state.push(AbilityRoll(seat, a, c, step.depth - 1, repeat=True))
 
@@ -278,6 +281,9 @@ def abilities_to_ship(state: PuertoDiabloState, step: CarryOut, prim: dict[str, 
         state.hand[seat] = []
         return
     state.push(*lose_ability(state, seat, str(prim.get("pick", "RANDOM")), 0, False))
+def roll_modifier(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
+    """+delta to the treasure roll about to be made for one's own hunter (R8)."""
+    state.hunt_delta += int(prim["delta"])
 
 
 EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]] = {
@@ -297,6 +303,7 @@ EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]
     "SEND_TO_SHIP": send_to_ship,
     "RESTORE": restore,
     "ABILITIES_TO_SHIP": abilities_to_ship,
+    "ROLL_MODIFIER": roll_modifier,
 }
 """The interpreter: primitive name -> the effect that carries it out."""
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.puertodiablo.actions import Assign, Commit, Helper, Offer
+from ludoteca.games.puertodiablo.rules import treasure
 from ludoteca.games.puertodiablo.rules.abilities import open_purchase
 from ludoteca.games.puertodiablo.rules.consequence import start_consequence
 from ludoteca.games.puertodiablo.rules.moves import sweep, to_ship
@@ -123,6 +124,8 @@ def resolved(state: PuertoDiabloState, step: Resolved, action: None) -> None:
 def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:
     """A buyer still ashore purchases; after him the market is refilled."""
     open_purchase(state)
+    if state.treasure_on:
+        sweep(state)  # R21: a buyer who sent his last character hunting is out
     order = list(step.order)
     while order and not state.ashore[order[0]]:
         order.pop(0)
@@ -130,6 +133,7 @@ def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:
         return
     state.push(Purchase(order[0], state.t.purchase_limit), Refill(),
                NextBuyer(tuple(order[1:])))
+    treasure.hunt_before_purchase(state, order[0])
 
 
 def failed(state: PuertoDiabloState, step: Failed, action: None) -> None:

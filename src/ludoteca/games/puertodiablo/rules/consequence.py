@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.core.events import everyone
 from ludoteca.core.flow import Step
 from ludoteca.games.puertodiablo.actions import Choose, Cover, Discard, LostAbility
+from ludoteca.games.puertodiablo.rules import treasure
 from ludoteca.games.puertodiablo.rules.log import war
 from ludoteca.games.puertodiablo.rules.moves import sweep, to_ship
 from ludoteca.games.puertodiablo.steps import (
@@ -174,3 +175,4 @@ def after_event(state: PuertoDiabloState, step: AfterEvent, action: None) -> Non
         state.clear_pending()
         state.emit(everyone("round_cut_short"))
         state.push(CrewPhase())
+        treasure.after_cut_short(state)

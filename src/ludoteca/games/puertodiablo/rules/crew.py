@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.puertodiablo.actions import Leave, Stay
+from ludoteca.games.puertodiablo.rules import treasure
 from ludoteca.games.puertodiablo.rules.abilities import open_purchase
 from ludoteca.games.puertodiablo.rules.moves import leave
 from ludoteca.games.puertodiablo.steps import (
@@ -84,8 +85,10 @@ def crew_end(state: PuertoDiabloState, step: CrewEnd, action: None) -> None:
         state.push(StartRound())
     elif state.harbour + 1 < len(state.voyage):
         state.push(Arrive(state.harbour + 1))
+        treasure.at_harbour_end(state)
     else:
         state.push(GameEnd())
+        treasure.at_harbour_end(state)
 
 
 def last_out(state: PuertoDiabloState, step: LastOut, action: None) -> None:

@@ -32,7 +32,10 @@ def doubloons(state: PuertoDiabloState, seat: int) -> int:
 
 
 def tale_vp(state: PuertoDiabloState, seat: int) -> int:
-    return sum(state.t.tale_vp[x] for x in state.tales[seat])
+    """The tall tales' VP, with the VP treasures found (kept with the tales)."""
+    t = state.t
+    return (sum(t.tale_vp[x] for x in state.tales[seat])
+            + sum(t.treasure_vp[x] for x in state.found_vp[seat]))
 
 
 def game_end(state: PuertoDiabloState, step: GameEnd, action: None) -> None:

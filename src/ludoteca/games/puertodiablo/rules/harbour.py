@@ -12,6 +12,7 @@ from ludoteca.games.puertodiablo.actions import (
     SendAshore,
     TakeCheapest,
 )
+from ludoteca.games.puertodiablo.rules import treasure
 from ludoteca.games.puertodiablo.steps import (
     ASHORE,
     MARKET,
@@ -65,6 +66,7 @@ def arrive(state: PuertoDiabloState, step: Arrive, action: None) -> None:
     # chooses without knowing the others' picks (the group of simultaneous choices).
     state.push(*(SelectAshore(seat, number - k) for k in range(number) for seat in choosers),
                Reveal())
+    treasure.open_at_arrival(state)
 
 
 def prepare_new_harbour(state: PuertoDiabloState) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.events import everyone
 from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.actions import Choose, LogCard
+from ludoteca.games.puertodiablo.rules import treasure
 from ludoteca.games.puertodiablo.rules.moves import to_ship
 from ludoteca.games.puertodiablo.steps import (
     AfterEvent,
@@ -73,6 +74,9 @@ def turn_log(state: PuertoDiabloState, step: TurnLog, outcome: LogCard) -> None:
 
 def open_offers(state: PuertoDiabloState, step: OpenOffers, action: None) -> None:
     state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
+    # A challenge card's treasure check (R22): after the challenge moment's first window,
+    # before the offers, as a weather card's comes after the log moment's window and war.
+    treasure.after_log_card(state)
 
 
 def settle_weather(state: PuertoDiabloState, card: int) -> None:
@@ -89,6 +93,7 @@ def settle_weather(state: PuertoDiabloState, card: int) -> None:
     a, b = t.log_party[top], t.log_party[card]
     ensure_log_pile(state)
     state.push(TurnLog())
+    treasure.after_log_card(state)  # below the war: the war is handled first
     if a >= 0 and b >= 0 and not state.war_done:
         state.war_done = 1
         state.pending_war = a * len(t.parties) + b

@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
-from ludoteca.games.puertodiablo.actions import Buy, DonePurchase, PlayAbility, TellTale
+from ludoteca.games.puertodiablo.actions import (
+    Buy,
+    DonePurchase,
+    PlayAbility,
+    SpendTreasure,
+    TellTale,
+)
+from ludoteca.games.puertodiablo.rules import treasure
 from ludoteca.games.puertodiablo.rules.abilities import play
 from ludoteca.games.puertodiablo.steps import SHIP, Purchase, card_price, may_buy, may_tell
 
@@ -14,8 +21,10 @@ if TYPE_CHECKING:
 
 
 def purchase(state: PuertoDiabloState, step: Purchase,
-             action: TellTale | Buy | DonePurchase | PlayAbility) -> None:
-    if isinstance(action, PlayAbility):
+             action: TellTale | Buy | DonePurchase | PlayAbility | SpendTreasure) -> None:
+    if isinstance(action, SpendTreasure):
+        treasure.spend(state, step, action)
+    elif isinstance(action, PlayAbility):
         # Only the buyer plays at the purchase moment; he goes on purchasing after it.
         state.push(step)
         play(state, step.seat, action, 0)

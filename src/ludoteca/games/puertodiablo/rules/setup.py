@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.events import everyone
 from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.actions import ChooseSet, FirstPilot, Voyage
+from ludoteca.games.puertodiablo.rules import advanced
 from ludoteca.games.puertodiablo.steps import SHIP, Arrive, LayOut, PickSet, PickVoyage
 
 if TYPE_CHECKING:
@@ -27,7 +28,9 @@ def pick_voyage(state: PuertoDiabloState, step: PickVoyage, outcome: Voyage) -> 
     state.voyage[slot] = outcome.harbour
     state.emit(everyone("voyage", number=step.number, harbour=outcome.harbour,
                         name=t.harbour_names[outcome.harbour]))
-    if step.number == 4:
+    if step.number == 4 and state.advanced:
+        advanced.begin(state)  # the advanced start instead of the starting sets
+    elif step.number == 4:
         n = state.num_players
         state.push(*(PickSet((state.pilot + i) % n) for i in range(n)), LayOut())
 
@@ -60,8 +63,8 @@ def lay_out(state: PuertoDiabloState, step: LayOut, action: None) -> None:
             abis[a] -= 1
     level2 = [0] * t.num_abis
     for a in range(t.num_abis):
-        if t.abi_treasure[a]:
-            abis[a] = 0  # only with the treasure expansion (not built: see the package)
+        if t.abi_treasure[a] and not state.treasure_on:
+            abis[a] = 0  # only with the treasure expansion (its level I pile otherwise)
         elif t.abi_level2[a]:
             level2[a], abis[a] = abis[a], 0
     state.abi_pile = Pile.of(abis)
@@ -70,5 +73,7 @@ def lay_out(state: PuertoDiabloState, step: LayOut, action: None) -> None:
     logs[t.opening] = 0
     state.log_pile = Pile.of(logs)
     state.weather = t.opening
+    if state.treasure_on:  # the treasure pile lies face down beside the market
+        state.treasure_pile = Pile.of([1] * t.num_treasures)
     state.emit(everyone("opening", card=t.opening))
     state.push(Arrive(0))

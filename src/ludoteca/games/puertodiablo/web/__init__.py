@@ -25,6 +25,10 @@ def moment(event: Event) -> str | None:
         return "An ability sets the weather"
     if kind == "war_prevented":
         return "An ability prevents the war"
+    if kind == "treasure_roll":
+        return "A treasure hunt is checked"
+    if kind == "kept":
+        return "The kept characters are laid out"
     if kind == "war":
         return "A war breaks out"
     if kind == "resolved":
