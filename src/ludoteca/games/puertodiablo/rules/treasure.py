@@ -38,7 +38,10 @@ from ludoteca.games.puertodiablo.actions import (
     SpendTreasure,
     TreasureCard,
 )
-from ludoteca.games.puertodiablo.rules.abilities import play
+
+# The module, not its function: the ability rules import the consequence and log rules,
+# which call into this module, so ``abilities`` is still loading when this one is.
+from ludoteca.games.puertodiablo.rules import abilities
 from ludoteca.games.puertodiablo.steps import (
     HUNTING,
     SHIP,
@@ -181,7 +184,7 @@ def before_roll(state: PuertoDiabloState, step: BeforeRoll,
     declining rolls."""
     if isinstance(action, PlayAbility):
         state.push(step)
-        play(state, step.seat, action, 0)
+        abilities.play(state, step.seat, action, 0)
     else:
         state.push(TreasureRoll(step.seat, step.hunter))
 
@@ -219,7 +222,7 @@ def after_failed_roll(state: PuertoDiabloState, step: AfterFailedRoll,
                       action: PlayAbility | Decline) -> None:
     """One's own reroll (REROLL OWN) before the failure is applied."""
     if isinstance(action, PlayAbility):
-        play(state, step.seat, action, 0)
+        abilities.play(state, step.seat, action, 0)
 
 
 def treasure_counter(state: PuertoDiabloState, step: TreasureCounter,
@@ -229,7 +232,7 @@ def treasure_counter(state: PuertoDiabloState, step: TreasureCounter,
     if isinstance(action, PlayAbility):
         if step.later:
             state.push(ReopenTreasureCounter(step.roller, step.hunter, step.later))
-        play(state, step.seat, action, 0)
+        abilities.play(state, step.seat, action, 0)
         return
     state.emit(everyone("no_counter", seat=step.seat))
     if step.later:
