@@ -31,7 +31,7 @@ from rich.table import Table
 from ludoteca.cli.app import console
 from ludoteca.core.registry import game_module, game_summary
 from ludoteca.core.state import Game, State
-from ludoteca.core.words import naming
+from ludoteca.core.words import naming, score_unit
 
 
 def render(game: Game, observation: dict[str, Any], compact: bool = False) -> Any:
@@ -110,11 +110,13 @@ def table_seats(num_players: int) -> naming:
 def results_table(state: State, who: Callable[[int], str]) -> Table:
     """Every seat's final score and who played it (winners in bold), then the players who
     are no seat (``state.ghosts()``). The result itself is said once, in words, by
-    :func:`ludoteca.core.words.result_sentence`."""
+    :func:`ludoteca.core.words.result_sentence`. The score column is headed by what the
+    game counts (:func:`ludoteca.core.words.score_unit`: "Points", "VP", "Buildings")."""
     table = Table(title=f"{state.title}: final scores")
     table.add_column("Seat")
     table.add_column("Played by")
-    table.add_column("Score", justify="right")
+    many = score_unit(state)[1]
+    table.add_column(many[:1].upper() + many[1:], justify="right")
     returns = state.returns()
     for seat, score in enumerate(state.scores()):
         table.add_row(str(seat + 1), who(seat), f"{score:g}",

@@ -36,7 +36,7 @@ from markupsafe import escape
 from ludoteca.core.events import Event
 from ludoteca.core.registry import game_resource, load_game
 from ludoteca.core.state import CHANCE, TERMINAL, ConfigError, Game, State
-from ludoteca.core.words import naming, number, result_sentence
+from ludoteca.core.words import naming, number, result_sentence, score_unit
 from ludoteca.core.words import seat_names as names_in_force
 from ludoteca.core.words import standings as core_standings
 
@@ -632,12 +632,15 @@ def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
     "won", "tied", "you"}``, the places of :func:`ludoteca.core.words.standings` (partners
     as one side, ghosts too; the winners 1st, equal points sharing a place). ``names``
     are the seats' names (never "you": ``you`` says which side is the viewer's);
-    ``score`` is in words ("12", "−3"). [] before the end."""
+    ``score`` is in words ("12", "−3"), ``unit`` what it counts ("points", "VP",
+    "buildings": :func:`ludoteca.core.words.score_unit`). [] before the end."""
     if not state.is_terminal():
         return []  # (every live message asks, so before the end it costs no naming)
     with naming(seat_names(seats)):
         sides = core_standings(state, None)
+    one, many = score_unit(state)
     return [{"place": side.place, "names": side.name, "score": number(side.score),
+             "unit": one if side.score == 1 else many,
              "won": side.won, "tied": side.tied, "you": viewer in side.seats}
             for side in sides]
 

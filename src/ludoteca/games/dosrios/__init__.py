@@ -157,6 +157,7 @@ class DosRios(Game):
             "neighbours'.",
             utility_bounds=(0.0, 1.0),
             action_space_limit=5120,
+            score_unit=("building", "buildings"),
         )
 
     def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:
