@@ -11,6 +11,8 @@ offer, for the terminal (docs/adding-a-game.md lists them all):
   ("Pass a card to your partner");
 * ``menu_key(action_json)``: what a person types for a choice instead of its number
   (Douro: the card's value, so that 7 plays the 7);
+* ``MAP_KEY``: how to read the board's letters and signs, which the ``?`` help prints
+  after the rules in short;
 * ``chapter(event)``: ``("round", 3)`` (or ``("dispute", None)``, numbered in order) when
   an event opens a new part of the match, so that plays and replays show the break and the
   replay stepper can jump to it.

@@ -511,6 +511,8 @@ _ASIDES: dict[str, Any] = {}
 
 _MARKS: dict[str, tuple[Any, Any]] = {}
 _ARTICLES = frozenset(("a", "an", "the"))
+# The words a sentence may open with that are no name: lower case after a semicolon.
+_LOWER_AFTER_SEMICOLON = frozenset(("A", "An", "The", "You", "Your"))
 
 
 def fold_texts(texts: Sequence[str]) -> str:
@@ -529,8 +531,11 @@ def fold_texts(texts: Sequence[str]) -> str:
         for tail in tails:
             counted[tail] = counted.get(tail, 0) + 1
         rest = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in counted.items() if t)
-        parts.append(f"{head} {rest}".strip() if rest else
-                     (f"{head} ×{len(tails)}" if len(tails) > 1 else head))
+        part = (f"{head} {rest}".strip() if rest else
+                (f"{head} ×{len(tails)}" if len(tails) > 1 else head))
+        if parts and part.split(" ", 1)[0] in _LOWER_AFTER_SEMICOLON:
+            part = part[:1].lower() + part[1:]  # "...; the Forest card is drawn"
+        parts.append(part)
     return "; ".join(parts) + "."
 
 

@@ -23,7 +23,12 @@ MENU_GROUPS = {
 }
 
 TERRAIN = {"hill": "H", "forest": "F", "tobacco": "t", "maize": "c", "wheat": "w", None: "?"}
-LEGEND = "H hill F forest t/c/w tobacco/corn/wheat ~ Verde = Moreno # both; f/E+seat"
+# The map's key, folded over two lines to fit 80 columns (the second after the count of
+# dams); the ``?`` help prints it too (MAP_KEY).
+LEGEND = ("Key: H hill, F forest, t/c/w tobacco/maize/wheat; ~ Verde, = Moreno, # both",
+          "1/22: workers of seat 1/2; f1/E1: Farm/Estate of seat 1; ^ raised column")
+MAP_KEY = ("The map: " + LEGEND[0][5:] + ";\n" + LEGEND[1]
+           + " (odd columns sit half a hex higher).")
 
 
 def chapter(event: Any) -> tuple[str, int | None] | None:
@@ -61,7 +66,9 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     obs = observation
     turn = obs["turn"]
     active = f"seat {turn['active'] + 1}" if turn["active"] >= 0 else "set-up"
-    lines = [f"Turn {turn['turns']}/{turn['turn_limit']}  {active}  row: "
+    n = len(obs["seats"])
+    lines = [f"Turn {turn['turns']}/{turn['turn_limit']} (round "
+             f"{(turn['turns'] + n - 1) // n}/{turn['turn_limit'] // n})  {active}  row: "
              f"{' '.join(obs['row']) or '-'}  stack {obs['deck']}"]
     lines += board_lines(obs)
     if not compact:
@@ -70,6 +77,7 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
                          f"{seat['farms_left']} farms {seat['estates_left']} estate left  "
                          f"town {seat['town']} paths {seat['west']}/{seat['east']}"
                          + (f" supply {seat['supply']}" if seat["supply"] else ""))
-        lines.append(f"{len(obs['dams'])} dams. " + LEGEND)
+        lines.append(LEGEND[0])
+        lines.append(f"{len(obs['dams'])} dams. " + LEGEND[1])
     lines.append(obs["prompt"])
     return Text("\n".join(line[:80] for line in lines))
