@@ -57,13 +57,14 @@ def test_the_turn_line_says_the_round_and_the_key_is_whole_at_80_columns():
     assert "maize" in MAP_KEY and "corn" not in MAP_KEY and "f1/E1" in MAP_KEY
 
 
-def test_the_help_gives_the_map_key_and_the_board_the_round():
+def test_the_help_gives_the_map_key_and_the_board_the_round(tmp_path):  # type: ignore[no-untyped-def]
     from typer.testing import CliRunner
 
     from ludoteca.cli import app
     from tests.server.test_dosrios_board import page_of
 
-    result = CliRunner().invoke(app, ["play", "dosrios", "--players", "2", "--seed", "3"],
+    result = CliRunner().invoke(app, ["play", "dosrios", "--players", "2", "--seed", "3",
+                                      "--save", str(tmp_path / "quit.json")],
                                 input="?\n\nq\n")
     assert "The map: H hill" in result.output, result.output[-2000:]
     page = page_of(ready(2), 0)
