@@ -494,3 +494,15 @@ def test_a_face_up_card_is_named_by_its_place_in_the_row() -> None:
     labels = [_draw_card_label(s, DrawCard(slot)) for slot in range(len(s.display))]
     assert labels and labels[0].endswith("(1st in the row)"), labels
     assert labels[1].endswith("(2nd in the row)") and not any("place" in x for x in labels)
+
+
+def test_the_warehouse_says_in_words_how_many_barrels_a_row_needs_to_sell() -> None:
+    # The empty circles alone did not tell a new player that a row sells only when full.
+    s = start(2)
+    page = board_for(Boards(), s, 0, seats_for(2))
+    obs = s.observation(0)
+    slotted = [n for n in obs["row_slots"] if n]
+    assert slotted
+    for n in set(slotted):
+        assert f">0 of {n}</small>" in page
+    assert "sold only when all are full" in page
