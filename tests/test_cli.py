@@ -124,7 +124,7 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
             "seat 2 tied 2nd (−3 points).") in said  # the result once, in words
     # Seats numbered from 1 where a person reads them (--seat and the record keep the index).
     assert "You are seat 1 (--seat 0). seat 2: random, seat 3: random." in said
-    assert re.search(r"┃ Seat ┃ Played by ┃ Score ┃.*│ 1 +│ you +│ +-3 │", said), said
+    assert re.search(r"┃ Seat ┃ Played by ┃ Points ┃.*│ 1 +│ you +│ +-3 │", said), said
     record = MatchRecord.from_json(save.read_text())
     assert record.finished and record.seed == 4
     assert record.agents == ["human", "random", "random"]

@@ -193,3 +193,45 @@ def test_standings_are_the_places_the_sentence_words():
             return False
 
     assert standings(Playing([1, 2], [])) == []
+
+
+@dataclass
+class EndedGame(Ended):
+    """An end whose game names what its scores count (GameInfo.score_unit)."""
+
+    game_id: str = "dosrios"
+
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return load_game(self.game_id)
+
+    @property
+    def title(self) -> str:
+        return self.game.info.title
+
+    def returns(self) -> list[float]:
+        return [1.0 if s in self.won else 0.0 for s in range(self.num_players)]
+
+
+def test_the_result_counts_in_the_games_own_unit():
+    """Dos Rios ranks by buildings, Vintage and Puerto Diablo by VP; the others by points."""
+    assert load_game("dosrios").info.score_unit == ("building", "buildings")
+    assert load_game("vintage").info.score_unit == ("VP", "VP")
+    assert load_game("puertodiablo").info.score_unit == ("VP", "VP")
+    assert load_game("douro1872").info.score_unit == ("point", "points")
+    assert result_sentence(EndedGame([5, 1], [0]), 1) == (
+        "You lost: seat 0 won. Places: seat 0 1st (5 buildings); you 2nd (1 building).")
+    assert result_sentence(EndedGame([18, 7], [0], game_id="vintage"), 1) == (
+        "You lost: seat 0 won. Places: seat 0 1st (18 VP); you 2nd (7 VP).")
+
+
+def test_the_terminals_final_table_heads_its_column_with_the_unit():
+    from rich.console import Console
+
+    from ludoteca.cli.show import results_table
+
+    console = Console(width=80, record=True)
+    console.print(results_table(EndedGame([5, 4], [0]), lambda seat: "you"))  # type: ignore[arg-type]
+    assert "┃ Buildings ┃" in console.export_text()
+    console.print(results_table(EndedGame([18, 7], [0], game_id="vintage"), str))  # type: ignore[arg-type]
+    assert "┃ VP ┃" in console.export_text()

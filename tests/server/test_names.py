@@ -181,11 +181,12 @@ def test_the_tables_standings_are_the_places_of_the_result_sentence() -> None:
     seats = [SeatInfo(0, "human", None, "Ana"), SeatInfo(1, "bot", "random", "easy bot")]
     ghost = Ended([9, 4], [], others=[Ghost("D. Sebastião", 12, True)])
     assert standings(ghost, 1, seats) == [
-        {"place": 1, "names": "D. Sebastião", "score": "12", "won": True, "tied": False,
-         "you": False},
-        {"place": 2, "names": "Ana", "score": "9", "won": False, "tied": False, "you": False},
-        {"place": 3, "names": "easy bot", "score": "4", "won": False, "tied": False,
-         "you": True}]
+        {"place": 1, "names": "D. Sebastião", "score": "12", "unit": "points", "won": True,
+         "tied": False, "you": False},
+        {"place": 2, "names": "Ana", "score": "9", "unit": "points", "won": False,
+         "tied": False, "you": False},
+        {"place": 3, "names": "easy bot", "score": "4", "unit": "points", "won": False,
+         "tied": False, "you": True}]
     assert result_text(ghost, 1, seats) == (  # type: ignore[arg-type]
         "You lost: D. Sebastião won. Places: D. Sebastião 1st (12 points); Ana 2nd "
         "(9 points); you 3rd (4 points).")

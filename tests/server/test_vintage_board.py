@@ -552,3 +552,29 @@ def test_a_win_on_equal_vp_says_which_tie_break_decided_it() -> None:
     end.final_scoring(s)
     final = next(e for e in s.events() if e.kind == "end")
     assert "Tied" not in s.describe_event(final, 0)
+
+
+def test_a_face_up_card_is_named_by_its_place_in_the_row() -> None:
+    # "(place 1)" read like "place 1 marker": the label says the card's place in the row.
+    from ludoteca.games.vintage.actions import DrawCard
+    from ludoteca.games.vintage.view import _draw_card_label
+
+    s = load_game("vintage").new_initial_state(2)
+    rng = random.Random(1)
+    while s.is_chance_node():
+        chance(s, rng)
+    labels = [_draw_card_label(s, DrawCard(slot)) for slot in range(len(s.display))]
+    assert labels and labels[0].endswith("(1st in the row)"), labels
+    assert labels[1].endswith("(2nd in the row)") and not any("place" in x for x in labels)
+
+
+def test_the_warehouse_says_in_words_how_many_barrels_a_row_needs_to_sell() -> None:
+    # The empty circles alone did not tell a new player that a row sells only when full.
+    s = start(2)
+    page = board_for(Boards(), s, 0, seats_for(2))
+    obs = s.observation(0)
+    slotted = [n for n in obs["row_slots"] if n]
+    assert slotted
+    for n in set(slotted):
+        assert f">0 of {n}</small>" in page
+    assert "sold only when all are full" in page

@@ -293,7 +293,9 @@ class HumanAgent(Agent):
     def _help(self) -> None:
         console.print(Rule("Help"))
         summary = rules_summary(self.game)
-        page(HELP_TEXT + ("\n\n" + summary.strip() if summary else ""), pause_at_end=True)
+        key = render_hook(self.game, "MAP_KEY")  # how to read the game's board, if it says
+        page(HELP_TEXT + ("\n\n" + summary.strip() if summary else "")
+             + ("\n\n" + key if key else ""), pause_at_end=True)
 
     @staticmethod
     def _lines(head: str, entries: list[Entry], back: bool) -> list[Text]:

@@ -11,6 +11,8 @@ offer, for the terminal (docs/adding-a-game.md lists them all):
   ("Pass a card to your partner");
 * ``menu_key(action_json)``: what a person types for a choice instead of its number
   (Douro: the card's value, so that 7 plays the 7);
+* ``MAP_KEY``: how to read the board's letters and signs, which the ``?`` help prints
+  after the rules in short;
 * ``chapter(event)``: ``("round", 3)`` (or ``("dispute", None)``, numbered in order) when
   an event opens a new part of the match, so that plays and replays show the break and the
   replay stepper can jump to it.
@@ -31,7 +33,7 @@ from rich.table import Table
 from ludoteca.cli.app import console
 from ludoteca.core.registry import game_module, game_summary
 from ludoteca.core.state import Game, State
-from ludoteca.core.words import naming
+from ludoteca.core.words import naming, score_unit
 
 
 def render(game: Game, observation: dict[str, Any], compact: bool = False) -> Any:
@@ -110,11 +112,13 @@ def table_seats(num_players: int) -> naming:
 def results_table(state: State, who: Callable[[int], str]) -> Table:
     """Every seat's final score and who played it (winners in bold), then the players who
     are no seat (``state.ghosts()``). The result itself is said once, in words, by
-    :func:`ludoteca.core.words.result_sentence`."""
+    :func:`ludoteca.core.words.result_sentence`. The score column is headed by what the
+    game counts (:func:`ludoteca.core.words.score_unit`: "Points", "VP", "Buildings")."""
     table = Table(title=f"{state.title}: final scores")
     table.add_column("Seat")
     table.add_column("Played by")
-    table.add_column("Score", justify="right")
+    many = score_unit(state)[1]
+    table.add_column(many[:1].upper() + many[1:], justify="right")
     returns = state.returns()
     for seat, score in enumerate(state.scores()):
         table.add_row(str(seat + 1), who(seat), f"{score:g}",

@@ -58,6 +58,9 @@ class GameInfo:
     domains would pass it is split into steps (a piece, then where it goes); a game that
     must offer a larger space as one choice declares a larger limit, and
     :func:`ludoteca.testing.check_action_space` holds it to it.
+
+    ``score_unit`` names what ``scores()`` counts in the result sentence and the final
+    tables (:func:`ludoteca.core.words.result_sentence`).
     """
 
     id: str
@@ -72,6 +75,10 @@ class GameInfo:
     utility_bounds: tuple[float, float] = (0.0, 1.0)
     extra: Mapping[str, Any] = field(default_factory=dict)
     action_space_limit: int = SMALL
+    score_unit: tuple[str, str] = ("point", "points")
+    """What ``State.scores()`` counts, singular and plural, as the end's words say it:
+    ("VP", "VP") in a game of victory points, ("building", "buildings") where the
+    buildings on the board rank the seats. Points by default."""
 
     @property
     def player_counts(self) -> tuple[int, ...]:

@@ -219,6 +219,21 @@ class Standing(NamedTuple):
     """Whether another side has the same place."""
 
 
+def score_unit(state: State) -> tuple[str, str]:
+    """What ``state.scores()`` counts, singular and plural: the game's
+    :attr:`GameInfo.score_unit <ludoteca.core.game.GameInfo.score_unit>` ("VP", "buildings"),
+    ("point", "points") for a state that names no game."""
+    game = getattr(state, "game", None)
+    unit = getattr(getattr(game, "info", None), "score_unit", None)
+    return unit if unit is not None else ("point", "points")
+
+
+def scored(state: State, score: float) -> str:
+    """A score in the game's unit: "18 VP", "1 building", "45 points"."""
+    one, many = score_unit(state)
+    return plural(score, one, many)
+
+
 def standings(state: State, viewer: int | None = None) -> list[Standing]:
     """Every side's standing at the end, winners first, then by points: the places
     :func:`result_sentence` words, ghosts included. [] while the match is not over. Seats
@@ -240,7 +255,8 @@ def result_sentence(state: State, viewer: int | None = None) -> str | None:
       (40 points); seats 1 and 3 tied 1st (40 points)."
     * "Seat 2 won. Places: ..." (a spectator); "Nobody won. ..." (a match nobody won).
 
-    Seats are named as :func:`naming` says ("seat 2" by default), the viewer "you".
+    Seats are named as :func:`naming` says ("seat 2" by default), the viewer "you"; the
+    scores are in the game's unit (:func:`score_unit`: "18 VP", "5 buildings").
     """
     if not state.is_terminal():
         return None
@@ -263,6 +279,6 @@ def result_sentence(state: State, viewer: int | None = None) -> str | None:
         else:
             head = f"{subject} won."
     places = "; ".join(f"{side.name} {'tied ' if tied else ''}{ordinal(place)} "
-                       f"({plural(side.score, 'point')})"
+                       f"({scored(state, side.score)})"
                        for side, place, tied in _places(sides))
     return f"{head} Places: {places}."

@@ -36,7 +36,7 @@ from markupsafe import escape
 from ludoteca.core.events import Event
 from ludoteca.core.registry import game_resource, load_game
 from ludoteca.core.state import CHANCE, TERMINAL, ConfigError, Game, State
-from ludoteca.core.words import naming, number, result_sentence
+from ludoteca.core.words import naming, number, result_sentence, score_unit
 from ludoteca.core.words import seat_names as names_in_force
 from ludoteca.core.words import standings as core_standings
 
@@ -528,6 +528,8 @@ _CONTINUES: dict[str, Any] = {}
 
 _MARKS: dict[str, tuple[Any, Any]] = {}
 _ARTICLES = frozenset(("a", "an", "the"))
+# The words a sentence may open with that are no name: lower case after a semicolon.
+_LOWER_AFTER_SEMICOLON = frozenset(("A", "An", "The", "You", "Your"))
 
 
 def fold_texts(texts: Sequence[str]) -> str:
@@ -547,8 +549,11 @@ def fold_texts(texts: Sequence[str]) -> str:
         for tail in tails:
             counted[tail] = counted.get(tail, 0) + 1
         rest = ", ".join(f"{t} ×{n}" if n > 1 else t for t, n in counted.items() if t)
-        parts.append(f"{head} {rest}".strip() if rest else
-                     (f"{head} ×{len(tails)}" if len(tails) > 1 else head))
+        part = (f"{head} {rest}".strip() if rest else
+                (f"{head} ×{len(tails)}" if len(tails) > 1 else head))
+        if parts and part.split(" ", 1)[0] in _LOWER_AFTER_SEMICOLON:
+            part = part[:1].lower() + part[1:]  # "...; the Forest card is drawn"
+        parts.append(part)
     return "; ".join(parts) + "."
 
 
@@ -658,12 +663,15 @@ def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
     "won", "tied", "you"}``, the places of :func:`ludoteca.core.words.standings` (partners
     as one side, ghosts too; the winners 1st, equal points sharing a place). ``names``
     are the seats' names (never "you": ``you`` says which side is the viewer's);
-    ``score`` is in words ("12", "−3"). [] before the end."""
+    ``score`` is in words ("12", "−3"), ``unit`` what it counts ("points", "VP",
+    "buildings": :func:`ludoteca.core.words.score_unit`). [] before the end."""
     if not state.is_terminal():
         return []  # (every live message asks, so before the end it costs no naming)
     with naming(seat_names(seats)):
         sides = core_standings(state, None)
+    one, many = score_unit(state)
     return [{"place": side.place, "names": side.name, "score": number(side.score),
+             "unit": one if side.score == 1 else many,
              "won": side.won, "tied": side.tied, "you": viewer in side.seats}
             for side in sides]
 

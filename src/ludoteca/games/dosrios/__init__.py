@@ -3,7 +3,7 @@
 Two rivers run down a hex map of hills, forests and fields. Players move workers with six
 action points a turn, build Farms (500) and an Estate (1,000), and dam the rivers with
 Logs to bring water to their land and take it from their neighbours'. At the end of a turn
-the first action card of the row is activated (a harvest for everyone on watered land, or
+the first action card of the row is activated (a harvest for everyone on irrigated land, or
 the Bandits) or passed over. The first to build all four Farms and the Estate, or the
 Estate and three Farms all on irrigated hexes, wins.
 
@@ -157,6 +157,7 @@ class DosRios(Game):
             "neighbours'.",
             utility_bounds=(0.0, 1.0),
             action_space_limit=5120,
+            score_unit=("building", "buildings"),
         )
 
     def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:

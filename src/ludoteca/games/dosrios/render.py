@@ -25,7 +25,14 @@ MENU_GROUPS = {
 }
 
 TERRAIN = {"hill": "H", "forest": "F", "tobacco": "t", "maize": "c", "wheat": "w", None: "?"}
-LEGEND = "H hill F forest t/c/w tobacco/corn/wheat ~ Verde = Moreno # both; f/E+seat"
+# The map's key, folded over two lines to fit 80 columns (the second after the count of
+# dams); the ``?`` help prints it too (MAP_KEY).
+LEGEND = ("Key: H hill, F forest, t/c/w tobacco/maize/wheat; ~ Verde, = Moreno, # both",
+          "1/22: workers of seat 1/2; f1/E1: Farm/Estate of seat 1; ^ raised column")
+# The compact board's key, one line: the set-up's 48 hexes to choose from need the other.
+COMPACT_LEGEND = "H hill F forest t/c/w tobacco/maize/wheat ~ Verde = Moreno # both; f/E+seat"
+MAP_KEY = ("The map: " + LEGEND[0][5:] + ";\n" + LEGEND[1]
+           + " (odd columns sit half a hex higher).")
 
 
 def chapter(event: Any) -> tuple[str, int | None] | None:
@@ -63,10 +70,12 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     obs = observation
     turn = obs["turn"]
     active = f"seat {turn['active'] + 1}" if turn["active"] >= 0 else "set-up"
-    head = (f"Turn {turn['turns']}/{turn['turn_limit']}  {active}  row: "
+    n = len(obs["seats"])
+    head = (f"Turn {turn['turns']}/{turn['turn_limit']} (round "
+            f"{(turn['turns'] + n - 1) // n}/{turn['turn_limit'] // n})  {active}  row: "
             f"{' '.join(obs['row']) or '-'}  stack {obs['deck']}")
     dams = f"{len(obs['dams'])} dams"
-    # The dams' count ends the first line when it fits there, else the legend's
+    # The dams' count ends the first line when it fits there, else the legend's second
     lines = [f"{head}  {dams}" if len(head) + 2 + len(dams) <= 80 else head]
     lines += board_lines(obs)
     if not compact:
@@ -77,6 +86,10 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
                          + (f" supply {seat['supply']}" if seat["supply"] else ""))
     # The legend in both forms: the map cannot be read without it (the set-up's list of
     # 48 hexes leaves room only for the compact board).
-    lines.append(LEGEND if dams in lines[0] else f"{dams}. {LEGEND}")
+    if compact:
+        lines.append(COMPACT_LEGEND if dams in lines[0] else f"{dams}. {COMPACT_LEGEND}")
+    else:
+        lines.append(LEGEND[0])
+        lines.append(LEGEND[1] if dams in lines[0] else f"{dams}. {LEGEND[1]}")
     lines.append(obs["prompt"])
     return Text("\n".join(line[:80] for line in lines))

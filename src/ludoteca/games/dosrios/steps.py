@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
-from ludoteca.core.words import seat_name
+from ludoteca.core.words import plural, seat_name
 from ludoteca.games.dosrios.actions import Attack, Build, Move
-from ludoteca.games.dosrios.tables import ESTATE, FARM, RIVERS
+from ludoteca.games.dosrios.tables import ESTATE, FARM, RIVERS, card_name
 
 if TYPE_CHECKING:
     from ludoteca.games.dosrios.state import DosRiosState
@@ -409,7 +409,7 @@ class ActionPoints(Step["DosRiosState"]):
 
     def prompt(self, state: DosRiosState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return (f"{self.left} points left, {self.built}/{state.t.buildings_per_turn} "
+            return (f"{plural(self.left, 'point')} left, {self.built}/{state.t.buildings_per_turn} "
                     "built: move, attack, build, dam or end the turn")
         return f"{seat_name(self.seat)} is moving ({self.left} action points left)"
 
@@ -450,7 +450,7 @@ class Harvest(Step["DosRiosState"]):
         return sorted((t.activate_id, t.pass_over_id))
 
     def prompt(self, state: DosRiosState, viewer: int | None) -> str:
-        card = state.t.card_keys[state.row[0]]
+        card = card_name(state.t.card_keys[state.row[0]])
         if viewer == self.seat:
             return f"Activate the {card} card, or pass it over?"
         return f"{seat_name(self.seat)} decides on the {card} card"

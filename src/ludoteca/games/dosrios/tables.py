@@ -47,6 +47,14 @@ MOST_SEATS = 4
 ROTATIONS = 3
 
 
+
+def card_name(key: str) -> str:
+    """An action card's name as the board's row of cards prints it: "Verde", "Bandits
+    verde" (never the edition's key ``bandits_verde``)."""
+    text = key.replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
 class Tables:
     """The board, the cards and the codec of one edition (see the module docstring)."""
 

@@ -44,7 +44,7 @@ from ludoteca.games.dosrios.actions import (
     Tile,
 )
 from ludoteca.games.dosrios.steps import ActionPoints, MustLeave, enter_cost
-from ludoteca.games.dosrios.tables import BUILDINGS, RIVERS, TERRAINS, Tables
+from ludoteca.games.dosrios.tables import BUILDINGS, RIVERS, TERRAINS, Tables, card_name
 
 if TYPE_CHECKING:
     from ludoteca.games.dosrios.state import DosRiosState
@@ -281,6 +281,9 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
     return {}
 
 
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str:
     """One sentence for ``event`` as ``viewer`` reads it (``you`` for the viewer's own seat,
     the verb agreeing with it); nothing in Dos Rios is hidden from a viewer but the stack."""
@@ -320,7 +323,7 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
     if k == "placed":
         return f"{acts(d['seat'], 'place', 'places')} a worker on {nm(d['hex'])}"
     if k == "drawn":
-        return f"The {t.card_keys[d['card']]} card is drawn"
+        return f"The {card_name(t.card_keys[d['card']])} card is drawn"
     if k == "shuffled_back":
         return "The Bandits are shuffled back into the stack"
     if k == "turn":
@@ -330,11 +333,14 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
                + " off a worker from higher ground") if d["driven_off"] else ""
         return f"{acts(d['seat'], 'move', 'moves')} {nm(d['src'])} -> {nm(d['dst'])}{off}"
     if k == "attacked":
+        n = d["driven_off"]
+        owner = "your" if viewer == d["defender"] else f"{seat_name(d['defender'])}'s"
+        driven = f"{NUMBER_WORDS.get(n, n)} of {owner} workers"
         return (f"{acts(d['seat'], 'attack', 'attacks')} {nm(d['target'])} with two workers "
-                f"and {'drive' if viewer == d['seat'] else 'drives'} "
-                f"{plural(d['driven_off'], 'worker')} of {whom(d['defender'])} to the Town")
+                f"and {'drive' if viewer == d['seat'] else 'drives'} {driven} to the Town")
     if k == "built":
-        return (f"{acts(d['seat'], 'build', 'builds')} a {d['building']} on {nm(d['hex'])} "
+        building = "an Estate" if d["building"] == "estate" else "a Farm"
+        return (f"{acts(d['seat'], 'build', 'builds')} {building} on {nm(d['hex'])} "
                 f"for {d['paid']}")
     if k == "dammed":
         div = ", diverting the river" if d["diverts"] else ""
@@ -342,9 +348,11 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
     if k == "end_turn":
         return f"{acts(d['seat'], 'end', 'ends')} the turn"
     if k == "activated":
-        return f"{acts(d['seat'], 'activate', 'activates')} the {t.card_keys[d['card']]} card"
+        return (f"{acts(d['seat'], 'activate', 'activates')} the "
+                f"{card_name(t.card_keys[d['card']])} card")
     if k == "passed_over":
-        return f"{acts(d['seat'], 'pass', 'passes')} over the {t.card_keys[d['card']]} card"
+        return (f"{acts(d['seat'], 'pass', 'passes')} over the "
+                f"{card_name(t.card_keys[d['card']])} card")
     if k == "harvested":
         lost = f" ({plural(d['lost'], 'log')} lost over the cap)" if d["lost"] else ""
         gains = [f"{d['money']}"] if d["money"] else []

@@ -144,6 +144,7 @@ class PuertoDiablo(Game):
             description="A voyage of four harbours: pirates face challenges under the "
                         "pilot, buy crews and tell tall tales.",
             utility_bounds=(0.0, 1.0),
+            score_unit=("VP", "VP"),
         )
 
     def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:

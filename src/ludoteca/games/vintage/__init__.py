@@ -165,6 +165,7 @@ class Vintage(Game):
             hidden_information=True,
             description="Port wine from the Douro's estates to the cellars of Gaia.",
             utility_bounds=(0.0, 1.0),
+            score_unit=("VP", "VP"),
         )
 
     def tensor_layout(self, num_players: int, variant: str) -> TensorLayout:

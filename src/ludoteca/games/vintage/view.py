@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
 from ludoteca.core.tensor import Segment, TensorLayout
-from ludoteca.core.words import joined, plural, seat_name
+from ludoteca.core.words import joined, ordinal, plural, seat_name
 from ludoteca.games.vintage.actions import (
     AddBarrels,
     AgeLot,
@@ -369,7 +369,7 @@ def _harvest_label(state: VintageState, action: HarvestEstate) -> str:
 def _draw_card_label(state: VintageState, action: DrawCard) -> str:
     card = state.display[action.slot]
     name = state.t.card_names[card] if card >= 0 else "card"
-    return f"Take the face-up {name} (place {action.slot + 1})"
+    return f"Take the face-up {name} ({ordinal(action.slot + 1)} in the row)"
 
 
 LABELS: dict[type, Any] = {

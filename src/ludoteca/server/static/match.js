@@ -64,6 +64,9 @@
     renderRematch();
     const invites = $("invite-panel");  // a finished match has no seat left to invite to
     if (invites) invites.hidden = !!view.finished;
+    // After the end nothing is left to choose: no "Your moves" box (the result says it).
+    const movesBox = document.querySelector(".side > .actions-panel");
+    if (movesBox) movesBox.hidden = !!view.finished;
     renderLog(fresh);
     renderActions();
     fitSoon();
@@ -223,7 +226,7 @@
   function renderStandings(box, rows) {
     if (!box) return;
     box.replaceChildren(...(rows || []).map((r) => el("li", {class: (r.won ? "won" : "") + (r.you ? " you" : ""), value: r.place},
-      el("span", {class: "who", text: r.names + (r.you ? " (you)" : "")}), el("span", {class: "score", text: r.score}))));
+      el("span", {class: "who", text: r.names + (r.you ? " (you)" : "")}), el("span", {class: "score", text: r.unit ? `${r.score} ${r.unit}` : r.score}))));
     box.hidden = !(rows && rows.length);
   }
 
@@ -294,16 +297,40 @@
   }
   let checked = 0;  // log entries looked at for moments
   let shown = 0;  // log entries on the page (the log only grows, except after an undo)
+  // The log follows its newest line unless the player scrolled it up to read: a batch
+  // taller than the box shows its end, and its entries are marked ("newest") so that
+  // where it began can be found. The flag, not a measure taken after the fact, decides:
+  // a longer list of moves shrinks the log's box after it was scrolled to the end.
+  let logFollows = true;
+  const logAtEnd = () => logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 24;
+  // Only the player scrolling up stops the following: the event of the page's own scroll
+  // comes later, when a shrunk box may no longer be at its end.
+  let logTop = 0;
+  logBox.addEventListener("scroll", () => {
+    if (logAtEnd()) logFollows = true;
+    else if (logBox.scrollTop < logTop - 1) logFollows = false;
+    logTop = logBox.scrollTop;
+  }, {passive: true});
+  function followLog() {
+    if (logFollows) { logBox.scrollTop = logBox.scrollHeight; logTop = logBox.scrollTop; }
+  }
+  if (window.ResizeObserver) new ResizeObserver(followLog).observe(logBox);
   function renderLog(initial) {
-    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
     if (shown > log.length || logBox.children.length !== shown) {
       logBox.replaceChildren(); shown = 0;
     }
     const from = Math.min(checked, log.length);  // entries already looked at for moments
     const fresh = log.slice(shown).map((e) => el("li", {value: e.n, text: e.text, class: e.note ? "note" : e.moment ? "settles" : null}));
-    if (fresh.length) logBox.append(...fresh);
+    if (fresh.length) {
+      if (!initial) {
+        for (const li of logBox.querySelectorAll("li.newest")) li.classList.remove("newest");
+        for (const li of fresh) li.classList.add("newest");
+      }
+      logBox.append(...fresh);
+      logFollows = true;  // new lines are shown, even to a player who had scrolled up
+    }
     shown = log.length;
-    if (atBottom || fresh.length) logBox.scrollTop = logBox.scrollHeight;
+    followLog();
     if (!initial && log.length > from) checkMoments(from);
     checked = log.length;
   }
@@ -540,7 +567,6 @@
     fitting = false;
     if (!side) return;
     if (window.innerWidth < 900) { side.style.height = ""; return; }
-    const atBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 60;
     const top = Math.max(8, side.getBoundingClientRect().top);
     const room = window.innerHeight - top - 8;
     let height = room, whole = false;
@@ -552,7 +578,7 @@
     }
     side.classList.toggle("moves-whole", whole);  // else the moves' own box scrolls
     side.style.height = Math.max(320, height) + "px";
-    if (atBottom) logBox.scrollTop = logBox.scrollHeight;
+    followLog();
   }
   const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
   window.addEventListener("resize", fitSoon);

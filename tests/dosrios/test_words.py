@@ -1,0 +1,71 @@
+"""Dos Rios in words, as a new player reads them: "an Estate", "one of your workers",
+card names as the board's row prints them, "1 point left", the round beside the turn,
+and the terminal's map key whole at 80 columns with the game's word "maize"."""
+
+from __future__ import annotations
+
+from ludoteca.core.events import everyone
+from ludoteca.core.words import naming
+from ludoteca.games.dosrios.render import LEGEND, MAP_KEY, render
+from ludoteca.games.dosrios.view import describe_event
+from ludoteca.server.views import fold_texts
+from tests.dosrios.helpers import H, ready
+from tests.dosrios.test_terminal import text_of
+
+
+def said(state, kind, viewer=None, **data):  # type: ignore[no-untyped-def]
+    with naming(["Ana", "Bo", "Cy", "Di"]):
+        return describe_event(state, everyone(kind, **data), viewer)
+
+
+def test_buildings_attacks_and_cards_read_as_english():
+    state = ready(2)
+    card = state.t.card_keys.index("bandits_verde")
+    assert said(state, "built", seat=1, building="estate", hex=H(2, 7), paid=1000) == (
+        "Bo builds an Estate on (2,7) for 1000")
+    assert said(state, "built", seat=1, building="farm", hex=H(2, 7), paid=500).startswith(
+        "Bo builds a Farm on")
+    attack = {"seat": 1, "target": H(3, 4), "defender": 0, "driven_off": 1}
+    assert said(state, "attacked", 0, **attack).endswith(
+        "drives one of your workers to the Town")
+    assert said(state, "attacked", None, **{**attack, "driven_off": 2}).endswith(
+        "drives two of Ana's workers to the Town")
+    assert said(state, "drawn", card=card) == "The Bandits verde card is drawn"
+    verde = state.t.card_keys.index("verde")
+    assert said(state, "activated", 0, seat=0, card=verde) == "You activate the Verde card"
+    # Lines folded into one: no capital after the semicolon.
+    assert fold_texts(["The Forest card is drawn", "The Bandits verde card is drawn"]) == (
+        "The Forest card is drawn; the Bandits verde card is drawn.")
+
+
+def test_one_point_left_is_singular():
+    from ludoteca.games.dosrios.steps import ActionPoints
+
+    state = ready(2)
+    step = ActionPoints(seat=0, left=1, built=0, first=False)
+    assert step.prompt(state, 0).startswith("1 point left, 0/2 built")
+    assert ActionPoints(seat=0, left=6, built=0, first=False).prompt(state, 0).startswith(
+        "6 points left")
+
+
+def test_the_turn_line_says_the_round_and_the_key_is_whole_at_80_columns():
+    state = ready(2)
+    lines = text_of(render(state.observation(0))).splitlines()
+    assert lines[0].startswith("Turn 1/120 (round 1/60)"), lines[0]
+    assert LEGEND[0] in lines and any(line.endswith(LEGEND[1]) for line in lines)
+    assert all(len(line) <= 80 for line in lines)
+    assert "maize" in MAP_KEY and "corn" not in MAP_KEY and "f1/E1" in MAP_KEY
+
+
+def test_the_help_gives_the_map_key_and_the_board_the_round(tmp_path):  # type: ignore[no-untyped-def]
+    from typer.testing import CliRunner
+
+    from ludoteca.cli import app
+    from tests.server.test_dosrios_board import page_of
+
+    result = CliRunner().invoke(app, ["play", "dosrios", "--players", "2", "--seed", "3",
+                                      "--save", str(tmp_path / "quit.json")],
+                                input="?\n\nq\n")
+    assert "The map: H hill" in result.output, result.output[-2000:]
+    page = page_of(ready(2), 0)
+    assert "round <b>1</b> of 60" in page
