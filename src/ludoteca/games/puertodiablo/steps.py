@@ -968,11 +968,12 @@ def effect_options(state: PuertoDiabloState, seat: int, a: int, index: int,
             parties = [t.party_index[str(value)]]
         if part == 1 and state.choice:
             parties = [p for p in parties if p != state.choice[-1]]
-        return [t.party_id[p] for p in parties]
+        return sorted(t.party_id[p] for p in parties)
     if op == "SET_WEATHER":
-        return list(t.weather_id)
+        return sorted(t.weather_id)
     if op == "ABILITIES_TO_SHIP":
-        return [t.seat_id[s] for s in in_harbour(state) if s != seat and state.hand[s]]
+        # Sorted ids, not the harbour's order from the pilot (legal actions are sorted).
+        return sorted(t.seat_id[s] for s in in_harbour(state) if s != seat and state.hand[s])
     return []
 
 
