@@ -578,3 +578,18 @@ def test_the_warehouse_says_in_words_how_many_barrels_a_row_needs_to_sell() -> N
     for n in set(slotted):
         assert f">0 of {n}</small>" in page
     assert "sold only when all are full" in page
+
+
+def test_a_card_in_hand_that_cannot_be_played_says_why_on_the_mat() -> None:
+    s = start(3)
+    colheita = card(s, "colheita")
+    s.open_hand[1].append(colheita)
+    s.open_hand[1].append(card(s, "move_boat"))
+    seats = seats_for(3)
+    mine = board_for(Boards(), s, 1, seats)
+    name = s.t.card_names[colheita]
+    assert (f'data-key="why-{name}">Not playable now: it needs {s.t.colheita_barrels} '
+            "tawny barrels in your cellar; you have 0.") in mine
+    assert mine.count("Not playable now") == 1  # Move the boat can always be played
+    for viewer in (None, 0, 2):
+        assert "Not playable now" not in board_for(Boards(), s, viewer, seats)

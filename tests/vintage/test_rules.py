@@ -670,3 +670,57 @@ def test_upgrade_room_before_counts_only_the_slots_free_before_the_upgrade():
     # Vintage takes LBV's barrel; LBV had 1 free slot, Reserva none: one barrel from
     # Reserva, none from the bottom row.
     assert ware(s, 0) == {"Vintage": 1, "LBV": 1, "Ruby Reserva": 2, "Ruby": 5}
+
+
+# ----- why a card cannot be played ---------------------------------------------------------
+
+
+def test_a_card_that_cannot_be_carried_out_says_why_and_its_play_is_refused() -> None:
+    s = start(4)
+    colheita = card(s, "colheita")
+    s.open_hand[0].append(colheita)
+    name = s.t.card_names[colheita]
+    need = s.t.colheita_barrels
+    assert s.observation(0)["seats"][0]["unplayable"] == {
+        name: f"it needs {need} tawny barrels in your cellar; you have 0"}
+    place(s, "cards")
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match=f"{name} cannot be played now: it needs "
+                       f"{need} tawny barrels in your cellar; you have 0"):
+        act(s, PlayCard(colheita))
+    assert s.history() == before.history() and s.open_hand == before.open_hand
+
+
+def test_a_card_that_can_be_carried_out_gives_no_reason() -> None:
+    s = start(4)
+    s.open_hand[0].append(card(s, "move_boat"))
+    assert s.observation(0)["seats"][0]["unplayable"] == {}
+
+
+def test_the_reasons_a_seat_reads_are_exactly_its_cards_not_legal_to_play() -> None:
+    """Along random matches, at every Cards choice: a card of the hand carries a reason
+    on the seat's mat exactly when playing it is not a legal action."""
+    import random
+
+    from ludoteca.games.vintage.steps import CardsUse
+
+    rng = random.Random(5)
+    checked = 0
+    for n in (2, 3, 4):
+        s = game().new_initial_state(n)
+        while not s.is_terminal():
+            step = s.next_step()
+            if isinstance(step, CardsUse) and not step.by_card:
+                seat = step.seat
+                reasons = s.observation(seat)["seats"][seat]["unplayable"]
+                legal_cards = {a.card for a in legal(s) if isinstance(a, PlayCard)}
+                for c in set(s.open_hand[seat] + s.secret_hand[seat]):
+                    assert (s.t.card_names[c] in reasons) == (c not in legal_cards)
+                    checked += 1
+            if s.is_chance_node():
+                outcomes = s.chance_outcomes()
+                s.apply_action(rng.choices([o for o, _ in outcomes],
+                                           [p for _, p in outcomes])[0])
+            else:
+                s.apply_action(rng.choice(s.legal_actions()))
+    assert checked > 0

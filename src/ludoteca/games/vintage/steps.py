@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
 from ludoteca.core.words import seat_name
-from ludoteca.games.vintage.tables import RUBY, TAWNY
+from ludoteca.games.vintage.actions import PlayCard
+from ludoteca.games.vintage.tables import KINDS, RUBY, TAWNY
 
 if TYPE_CHECKING:
     from ludoteca.games.vintage.state import VintageState
@@ -137,6 +138,42 @@ def playable_card(state: VintageState, seat: int, card: int) -> bool:
     if effect in ("extra_barrel", "plus_quality"):
         return cellar_barrels(state, seat) > 0
     return True  # enologist, forecast, upgrade, move_boat
+
+
+def why_unplayable(state: VintageState, seat: int, card: int) -> str | None:
+    """Why ``seat`` could not carry out the card of kind ``card`` now, as the clause of a
+    sentence ("it needs ...": the board shows it on the card, an illegal play quotes it);
+    None when it could (:func:`playable_card`, which the legal actions use, decides)."""
+    if playable_card(state, seat, card):
+        return None
+    t = state.t
+    effect = t.card_effect[card]
+    if effect == "buy_estate":
+        if state.bought[seat]:
+            return "you have already bought an estate this round"
+        if state.tiles[seat] <= 0:
+            return "you have no estate tile left to place"
+        return (f"no empty estate costs {state.vp[seat] + t.buy_discount} VP or less "
+                f"(your {state.vp[seat]} VP and the card's {t.buy_discount} off)")
+    if effect == "harvest":
+        if state.harvested[seat]:
+            return "you have already harvested this round"
+        return (f"none of your estates has {t.harvest_vines} vines or more and no lot "
+                "on it")
+    if effect in ("vintage", "colheita"):
+        kind, need = ((RUBY, t.vintage_barrels) if effect == "vintage"
+                      else (TAWNY, t.colheita_barrels))
+        return (f"it needs {need} {KINDS[kind]} barrels in your cellar; you have "
+                f"{cellar_barrels(state, seat, kind)}")
+    if effect == "plant_three":
+        return "none of your estates has room for a vine colour it lacks"
+    if effect == "two_barrels":
+        if state.supply <= 0:
+            return "the barrel supply is empty"
+        return "none of your estates has a lot on it"
+    if effect == "free_action":
+        return "none of the actions it may perform can be carried out now"
+    return "your cellar is empty"  # extra_barrel, plus_quality
 
 
 def can_act(state: VintageState, seat: int, action: int, by_card: bool) -> bool:
@@ -624,6 +661,17 @@ class CardsUse(Step["VintageState"]):
         if viewer != self.seat:
             return f"{seat_name(self.seat, capital=True)} is using the Cards action."
         return "Take a face-up card, draw from the deck, or play a card from your hand."
+
+    def explain_illegal(self, state: VintageState, action: object) -> str | None:
+        if not isinstance(action, PlayCard):
+            return None
+        name = state.t.card_names[action.card]
+        if action.card not in state.open_hand[self.seat] + state.secret_hand[self.seat]:
+            return f"{name} is not in your hand"
+        if self.by_card and state.t.card_effect[action.card] in NOT_BY_FREE_ACTION:
+            return f"a Free-action card cannot play {name}"
+        reason = why_unplayable(state, self.seat, action.card)
+        return f"{name} cannot be played now: {reason}" if reason else None
 
 
 @dataclass(frozen=True, slots=True)

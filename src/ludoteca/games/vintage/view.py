@@ -40,7 +40,7 @@ from ludoteca.games.vintage.actions import (
     Store,
     TakeBarrel,
 )
-from ludoteca.games.vintage.steps import Harvest
+from ludoteca.games.vintage.steps import Harvest, why_unplayable
 from ludoteca.games.vintage.tables import KINDS, Tables
 
 if TYPE_CHECKING:
@@ -139,6 +139,7 @@ def observation(state: VintageState, player: int | None) -> dict[str, Any]:
             "open_cards": [t.card_names[c] for c in sorted(state.open_hand[s])],
             "hidden_cards": (0 if own else len(state.secret_hand[s])),
             "hand": _hand(state, s) if own else None,
+            "unplayable": _unplayable(state, s) if own else None,
         })
     # The splits chosen so far in a harvest under way: public (each choice is told to
     # all), shown on their estates before the harvest is made.
@@ -208,7 +209,8 @@ def seat_observation(state: VintageState, player: int, public: dict[str, Any]
     """``observation(state, player)`` from the spectator's (``public``, of this state): a
     seat sees the table as a spectator does, plus its own prompt, the round chips it has
     looked at and its whole hand (its own entry of ``seats``, copied, says it has no card
-    hidden from itself). The copy shares ``public``'s other values (read them, never
+    hidden from itself, and ``unplayable`` maps each card name of the hand that it could
+    not carry out now to why, in words). The copy shares ``public``'s other values (read them, never
     change them)."""
     obs = dict(public)  # keys set again keep their places
     obs["prompt"] = state.prompt(player)
@@ -217,6 +219,7 @@ def seat_observation(state: VintageState, player: int, public: dict[str, Any]
     own = dict(seats[player])
     own["hidden_cards"] = 0
     own["hand"] = _hand(state, player)
+    own["unplayable"] = _unplayable(state, player)
     seats[player] = own
     obs["seats"] = seats
     return obs
@@ -226,6 +229,18 @@ def _hand(state: VintageState, seat: int) -> list[str]:
     """Every card in ``seat``'s hand, face up and face down, by name (what the seat sees)."""
     names = state.t.card_names
     return [names[c] for c in sorted(state.open_hand[seat] + state.secret_hand[seat])]
+
+
+def _unplayable(state: VintageState, seat: int) -> dict[str, str]:
+    """Card name -> why ``seat`` could not carry it out now, for each card in its hand
+    that it could not (the board says so on the card, rather than leaving it dim)."""
+    names = state.t.card_names
+    out = {}
+    for c in sorted(set(state.open_hand[seat] + state.secret_hand[seat])):
+        reason = why_unplayable(state, seat, c)
+        if reason:
+            out[names[c]] = reason
+    return out
 
 
 # ----- the tensor ---------------------------------------------------------------------
