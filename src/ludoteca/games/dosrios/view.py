@@ -250,7 +250,7 @@ def outcome_label(state: DosRiosState, outcome: Any) -> str:
     if isinstance(outcome, StartPlayer):
         return f"{seat_name(outcome.seat)} starts"
     if isinstance(outcome, ActionCard):
-        return f"the {t.card_keys[outcome.kind]} card"
+        return f"the {card_name(t.card_keys[outcome.kind])} card"
     return str(outcome)
 
 
