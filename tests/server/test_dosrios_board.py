@@ -671,3 +671,20 @@ def test_after_the_end_the_turn_bar_says_the_match_is_over_and_who_won(
     assert all(name in said for name in names), (said, names)
     assert said.startswith("Won by" if len(winners) == 1 else "Shared by"), said
     assert page.js_errors == []
+
+
+def test_without_motion_the_last_move_keeps_a_steady_glow_and_no_box(
+        browser: Any, server: ServerProcess) -> None:
+    # app.css draws a dashed box round what changed when motion is reduced; on the map
+    # such a box would read as a pick or an attack, so the map keeps a glow instead.
+    page, _sent = open_position(browser, server, ready(2))
+    page.emulate_media(reduced_motion="reduce")
+    hexg = page.locator(f'#board [data-key="hex-{H(3, 4)}"]')
+    hexg.evaluate("e => e.classList.add('changed')")
+    style = hexg.evaluate("e => { const s = getComputedStyle(e); return "
+                          "[s.animationName, s.outlineStyle, s.filter]; }")
+    assert style[0] == "none" and style[1] == "none", style
+    assert "drop-shadow" in style[2], style
+    legend = page.inner_text('#board [data-key="legend"]')
+    assert "changed by the last move" in legend
+    assert page.js_errors == []
