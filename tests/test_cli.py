@@ -123,7 +123,7 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
     assert ("You lost: seat 3 won. Places: seat 3 1st (6 points); you tied 2nd (−3 points); "
             "seat 2 tied 2nd (−3 points).") in said  # the result once, in words
     # Seats numbered from 1 where a person reads them (--seat and the record keep the index).
-    assert "You are seat 1 (--seat 0). seat 2: random, seat 3: random." in said
+    assert "You are seat 1 (--seat 0). seat 2: easy bot, seat 3: easy bot." in said
     assert re.search(r"┃ Seat ┃ Played by ┃ Points ┃.*│ 1 +│ you +│ +-3 │", said), said
     record = MatchRecord.from_json(save.read_text())
     assert record.finished and record.seed == 4

@@ -88,3 +88,15 @@ def test_ismcts_saves_a_rich_mine_it_would_otherwise_lose():
     defends = move["type"] == "fight" and move["card"] == sc.kind("Desperado 12")
     closes = move["type"] == "close" and move["mine"] == gold
     assert defends or closes, move["label"]
+
+
+def test_a_bot_is_named_by_the_strength_it_plays_in_the_terminal_and_the_server():
+    from ludoteca.agents.strengths import bot_name
+
+    dosrios = load_game("dosrios")
+    assert bot_name("normal", dosrios) == "normal bot"
+    assert bot_name(" strong ", dosrios) == "strong bot"
+    # the spec a strength stands for in this game reads as that strength
+    assert bot_name("heuristic", dosrios) == "normal bot"
+    assert bot_name("random", dosrios) == "easy bot"
+    assert bot_name("ismcts:iterations=7", dosrios) == "bot (ismcts:iterations=7)"

@@ -4,6 +4,7 @@ fits 80x24 with room for the choices."""
 from __future__ import annotations
 
 import io
+import re
 from unittest import mock
 
 import pytest
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 from ludoteca import MatchRecord, load_game, replay
 from ludoteca.cli import app, play
 from ludoteca.games.dosrios.render import COMPACT_LEGEND, LEGEND, render
+from ludoteca.games.dosrios.tables import card_name
 from ludoteca.testing import playout_states
 
 GAME = load_game("dosrios")
@@ -34,6 +36,11 @@ def test_full_terminal_match(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert "Turn" in result.output and "The game is over" in result.output
+    # the bots by the strength names the browser gives them: "normal bot", not "heuristic"
+    said = " ".join(result.output.split())
+    assert "You are seat 1 (--seat 0). seat 2: normal bot." in said, said[:400]
+    assert re.search(r"│ 2 +│ normal bot +│", result.output), result.output[-2000:]
+    assert "heuristic" not in result.output
     record = MatchRecord.from_json(saved.read_text().strip())
     assert record.finished and replay(record).is_terminal()
 
@@ -81,3 +88,27 @@ def test_the_set_up_screen_fits_80x24_with_the_map_s_legend(players):
         assert whole or COMPACT_LEGEND in rows, "\n".join(rows)
         assert sum(row.count("(") for row in rows) >= len(state.legal_actions())
     assert met == 3 * players
+
+
+def test_the_row_of_cards_is_printed_by_the_names_the_board_shows():
+    # The browser's row says "Bandits verde"; the terminal once printed the edition's keys.
+    met = set()
+    for state in playout_states(GAME, 3, "standard", seed=2, every=5,
+                                options={"max_rounds": 8}):
+        obs = state.observation(0)
+        if not obs["row"]:
+            continue
+        names = [card_name(k) for k in obs["row"]]
+        lines = text_of(render(obs)).splitlines()
+        assert "Row: " + ", ".join([names[0] + " (next)", *names[1:]]) in lines
+        compact = text_of(render(obs, compact=True)).splitlines()
+        assert f"Row: {names[0]} (next)" in compact[0] and len(compact[0]) <= 80
+        assert not any("_" in line for line in lines + compact), lines
+        met.update(obs["row"])
+    assert len(met) >= 4, met
+    # five long names fill a line of their own; the compact board counts what it cuts
+    obs = dict(obs, row=["bandits_moreno", "bandits_verde", "tobacco", "forest", "moreno"])
+    full = text_of(render(obs)).splitlines()
+    assert ("Row: Bandits moreno (next), Bandits verde, Tobacco, Forest, Moreno") in full
+    assert text_of(render(obs, compact=True)).splitlines()[0].endswith(
+        "Row: Bandits moreno (next) +4")

@@ -69,3 +69,35 @@ def test_the_help_gives_the_map_key_and_the_board_the_round(tmp_path):  # type: 
     assert "The map: H hill" in result.output, result.output[-2000:]
     page = page_of(ready(2), 0)
     assert "round <b>1</b> of 60" in page
+
+
+def test_the_turn_limit_s_winner_is_said_to_win_by_what_decided_it():
+    # Two seats with no building at all: the money decides (R22), not "the most buildings".
+    from tests.dosrios.helpers import build_here
+    state = ready(2)
+    state.money[:] = [0, 400]
+    end = {"winners": [1], "reason": "turn_limit"}
+    assert said(state, "end", 0, **end) == (
+        "Bo wins by the most money at the turn limit, level on buildings and irrigated "
+        "buildings (R22)")
+    build_here(state, 0, (3, 4), "farm")
+    assert said(state, "end", 0, **{**end, "winners": [0]}) == (
+        "You win by the most buildings at the turn limit (R22)")
+    state.money[:] = [0, 0]
+    build_here(state, 1, (5, 5), "farm")
+    assert said(state, "end", None, **{**end, "winners": [0, 1]}) == (
+        "Ana, Bo win by tying on buildings, irrigated buildings and money at the turn "
+        "limit (R22)")
+
+
+def test_a_pair_s_attack_and_the_cards_moves_read_as_english():
+    from ludoteca.games.dosrios.actions import Activate, Attack
+    from ludoteca.games.dosrios.view import action_label
+    from tests.dosrios.helpers import TOWN
+    state = ready(2)
+    adj = state.t.adjacent[H(3, 7)]
+    i = adj.index(TOWN)
+    assert action_label(state, Attack(H(3, 7), i, i)) == (
+        "attack (3,7) with two workers from the Town")
+    assert action_label(state, Activate()) == (
+        f"activate the {state.t.card_keys[state.row[0]].capitalize()} card")

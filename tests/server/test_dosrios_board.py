@@ -212,6 +212,30 @@ def test_dams_workers_and_buildings_are_drawn_by_colour() -> None:
     assert page.count('class="dr-dam"') == len(s.observation(None)["dams"]) == 1
 
 
+def test_the_board_labels_its_columns_and_rows_along_the_edges() -> None:
+    # The words name a hex "(c,r)": each column's number stands above it, each row's
+    # number on both sides level with that row's hexes in the even columns.
+    s = ready(2)
+    page = page_of(s, 0)
+    at = {s.t.pos[int(k)]: (float(x), float(y)) for k, x, y in re.findall(
+        r'data-key="hex-(\d+)" transform="translate\(([\d.]+) ([\d.]+)\)"', page)}
+    assert len(at) == s.t.num_hexes
+    cols = {int(t): float(x) for x, t in
+            re.findall(r'class="dr-coord dr-col" x="([\d.]+)"[^>]*>(\d+)<', page)}
+    assert cols == {c: x for (c, _), (x, _) in at.items()}
+    rows: dict[int, list[tuple[float, float]]] = {}
+    for x, y, t in re.findall(r'class="dr-coord dr-rowlabel" x="([\d.]+)" y="([\d.]+)"'
+                              r'>(\d+)<', page):
+        rows.setdefault(int(t), []).append((float(x), float(y)))
+    assert set(rows) == {r for _, r in at}
+    for (c, r), (_x, y) in at.items():
+        if c % 2 == 0:
+            assert all(abs(ly - 3 - y) < 0.01 for _, ly in rows[r]), (c, r)
+    sides = {lx for labels in rows.values() for lx, _ in labels}
+    assert len(sides) == 2 and min(sides) < min(x for x, _ in at.values()) - 28 \
+        and max(sides) > max(x for x, _ in at.values()) + 28
+
+
 def test_a_worker_then_a_hex_is_a_move_and_a_hex_then_a_kind_a_building() -> None:
     s = ready(2)
     put(s, 0, (3, 4))
@@ -475,17 +499,122 @@ def test_a_two_worker_attack_takes_its_attackers_in_either_order(
             attacks[frozenset((adj[item.a], adj[item.b]))] = a
     assert set(attacks) == {frozenset((lone, pair)), frozenset((pair,))}
     page, sent = open_position(browser, server, s)
-    # One click may be enough (the lone worker is in one attack only): the move goes at once.
+    # Nothing goes before the second attacker is chosen, even where the first one names
+    # the attack alone (the lone worker is in one attack only): a misclick costs a worker.
     for clicks, expected in (([lone, pair], {lone, pair}), ([pair, lone], {lone, pair}),
                              ([pair, pair], {pair})):
         page.locator(f'#board [data-key="hex-{target}"] .dr-hexshape').click()
         for x in clicks:
             worker(page, x).click()
-            if wait_sent(page, sent, 1500 if x != clicks[-1] else 10_000):
-                break
+            if x is not clicks[-1]:
+                assert not wait_sent(page, sent, 1000), (clicks, sent)
+        assert wait_sent(page, sent, 10_000), clicks
         assert len(sent) == 1, (clicks, sent)
         assert sent.pop()["action"] == attacks[frozenset(expected)], clicks
     assert page.js_errors == []
+
+
+def test_an_attack_by_a_pair_alone_is_sent_only_once_both_are_chosen(
+        browser: Any, server: ServerProcess) -> None:
+    # The only attack on (3, 4) is by the pair on (4, 3): the target alone names it, and
+    # so does one click on the pair, yet the legend asks for the hex, then both workers.
+    s = ready(2)
+    all_turned(s)
+    put(s, 1, (3, 4))
+    put(s, 0, (4, 3), 2)
+    target, pair = H(3, 4), H(4, 3)
+    attacks = [a for a in s.legal_actions() if isinstance(s.t.codec.decode(a), Attack)]
+    assert len(attacks) == 1
+    page, sent = open_position(browser, server, s)
+    legend = page.inner_text('#board [data-key="legend"]')
+    assert "click the opposing hex, then each of your two attackers (a pair: its hex twice)" \
+        in legend, legend
+    page.locator(f'#board [data-key="hex-{target}"] .dr-hexshape').click()
+    assert not wait_sent(page, sent, 1000), sent
+    worker(page, pair).click()
+    assert not wait_sent(page, sent, 1000), sent
+    assert "1 move fits your selection" in page.inner_text("#pick-note")
+    worker(page, pair).click()
+    assert wait_sent(page, sent, 10_000)
+    assert [m["action"] for m in sent] == attacks
+    assert "needs" not in sent[0]  # the board's hint is not part of the move
+    assert page.js_errors == []
+
+
+def shown(locator: Any) -> bool:
+    return bool(locator.evaluate("e => getComputedStyle(e).display !== 'none'"))
+
+
+def stroke(locator: Any) -> str:
+    return str(locator.evaluate("e => getComputedStyle(e).stroke"))
+
+
+ATTACK_RED = "rgb(213, 0, 0)"
+
+
+def higher_ground() -> tuple[tuple[int, int], tuple[int, int]]:
+    """A hex and a lower neighbour of it, on the default board."""
+    s = ready(2)
+    t = s.t
+    for a in range(t.num_hexes):
+        for b in t.adjacent[a]:
+            if b < t.num_hexes and s.height[a] > s.height[b]:
+                return t.pos[a], t.pos[b]
+    raise AssertionError("no higher ground on the board")
+
+
+def test_an_attack_carries_a_red_badge_of_its_own_and_a_move_none(
+        browser: Any, server: ServerProcess) -> None:
+    # A two-worker target shows its badge at once; a lone worker below one of ours is a
+    # move that attacks: its badge and red outline show once our worker is chosen, while
+    # a plain destination keeps the move's colour and no badge.
+    high, low = higher_ground()
+    s = ready(2)
+    all_turned(s)
+    put(s, 0, high)
+    put(s, 1, low)
+    put(s, 1, (3, 4))
+    put(s, 0, (2, 3))
+    put(s, 0, (4, 3))
+    moves = [s.t.codec.decode(a) for a in s.legal_actions()]
+    assert Move(H(*high), H(*low)) in moves
+    plain = next(m.dst for m in moves if isinstance(m, Move) and m.src == H(*high)
+                 and m.dst < s.t.num_hexes and s.hex_seat[m.dst] < 0)
+    page, sent = open_position(browser, server, s)
+    hexg = lambda x: page.locator(f'#board [data-key="hex-{x}"]')  # noqa: E731
+    assert shown(hexg(H(3, 4)).locator(".dr-atk-two"))
+    assert stroke(hexg(H(3, 4)).locator(".dr-hexshape")) == ATTACK_RED
+    assert not shown(hexg(H(*low)).locator(".dr-atk-move"))
+    worker(page, H(*high)).click()
+    assert shown(hexg(H(*low)).locator(".dr-atk-move"))
+    assert stroke(hexg(H(*low)).locator(".dr-hexshape")) == ATTACK_RED
+    assert hexg(plain).locator(".dr-atk").evaluate_all(
+        "els => els.filter(e => getComputedStyle(e).display !== 'none')") == []
+    assert stroke(hexg(plain).locator(".dr-hexshape")) not in (ATTACK_RED, "rgb(75, 58, 40)")
+    assert not shown(hexg(H(3, 4)).locator(".dr-atk-two"))  # not an attack from there
+    legend = page.locator('#board [data-key="legend"]')
+    assert legend.locator(".dr-key.attack").count() == 1
+    assert legend.locator(".dr-key.badge").count() == 1
+    assert "an attack" in legend.inner_text()
+    assert sent == [] and page.js_errors == []
+
+
+def test_choosing_the_town_lights_up_one_s_own_counter_not_the_bot_s(
+        browser: Any, server: ServerProcess) -> None:
+    s = ready(2)
+    all_turned(s)
+    assert all(seat["town"] for seat in s.observation(0)["seats"])  # both in the Town
+    page, sent = open_position(browser, server, s)
+    mine, theirs = (page.locator(f'#board [data-key="sink-{TOWN}"] .dr-workers'
+                                 f'[data-seat="{seat}"] .dr-worker') for seat in (0, 1))
+    plain = stroke(theirs)
+    assert stroke(mine) != plain  # ours can be clicked: it says so
+    worker(page, TOWN).click()
+    assert stroke(mine) == "rgb(255, 214, 0)"  # chosen
+    assert stroke(theirs) == plain
+    assert theirs.evaluate("e => getComputedStyle(e.closest('.dr-workers')).pointerEvents") \
+        == "none"
+    assert sent == [] and page.js_errors == []
 
 
 def wait_sent(page: Any, sent: list[dict[str, Any]], ms: int) -> bool:
@@ -541,4 +670,21 @@ def test_after_the_end_the_turn_bar_says_the_match_is_over_and_who_won(
     said = page.inner_text("#board .dr-won")
     assert all(name in said for name in names), (said, names)
     assert said.startswith("Won by" if len(winners) == 1 else "Shared by"), said
+    assert page.js_errors == []
+
+
+def test_without_motion_the_last_move_keeps_a_steady_glow_and_no_box(
+        browser: Any, server: ServerProcess) -> None:
+    # app.css draws a dashed box round what changed when motion is reduced; on the map
+    # such a box would read as a pick or an attack, so the map keeps a glow instead.
+    page, _sent = open_position(browser, server, ready(2))
+    page.emulate_media(reduced_motion="reduce")
+    hexg = page.locator(f'#board [data-key="hex-{H(3, 4)}"]')
+    hexg.evaluate("e => e.classList.add('changed')")
+    style = hexg.evaluate("e => { const s = getComputedStyle(e); return "
+                          "[s.animationName, s.outlineStyle, s.filter]; }")
+    assert style[0] == "none" and style[1] == "none", style
+    assert "drop-shadow" in style[2], style
+    legend = page.inner_text('#board [data-key="legend"]')
+    assert "changed by the last move" in legend
     assert page.js_errors == []

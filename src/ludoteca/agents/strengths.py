@@ -63,6 +63,20 @@ def strength_spec(name: str, game: Game) -> str:
     return STRONG_SEARCH
 
 
+def bot_name(choice: str, game: Game) -> str:
+    """What a player reads for a bot seat that plays ``choice`` (a strength or an agent
+    spec): ``"normal bot"`` for a strength, and for a spec that is what a strength plays in
+    ``game`` (``"heuristic"`` is the normal bot of a game whose normal is its heuristic),
+    else ``"bot (<spec>)"``. The terminal and the server both name bots so."""
+    choice = choice.strip()
+    if choice in STRENGTHS:
+        return f"{choice} bot"
+    for name in STRENGTHS:
+        if strength_spec(name, game) == choice:
+            return f"{name} bot"
+    return f"bot ({choice})"
+
+
 def spec_for(game: Game, choice: str) -> str:
     """The agent spec a seat's choice stands for: a strength's spec for ``game``
     (``"strong"``), or the choice itself, trimmed, when it is an agent spec already

@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.agents import Agent, heuristic_for, make_agent
+from ludoteca.agents.strengths import bot_name
 from ludoteca.cli.app import Command, app, console, usage_errors
 from ludoteca.cli.replay import read_record
 from ludoteca.cli.setup import _check_setup, _load, check_output_path, parse_options
@@ -392,7 +393,7 @@ class Thinking(Agent):
     def act(self, view: State, player: int, rng: Any) -> int:
         self.before_turn()
         name = seat_name(player, capital=True)
-        with console.status(escape(f"{name} ({self.spec}) is thinking…")):
+        with console.status(escape(f"{name} ({bot_name(self.spec, view.game)}) is thinking…")):
             return self.agent.act(view, player, rng)
 
     def act_blind(self, legal_actions: list[int], player: int, rng: Any) -> int:
@@ -521,7 +522,8 @@ def play_command(
     with table_seats(players):
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        others = ", ".join(f"{seat_name(p)}: {a.spec}" for p, a in enumerate(seats) if p != seat)
+        others = ", ".join(f"{seat_name(p)}: {bot_name(a.spec, game)}"
+                           for p, a in enumerate(seats) if p != seat)
         console.print(Rule(f"{game.info.title} · {players} players · {variant}"))
         console.print(escape(f"You are {seat_name(seat)} (--seat {seat}). {others}. Seed: {seed}. "
                              "Type ? for help."))
@@ -566,7 +568,8 @@ def play_command(
         final = replay(record)
         console.print(Rule("Game over"))
         console.print(render(game, final.observation(seat)))
-        console.print(results_table(final, lambda p: "you" if p == seat else seats[p].spec))
+        console.print(results_table(final, lambda p: "you" if p == seat
+                                    else bot_name(seats[p].spec, game)))
         won = final.returns()[seat] > 0
         console.print(f"[bold {'green' if won else 'red'}]"
                       f"{escape(result_sentence(final, seat) or '')}[/]")

@@ -30,7 +30,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.engine import Connection, Engine
 
-from ludoteca.agents.strengths import spec_for
+from ludoteca.agents.strengths import bot_name, spec_for
 from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
 from ludoteca.core.match import MatchRecord, Stepper
@@ -1290,8 +1290,7 @@ class Hub:
                     except ConfigError as err:
                         raise ConfigError(f"seat {seat + 1}: {err}") from None
                     if not name:  # the words say "normal bot draws a card"
-                        name = (f"{choice_text} bot" if choice_text in
-                                ("easy", "normal", "strong") else f"bot ({spec})")
+                        name = bot_name(choice_text, game)
                         unnamed_bots.append(seat)
                     seats.append(SeatInfo(seat, "bot", spec, name))
                 else:

@@ -4,9 +4,10 @@ The map has one line per row of hexes; odd columns sit half a hex higher than ev
 (as on the board), which the column header marks with ``^``. Each hex is a cell of eight
 characters: terrain, river, workers, building (the legend says how to read it). Below the
 map: each seat's cash, Logs, buildings left and workers off the board, the row of action
-cards and the dams' count, the legend, and the prompt. The compact form keeps the map, the
-legend and the prompt (the set-up's screen: the map, its legend and 48 hexes to choose
-from fit 80x24 only so).
+cards by their names (as the browser's board prints them, never the edition's keys), the
+dams' count, the legend, and the prompt. The compact form keeps the map, the legend and the
+prompt, with the row on the first line (the set-up's screen: the map, its legend and 48
+hexes to choose from fit 80x24 only so).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+
+from ludoteca.games.dosrios.tables import card_name
 
 MENU_GROUPS = {
     "move": "Move a worker (or attack from higher ground)",
@@ -53,6 +56,18 @@ def cell(h: dict[str, Any]) -> str:
     return f"{TERRAIN[h['terrain']]}{river} {workers:2} {building:2}"
 
 
+def row_line(row: list[str], of: int | None = None) -> str:
+    """The row of action cards by their names, as the board prints them ("Row: Tobacco
+    (next), Bandits verde"); ``of``: the row's length when only its first cards are given
+    (the rest counted, "+4")."""
+    if not row:
+        return "Row: no cards yet"
+    names = [card_name(k) for k in row]
+    names[0] += " (next)"
+    more = f" +{of - len(row)}" if of is not None and of > len(row) else ""
+    return "Row: " + ", ".join(names) + more
+
+
 def board_lines(obs: dict[str, Any]) -> list[str]:
     hexes = obs["board"]["hexes"]
     cols = max(h["c"] for h in hexes) + 1
@@ -72,11 +87,19 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     active = f"seat {turn['active'] + 1}" if turn["active"] >= 0 else "set-up"
     n = len(obs["seats"])
     head = (f"Turn {turn['turns']}/{turn['turn_limit']} (round "
-            f"{(turn['turns'] + n - 1) // n}/{turn['turn_limit'] // n})  {active}  row: "
-            f"{' '.join(obs['row']) or '-'}  stack {obs['deck']}")
+            f"{(turn['turns'] + n - 1) // n}/{turn['turn_limit'] // n})  {active}  "
+            f"stack {obs['deck']}")
     dams = f"{len(obs['dams'])} dams"
     # The dams' count ends the first line when it fits there, else the legend's second
     lines = [f"{head}  {dams}" if len(head) + 2 + len(dams) <= 80 else head]
+    row = row_line(obs["row"])
+    if compact:
+        # no line to spare: the row joins the first line, cut to what fits there
+        short = row if len(lines[0]) + 2 + len(row) <= 80 else row_line(obs["row"][:1],
+                                                                         len(obs["row"]))
+        lines[0] = f"{lines[0]}  {short}"
+    else:
+        lines.append(row)
     lines += board_lines(obs)
     if not compact:
         for s, seat in enumerate(obs["seats"]):

@@ -43,6 +43,7 @@ from ludoteca.games.dosrios.actions import (
     StartPlayer,
     Tile,
 )
+from ludoteca.games.dosrios.rules import end
 from ludoteca.games.dosrios.steps import ActionPoints, MustLeave, enter_cost
 from ludoteca.games.dosrios.tables import BUILDINGS, RIVERS, TERRAINS, Tables, card_name
 
@@ -214,6 +215,8 @@ def action_label(state: DosRiosState, action: Any) -> str:
         adj = t.adjacent[action.target]
         if max(action.a, action.b) >= len(adj):  # an id of the space no position offers
             return f"attack {nm(action.target)} with neighbours {action.a} and {action.b}"
+        if action.a == action.b:  # a pair from one place ("from the Town and the Town")
+            return f"attack {nm(action.target)} with two workers from {nm(adj[action.a])}"
         return (f"attack {nm(action.target)} with workers from {nm(adj[action.a])} and "
                 f"{nm(adj[action.b])}")
     if isinstance(action, Build):
@@ -222,10 +225,9 @@ def action_label(state: DosRiosState, action: Any) -> str:
         return f"dam {side_name(t, action.side)}"
     if isinstance(action, EndTurn):
         return "end the turn"
-    if isinstance(action, Activate):
-        return f"activate the {t.card_keys[state.row[0]]} card" if state.row else "activate"
-    if isinstance(action, PassOver):
-        return f"pass over the {t.card_keys[state.row[0]]} card" if state.row else "pass over"
+    if isinstance(action, Activate | PassOver):
+        verb = "activate" if isinstance(action, Activate) else "pass over"
+        return f"{verb} the {card_name(t.card_keys[state.row[0]])} card" if state.row else verb
     return str(action)
 
 
@@ -250,22 +252,26 @@ def outcome_label(state: DosRiosState, outcome: Any) -> str:
     if isinstance(outcome, StartPlayer):
         return f"{seat_name(outcome.seat)} starts"
     if isinstance(outcome, ActionCard):
-        return f"the {t.card_keys[outcome.kind]} card"
+        return f"the {card_name(t.card_keys[outcome.kind])} card"
     return str(outcome)
 
 
 def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
-    """Extra fields: a move's ``cost`` in action points (while the move is legal); the
-    locations of an attack's two workers (``from``), each also as a flag ``with_<location>``
-    (``pair_<location>`` too when both come from one place), so that a board can pick the
-    attackers one click at a time in either order; a side's hex, direction and target."""
+    """Extra fields: a move's ``cost`` in action points and whether it ``drives_off`` an
+    opposing worker (while the move is legal); the locations of an attack's two workers
+    (``from``), each also as a flag ``with_<location>`` (``pair_<location>`` too when both
+    come from one place), so that a board can pick the attackers one click at a time in
+    either order, and ``needs``, the flags a click on the board must have chosen before the
+    attack is sent; a side's hex, direction and target."""
     t = state.t
     if isinstance(item, Move):
         step = state.next_step() if not state.is_terminal() else None
         if isinstance(step, ActionPoints | MustLeave):
             cost = enter_cost(state, state.active, item.src, item.dst, step.left)
             if cost:
-                return {"cost": cost}
+                # a legal move onto an opposing worker is an attack from higher ground
+                who = state.hex_seat[item.dst] if item.dst < t.num_hexes else -1
+                return {"cost": cost, "drives_off": who not in (-1, state.active)}
         return {}
     if isinstance(item, Attack):
         adj = t.adjacent[item.target]
@@ -273,12 +279,33 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
         fields: dict[str, Any] = {"from": [la, lb], f"with_{la}": True, f"with_{lb}": True}
         if la == lb:
             fields[f"pair_{la}"] = True
+        # a worker lost to a misclick is not given back: the board sends an attack only
+        # once both attackers are chosen (a pair: its place clicked twice)
+        fields["needs"] = [f"pair_{la}"] if la == lb else [f"with_{la}", f"with_{lb}"]
         return fields
     if isinstance(item, (Dam, FlowTo)):
         x, d = t.side_dir[item.side]
         return {"side_hex": x, "direction": hexes.DIRECTIONS[d],
                 "to": t.side_target[item.side]}
     return {}
+
+
+STANDING = ("buildings", "irrigated buildings", "money")
+
+
+def limit_reason(state: DosRiosState, winners: list[int]) -> str:
+    """What decided the turn limit's ranking (R22): "the most buildings at the turn limit
+    (R22)", or the first tie-break the winners lead the others on ("the most money at the
+    turn limit, level on buildings and irrigated buildings (R22)"), or a lead shared on
+    all three ("tying on ...") when nobody else is left."""
+    marks = [end.standing(state, s) for s in range(state.num_players)]
+    others = [m for s, m in enumerate(marks) if s not in winners]
+    if not others:
+        return "tying on buildings, irrigated buildings and money at the turn limit (R22)"
+    best, next_best = marks[winners[0]], max(others)
+    k = next(i for i in range(len(STANDING)) if best[i] != next_best[i])
+    level = f", level on {' and '.join(STANDING[:k])}" if k else ""
+    return f"the most {STANDING[k]} at the turn limit{level} (R22)"
 
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -365,7 +392,7 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
     if k == "end":
         winners = d["winners"]
         if d["reason"] == "turn_limit":
-            why = "the most buildings at the turn limit (R22)"
+            why = limit_reason(state, winners)
         elif not state.farms_left[winners[0]]:
             why = "building all four Farms and the Estate"
         else:

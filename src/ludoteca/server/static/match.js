@@ -2,8 +2,9 @@
 //
 // Board templates mark what stands for action fields with data-pick='{"field": value}'.
 // Clicking such an element narrows the legal actions to those with these fields; when one
-// action is left it is sent, when several are left the elements and buttons that can
-// still complete the choice stay highlighted. Every legal action is also a labelled button.
+// action is left it is sent (once the selection holds the fields the action "needs"), when
+// several are left the elements and buttons that can still complete the choice stay
+// highlighted. Every legal action is also a labelled button.
 (function () {
   "use strict";
   const root = document.getElementById("match");
@@ -30,6 +31,9 @@
     return node;
   }
   const fits = (a, fields) => Object.entries(fields).every(([k, v]) => a[k] === v);
+  // An action may list in "needs" the fields a selection must hold before a click sends
+  // it (an attack that loses a piece to a misclick waits for its second attacker).
+  const complete = (a, sel) => !Array.isArray(a.needs) || a.needs.every((k) => k in sel);
   const candidates = () => view.actions.filter((a) => fits(a, picks));
 
   function showError(text) {
@@ -356,7 +360,8 @@
         const cancel = el("button", {type: "button", class: "secondary", id: "cancel-pick", text: "Cancel selection"});
         cancel.addEventListener("click", () => { picks = {}; steady(renderActions); });
         nodes.unshift(cancel);
-        note.textContent = `${cands.length} moves fit your selection: pick one, or click the board again.`;
+        note.textContent = cands.length === 1 ? "1 move fits your selection: click the board again to make it, or pick it here."
+          : `${cands.length} moves fit your selection: pick one, or click the board again.`;
         note.hidden = false;
       } else note.hidden = true;
       actionsBox.replaceChildren(...nodes);
@@ -376,7 +381,7 @@
     let cands = view.actions.filter((a) => fits(a, next));
     if (!cands.length) { next = fields; cands = view.actions.filter((a) => fits(a, next)); }
     if (!cands.length) return;
-    if (cands.length === 1) { send(cands[0]); return; }
+    if (cands.length === 1 && complete(cands[0], next)) { send(cands[0]); return; }
     picks = next; steady(renderActions);
   }
   // The nearest element around the click that can be picked now and would add to the
@@ -425,7 +430,7 @@
   async function send(a) {
     if (busy || !token) return;
     busy = true; showError(""); closeMoment();
-    const fields = Object.assign({}, a); delete fields.label; delete fields.chance;
+    const fields = Object.assign({}, a); delete fields.label; delete fields.chance; delete fields.needs;
     try {
       const data = await post("moves", {version: view.version, action: fields});
       picks = {};
