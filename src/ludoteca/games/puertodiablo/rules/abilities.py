@@ -94,6 +94,11 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
         return
     window = counter_window_steps(state, step.player, step.depth)
     if step.repeat:
+        # The new window asks everybody: the old one's second asking would ask the same
+        # players about the same roll again.
+        pending = state.next_step()
+        if isinstance(pending, ReopenWindow) and pending.depth == step.depth:
+            state.pop()
         state.push(*window)
         return
     # Every choice the effect needs is made first, then the window opens (the card set's
@@ -146,9 +151,11 @@ def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
         return
     state.emit(everyone("takes_effect", seat=step.player, ability=step.ability))
     prims = state.t.abi_effect[step.ability]
-    if not all(p["op"] in PURCHASE_EFFECTS or p["op"] in ("CANCEL", "REROLL")
+    if not all(p["op"] in PURCHASE_EFFECTS or p["op"] in ("CANCEL", "REROLL", "ROLL_MODIFIER")
                for p in prims):
         # R13: an ability that leaves fewer than two players ashore cuts the round short.
+        # A modifier moves no character: at the check of a round already cut short, the
+        # cut would clear the rest of that check.
         state.push(AfterEvent())
     for prim in prims:
         EFFECTS[prim["op"]](state, step, prim)

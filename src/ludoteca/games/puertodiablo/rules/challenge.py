@@ -127,7 +127,9 @@ def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:
     if state.treasure_on:
         sweep(state)  # R21: a buyer who sent his last character hunting is out
     order = list(step.order)
-    while order and not state.ashore[order[0]]:
+    # R70: a committer who lost his last character ashore after the resolution still
+    # purchases, with his money treasures: with none he could do nothing, so is not asked.
+    while order and not state.ashore[order[0]] and not state.found_money[order[0]]:
         order.pop(0)
     if not order:
         return

@@ -43,6 +43,7 @@ def arrive(state: PuertoDiabloState, step: Arrive, action: None) -> None:
     state.harbour = step.harbour
     state.round = 0
     state.war_done = 0
+    state.pending_war = -1  # a new harbour's weather war needs two cards turned there
     state.challenge = -1
     if step.harbour:
         prepare_new_harbour(state)

@@ -89,6 +89,13 @@ def hunt_before_purchase(state: PuertoDiabloState, seat: int) -> None:
         state.push(StartHunt(seat))
 
 
+def card_turned(state: PuertoDiabloState) -> None:
+    """A challenge card is turned: its check is due from now on, so that a round cut
+    short in the challenge moment's first window still has it (R13, R22)."""
+    if state.treasure_on and hunters(state):
+        state.check_due = 1
+
+
 def after_log_card(state: PuertoDiabloState) -> None:
     """Pushed above what follows a log card, below its war: the treasure check."""
     if state.treasure_on and hunters(state):
@@ -292,6 +299,7 @@ def reward(state: PuertoDiabloState, seat: int, x: int) -> None:
 def final_hunts(state: PuertoDiabloState, step: FinalHunts, action: None) -> None:
     """One last roll per open hunt (from the pilot clockwise, card order within a seat:
     no ability can be played, so the order changes nothing), then the market is cleared."""
+    state.hunt_delta = 0  # R44: no ability reaches the last check, nor a modifier left over
     n = state.num_players
     queue = [c for i in range(n) for c in hunters(state) if state.owner[c] == (state.pilot + i) % n]
     state.push(*(TreasureRoll(state.owner[c], c, final=True) for c in queue), ClearTreasures())
