@@ -168,7 +168,7 @@ def top_up(state: PuertoDiabloState, step: TopUp, action: None) -> None:
         else:
             state.push(TakeCheapestStep(seat), TopUp(i))
         return
-    # R25: the arrival moment, after the top-up, before the first log card; nothing of
+    # R38: the arrival moment, after the top-up, before the first log card; nothing of
     # the last harbour's round is pending any more.
     state.outcome = -1
     state.challenge = -1
