@@ -258,3 +258,53 @@ def test_the_terminal_shows_the_viewers_draft_hand_only():
     mine = render(s.observation(0)).plain
     assert "Setting sail: the advanced start" in mine and "Your hand: " in mine
     assert "Your hand" not in render(s.observation(None)).plain
+
+
+def finish_all(s, roll=0):
+    """Every player says his set is ready; a roll-off takes its ``roll``-th outcome."""
+    while s.harbour < 0 and isinstance(s.next_step(), StartBuy | StartRollOff):
+        if s.is_chance_node():
+            s.apply_action(s.chance_outcomes()[roll][0])
+        else:
+            s.apply_action(T.start_done_id)
+
+
+def test_the_pilot_card_goes_to_the_lowest_total_purchase_price():
+    s = building(3, seed=2)
+    totals = [start_total(s, q) for q in range(3)]
+    assert totals == [22, 15, 12] and s.pilot == 0  # the first pilot only began the deal
+    finish_all(s)
+    assert s.pilot == 2
+    assert any(e.kind == "pilot" and e.data["seat"] == 2 for e in s.events())
+
+
+def test_a_tie_for_the_pilot_card_is_a_chance_node_among_the_tied():
+    s = building(3, seed=0)
+    assert [start_total(s, q) for q in range(3)] == [17, 15, 15]
+    s.apply_action(s.chance_outcomes()[0][0])  # who of the tied adds first
+    s.apply_action(T.start_done_id)
+    while isinstance(s.next_step(), StartBuy):
+        s.apply_action(T.start_done_id)
+    step = s.next_step()
+    assert isinstance(step, StartRollOff) and step.pilot and step.seats == (1, 2)
+    assert s.chance_outcomes() == [(T.rolloff_outcome[1], 0.5), (T.rolloff_outcome[2], 0.5)]
+    s.apply_action(T.rolloff_outcome[2])
+    assert s.pilot == 2
+    assert s.harbour == 0 or s.is_chance_node()  # the game is laid out after the pilot
+
+
+def test_both_ability_levels_form_one_market_pile_in_the_advanced_start():
+    """R49: the unchosen abilities of both levels are shuffled into the market pile;
+    nothing waits for the third harbour."""
+    s = building(2)
+    finish_all(s)
+    assert not any(s.level_two)
+    held = [0] * T.num_abis
+    for q in range(2):
+        for a in s.hand[q]:
+            held[a] += 1
+    in_play = [s.abi_pile.counts[a] + s.market[T.market_chars:].count(a) for a in range(T.num_abis)]
+    level_two = [a for a in range(T.num_abis) if T.abi_level2[a] and not T.abi_treasure[a]]
+    assert level_two
+    for a in level_two:
+        assert in_play[a] == T.abi_copies[a] - held[a]

@@ -19,6 +19,7 @@ from ludoteca.games.puertodiablo.steps import (
     NextBuyer,
     OpenTreasure,
     Purchase,
+    Resolved,
     StartHunt,
     TreasureCheck,
     TreasureCounter,
@@ -397,3 +398,117 @@ def test_the_terminal_and_the_observation_say_why_a_hunt_failed():
 def test_without_the_option_the_observation_has_no_treasure_fields():
     s = table(2, {0: ["C05"], 1: ["C02"]})
     assert "treasures" not in s.observation(0) and "draft" not in s.observation(0)
+
+
+# ----- a round cut short before the check (R13, R22) -------------------------------------------
+
+SHANGHAIED = T.abi_names.index("Shanghaied")
+
+
+def test_a_challenge_card_cut_short_by_its_window_still_has_its_treasure_check():
+    """R13: the check of a card already turned still happens, after the window (R22)."""
+    s = hunting({0: ["C05"], 1: ["C02"]}, hunters=[("C04", STRONGBOX)])
+    s.hand[0] = [SHANGHAIED]
+    s.hand[1] = []
+    s.push(TurnLog())
+    s._run_automatic()
+    s.apply_action(T.log_outcome[log("L11")])  # a challenge card: its first window opens
+    s.apply_action(T.play_id[SHANGHAIED][char("C05")])
+    die(s, 6)  # seat 1's only character to the ship: one player left, the round cut short
+    assert s.ashore == [1, 0]
+    step = s.next_step()
+    assert isinstance(step, TreasureRoll) and step.hunter == char("C04") and not step.final
+
+
+def test_a_modifier_at_the_check_of_a_round_cut_short_goes_to_that_roll():
+    """R13 and R43: a weather war leaves one player ashore; his Old Chart before the
+    check's roll neither ends the check nor waits for the harbour's last roll."""
+    s = hunting({0: ["C05", "C03"], 1: ["C06"]}, hunters=[("C04", STRONGBOX)])
+    s.hand[0] = [OLD_CHART]
+    s.hand[1] = []
+    s.weather = log("L04")  # England on top of the opened weather pile
+    s.push(TurnLog())
+    s._run_automatic()
+    s.apply_action(T.log_outcome[log("L07")])  # Spain: England v Spain, seat 1's C06 leaves
+    assert s.ashore == [1, 0] and isinstance(s.next_step(), BeforeRoll)
+    s.apply_action(T.play_id[OLD_CHART][char("C05")])
+    die(s, 6)
+    assert isinstance(s.next_step(), BeforeRoll)
+    s.apply_action(T.decline_id)
+    step = s.next_step()
+    assert isinstance(step, TreasureRoll) and not step.final
+    least = hunt_least(s, char("C04"))
+    die(s, least - 1)
+    assert s.last_hunt[7] == 1 and s.last_hunt[8] == 1  # the +1 made the find
+
+
+def test_the_last_check_of_a_harbour_adds_no_modifier_left_over():
+    """R44: no ability at the harbour's last roll, so no modifier played earlier counts."""
+    s = hunting({0: ["C05"]}, hunters=[("C04", STRONGBOX)], n=2)
+    s.hunt_delta = 1  # a modifier whose roll never came
+    s.push(FinalHunts())
+    s._run_automatic()
+    assert isinstance(s.next_step(), TreasureRoll) and s.next_step().final
+    die(s, 1)
+    assert s.last_hunt[7] == 0 and s.hunt_delta == 0
+
+
+# ----- a committer with no character ashore when his purchase comes (R70) ---------------------
+
+
+def test_a_committer_whose_last_character_is_shipped_after_the_resolution_still_purchases():
+    s = hunting({0: ["C05", "C38"], 1: ["C02"]}, challenge="L14")
+    s.hand[0] = [SHANGHAIED]
+    s.hand[1] = []
+    s.found_money[1] = [ALTAR]
+    s.committed[0] = s.committed[1] = 1
+    s.outcome = -1
+    s.push(Resolved())
+    s._run_automatic()  # the challenge moment's second window
+    s.apply_action(T.play_id[SHANGHAIED][char("C05")])
+    die(s, 6)
+    assert not s.ashore[1]
+    s.apply_action(T.done_id)  # seat 0 buys nothing
+    settle(s)
+    step = s.next_step()
+    assert isinstance(step, Purchase) and step.seat == 1
+    assert T.spend_id[ALTAR] in s.legal_actions()
+    s.apply_action(T.spend_id[ALTAR])
+    assert s.found_money[1] == [] and money(s, s.next_step()) == 5
+
+
+def test_a_committer_with_nothing_ashore_and_no_money_treasure_is_not_asked():
+    s = hunting({0: ["C05", "C38"], 1: ["C02"]}, challenge="L14")
+    s.hand[0] = [SHANGHAIED]
+    s.hand[1] = []
+    s.committed[1] = 2  # seat 1 buys first
+    s.committed[0] = 1
+    s.outcome = -1
+    s.push(Resolved())
+    s._run_automatic()
+    s.apply_action(T.play_id[SHANGHAIED][char("C05")])
+    die(s, 6)
+    settle(s)
+    step = s.next_step()
+    assert isinstance(step, Purchase | StartHunt) and step.seat == 0
+
+
+# ----- what a seat sees: VP treasures and hunters -----------------------------------------------
+
+
+def test_the_observation_and_the_tensor_count_vp_treasures_with_the_tales():
+    s = hunting({0: ["C05"], 1: ["C02"]})
+    s.found_vp[0] = [LOGBOOK]
+    assert s.observation(1)["seats"][0]["tale_vp"] == 3
+    layout = GAME.tensor_layout(2, s.variant)
+    assert s.observation_tensor(1)[layout.offsets["tale_vp"]] == 3 / 60
+
+
+def test_the_tensor_shows_a_character_out_hunting_for_its_seat():
+    s = hunting({0: ["C05"], 1: ["C02"]}, hunters=[("C04", STRONGBOX)])
+    layout = GAME.tensor_layout(2, s.variant)
+    out = s.observation_tensor(1)
+    k = char("C04")
+    assert out[layout.offsets["hunting"] + k * 2 + 0] == 1.0
+    assert out[layout.offsets["ship"] + k * 2 + 0] == 0.0
+    assert sum(out[layout.offsets["hunting"]:layout.offsets["hunting"] + T.num_chars * 2]) == 1

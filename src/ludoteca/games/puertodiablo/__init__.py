@@ -79,7 +79,8 @@ class PuertoDiabloOptions(BaseModel):
         "starter", title="Start",
         description="starter: the starting sets (R27); advanced: five characters dealt, "
         "two kept by passing left, then cards added lowest total first up to a price of "
-        "50 — rulings R30, R47, R48, R49 and R50")
+        "50, the pilot card to the lowest total, both ability levels in one market pile "
+        "— rulings R30, R47, R48, R49, R50 and R71")
 
 
 class PuertoDiablo(Game):

@@ -1292,9 +1292,11 @@ class StartTurn(AutoStep["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class StartRollOff(ChanceStep["PuertoDiabloState"]):
-    """Chance: the highest roller among ``seats`` (tied on the lowest total) goes next."""
+    """Chance: the highest roller among ``seats`` (tied on the lowest total) goes next,
+    or, once every set is ready (``pilot``), takes the pilot card."""
 
     seats: tuple[int, ...]
+    pilot: bool = False
 
     def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
         ids = state.t.rolloff_outcome

@@ -53,6 +53,7 @@ from ludoteca.games.puertodiablo.actions import (
     TreasureCard,
     Voyage,
 )
+from ludoteca.games.puertodiablo.rules.end import doubloons, symbol_bonus, tale_vp
 from ludoteca.games.puertodiablo.steps import (
     ASHORE,
     HUNTING,
@@ -110,7 +111,7 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
             "abilities_on_ship": [t.abi_names[a] for a in state.ship_abis[s]],
             "aside": [t.abi_names[a] for a in state.aside[s]],
             "tales": [t.tale_names[x] for x in state.tales[s]],
-            "tale_vp": sum(t.tale_vp[x] for x in state.tales[s]),
+            "tale_vp": tale_vp(state, s),
             "offer": state.offers[s], "assigned": state.assigned[s],
             "committed": state.committed[s],
             "vp": state.vp[s],
@@ -252,8 +253,6 @@ def ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
 def final_scoring(state: PuertoDiabloState) -> dict[str, Any] | None:
     """At the end (else None): per seat the tall-tale VP, the symbol bonus (R10), their
     total and the tie-break's doubloons; the winners."""
-    from ludoteca.games.puertodiablo.rules.end import doubloons, symbol_bonus, tale_vp
-
     if not state.is_terminal():
         return None
     n = state.num_players
@@ -274,7 +273,10 @@ def tensor_layout(t: Tables, n: int, variant: str) -> TensorLayout:
         Segment("foul", 1, 0, 1, "the harbour card shows its foul side"),
         Segment("pilot", n, 0, 1, "one-hot: the pilot"),
         Segment("in_harbour", n, 0, 1, "per seat: still in the harbour"),
-        Segment("tale_vp", n, 0, 1, "per seat: tall-tale VP / 60, clipped"),
+        Segment("tale_vp", n, 0, 1, "per seat: VP of tall tales and VP treasures / 60, "
+                "clipped"),
+        Segment("hunting", c * n, 0, 1, "per character and seat: out hunting treasure for "
+                "the seat (treasure=on)"),
     ])
 
 
@@ -284,7 +286,7 @@ def observation_tensor(state: PuertoDiabloState, player: int) -> list[float]:
     c = t.num_chars
     layout = state.game.tensor_layout(n, state.variant)
     out = layout.zeros()
-    a0, s0 = layout.offsets["ashore"], layout.offsets["ship"]
+    a0, s0, h0 = layout.offsets["ashore"], layout.offsets["ship"], layout.offsets["hunting"]
     m0, v0 = layout.offsets["market"], layout.offsets["covered"]
     for k in range(c):
         p, o = state.place[k], state.owner[k]
@@ -294,6 +296,8 @@ def observation_tensor(state: PuertoDiabloState, player: int) -> list[float]:
             out[s0 + k * n + o] = 1.0
         elif p == MARKET:
             out[m0 + k] = 1.0
+        elif p == HUNTING:
+            out[h0 + k * n + o] = 1.0
         out[v0 + 2 * k] = float(state.cover[k] & 1)
         out[v0 + 2 * k + 1] = float(state.cover[k] >> 1 & 1)
     if state.harbour >= 0:
@@ -302,8 +306,7 @@ def observation_tensor(state: PuertoDiabloState, player: int) -> list[float]:
     out[layout.offsets["pilot"] + state.pilot] = 1.0
     for s in range(n):
         out[layout.offsets["in_harbour"] + s] = float(state.ashore[s])
-        vp = sum(t.tale_vp[x] for x in state.tales[s])
-        out[layout.offsets["tale_vp"] + s] = min(vp / 60.0, 1.0)
+        out[layout.offsets["tale_vp"] + s] = min(tale_vp(state, s) / 60.0, 1.0)
     return out
 
 

@@ -2,12 +2,14 @@
 the effect, carried out by one interpreter of the edition's closed vocabulary.
 
 Built moments: the purchase moment (the effects in
-:data:`~ludoteca.games.puertodiablo.steps.PURCHASE_EFFECTS`) and the counter moment
-against a successful ability roll (``CANCEL``, ``REROLL`` of another player's ability
-roll). A title whose moments or primitives are not built is never offered, so no card is
-played half-way (``docs/rulings/puertodiablo.md``, "Not built").
+:data:`~ludoteca.games.puertodiablo.steps.PURCHASE_EFFECTS`), the counter moment against
+a successful ability roll (``CANCEL``, ``REROLL`` of another player's ability roll), the
+windows of the arrival, log and challenge moments (R38, their effects R39) and, with the
+expansion, the treasure check (``ROLL_MODIFIER``, ``REROLL`` of a treasure roll: R8, R43,
+in :mod:`.treasure`). A title whose moments or primitives are not built is never offered,
+so no card is played half-way (``docs/rulings/puertodiablo.md``, "Not built").
 
-Order of one card (R33, R34): the card goes face down to the ship as it is played, so it
+Order of one card (R35, R34): the card goes face down to the ship as it is played, so it
 is there whether the roll succeeds or not; the roll is a chance node; on a success the
 counter window opens (only to players holding a counter) before the effect is carried
 out. ``state.chain`` holds the card at each depth of a chain of counters,
@@ -94,6 +96,11 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
         return
     window = counter_window_steps(state, step.player, step.depth)
     if step.repeat:
+        # The new window asks everybody: the old one's second asking would ask the same
+        # players about the same roll again.
+        pending = state.next_step()
+        if isinstance(pending, ReopenWindow) and pending.depth == step.depth:
+            state.pop()
         state.push(*window)
         return
     # Every choice the effect needs is made first, then the window opens (the card set's
@@ -146,9 +153,11 @@ def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
         return
     state.emit(everyone("takes_effect", seat=step.player, ability=step.ability))
     prims = state.t.abi_effect[step.ability]
-    if not all(p["op"] in PURCHASE_EFFECTS or p["op"] in ("CANCEL", "REROLL")
+    if not all(p["op"] in PURCHASE_EFFECTS or p["op"] in ("CANCEL", "REROLL", "ROLL_MODIFIER")
                for p in prims):
         # R13: an ability that leaves fewer than two players ashore cuts the round short.
+        # A modifier moves no character: at the check of a round already cut short, the
+        # cut would clear the rest of that check.
         state.push(AfterEvent())
     for prim in prims:
         EFFECTS[prim["op"]](state, step, prim)
@@ -219,7 +228,7 @@ def take_pilot(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -
 
 def set_weather(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
     """The harbour card turns to the side chosen (or named); it is the weather until the
-    next weather card is turned (R29 of the card set)."""
+    next weather card is turned (R39)."""
     to = prim.get("to", "CHOICE")
     foul = _chosen(state) if to == "CHOICE" else int(to == "FOUL")
     changed = foul != state.foul
@@ -281,6 +290,8 @@ def abilities_to_ship(state: PuertoDiabloState, step: CarryOut, prim: dict[str, 
         state.hand[seat] = []
         return
     state.push(*lose_ability(state, seat, str(prim.get("pick", "RANDOM")), 0, False))
+
+
 def roll_modifier(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
     """+delta to the treasure roll about to be made for one's own hunter (R8)."""
     state.hunt_delta += int(prim["delta"])

@@ -14,8 +14,10 @@ The rulebook's order, with the rulings of ``docs/rulings/puertodiablo.md``:
   title twice. A tie on the lowest total: the die decides (a chance node among the
   tied). A player who cannot or will not add a card is finished; play goes on until
   all are.
-* Then the face-up characters go back and the piles are made as after the starting sets
-  (:func:`~ludoteca.games.puertodiablo.rules.setup.lay_out`).
+* Then the face-up characters go back, the pilot card goes to the lowest total (a tie:
+  the die, as above), and the piles are made as after the starting sets, but with the
+  abilities of both levels in one pile
+  (:func:`~ludoteca.games.puertodiablo.rules.setup.lay_out`, R49).
 
 Hidden information: the hands of the draft (what was dealt to whom, what each kept) until
 the kept characters are laid out; a seat knows its own five, the four it received from
@@ -26,7 +28,7 @@ redraws the rest, :func:`hidden_action` gives the moves a seat saw only in part.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ludoteca.core.events import Event, everyone, only
@@ -115,7 +117,8 @@ def reveal(state: PuertoDiabloState, step: DraftReveal, action: None) -> None:
 
 def start_turn(state: PuertoDiabloState, step: StartTurn, action: None) -> None:
     """Who cannot add a card is finished; the lowest total of the rest goes next (a tie:
-    the die); nobody left: the display goes back and the game is laid out."""
+    the die); nobody left: the display goes back, the lowest total of all takes the pilot
+    card (a tie: the die) and the game is laid out."""
     n = state.num_players
     for s in range(n):
         if not state.start_done >> s & 1 and not start_choices(state, s):
@@ -128,11 +131,29 @@ def start_turn(state: PuertoDiabloState, step: StartTurn, action: None) -> None:
             if c >= 0:
                 state.place[c] = PILE
                 state.market[slot] = -1
-        state.push(LayOut())
+        tied = lowest(state, range(n))
+        if len(tied) == 1:
+            take_pilot(state, tied[0])
+            state.push(LayOut())
+        else:
+            state.push(StartRollOff(tied, pilot=True), LayOut())
         return
-    low = min(start_total(state, s) for s in rest)
-    tied = tuple(s for s in rest if start_total(state, s) == low)
+    tied = lowest(state, rest)
     state.push(StartBuy(tied[0]) if len(tied) == 1 else StartRollOff(tied))
+
+
+def lowest(state: PuertoDiabloState, seats: Iterable[int]) -> tuple[int, ...]:
+    """The seats among ``seats`` with the lowest total, in seat order."""
+    totals = {s: start_total(state, s) for s in seats}
+    low = min(totals.values())
+    return tuple(s for s, total in totals.items() if total == low)
+
+
+def take_pilot(state: PuertoDiabloState, seat: int) -> None:
+    """The rulebook gives the pilot card to the lowest total; the first pilot (R28) only
+    began the deal."""
+    state.pilot = seat
+    state.emit(everyone("pilot", seat=seat, why="lowest total"))
 
 
 def finish(state: PuertoDiabloState, seat: int, why: str) -> None:
@@ -142,7 +163,10 @@ def finish(state: PuertoDiabloState, seat: int, why: str) -> None:
 
 def roll_off(state: PuertoDiabloState, step: StartRollOff, outcome: RollOff) -> None:
     state.emit(everyone("roll_off", seats=list(step.seats), seat=outcome.seat))
-    state.push(StartBuy(outcome.seat))
+    if step.pilot:
+        take_pilot(state, outcome.seat)
+    else:
+        state.push(StartBuy(outcome.seat))
 
 
 def start_buy(state: PuertoDiabloState, step: StartBuy,

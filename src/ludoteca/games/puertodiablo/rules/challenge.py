@@ -122,12 +122,14 @@ def resolved(state: PuertoDiabloState, step: Resolved, action: None) -> None:
 
 
 def next_buyer(state: PuertoDiabloState, step: NextBuyer, action: None) -> None:
-    """A buyer still ashore purchases; after him the market is refilled."""
+    """A buyer still ashore purchases (one with no character ashore, only if he holds a
+    money treasure: R70); after him the market is refilled."""
     open_purchase(state)
     if state.treasure_on:
         sweep(state)  # R21: a buyer who sent his last character hunting is out
     order = list(step.order)
-    while order and not state.ashore[order[0]]:
+    # R70: with no character ashore, money treasures are all a committer could spend.
+    while order and not state.ashore[order[0]] and not state.found_money[order[0]]:
         order.pop(0)
     if not order:
         return

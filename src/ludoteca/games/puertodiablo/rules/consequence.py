@@ -173,6 +173,7 @@ def after_event(state: PuertoDiabloState, step: AfterEvent, action: None) -> Non
     sweep(state)
     if state.outcome < 0 and len(in_harbour(state)) < 2:
         state.clear_pending()
+        state.pending_war = -1  # its WeatherWar was among the steps cleared
         state.emit(everyone("round_cut_short"))
         state.push(CrewPhase())
         treasure.after_cut_short(state)

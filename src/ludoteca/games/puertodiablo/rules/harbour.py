@@ -43,6 +43,7 @@ def arrive(state: PuertoDiabloState, step: Arrive, action: None) -> None:
     state.harbour = step.harbour
     state.round = 0
     state.war_done = 0
+    state.pending_war = -1  # a new harbour's weather war needs two cards turned there
     state.challenge = -1
     if step.harbour:
         prepare_new_harbour(state)
@@ -167,7 +168,7 @@ def top_up(state: PuertoDiabloState, step: TopUp, action: None) -> None:
         else:
             state.push(TakeCheapestStep(seat), TopUp(i))
         return
-    # R25: the arrival moment, after the top-up, before the first log card; nothing of
+    # R38: the arrival moment, after the top-up, before the first log card; nothing of
     # the last harbour's round is pending any more.
     state.outcome = -1
     state.challenge = -1

@@ -68,6 +68,7 @@ def turn_log(state: PuertoDiabloState, step: TurnLog, outcome: LogCard) -> None:
     state.challenge = card
     state.used_log.append(card)  # the opened challenge pile, shuffled under at a new harbour
     state.emit(everyone("challenge", card=card, name=t.log_names[card]))
+    treasure.card_turned(state)  # due now, made after the window (R22), even if cut short
     # The challenge moment opens before the offers (R38).
     state.push(OpenWindow("challenge"), OpenOffers())
 

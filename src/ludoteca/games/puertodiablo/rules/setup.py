@@ -49,8 +49,9 @@ def choose_set(state: PuertoDiabloState, step: PickSet, action: ChooseSet) -> No
 
 
 def lay_out(state: PuertoDiabloState, step: LayOut, action: None) -> None:
-    """After the sets: the leftover sets join the piles; level II abilities (and the
-    treasure ones) are held back; the opening sun card lies face up."""
+    """After the sets: the leftover sets join the piles; level II abilities are held back
+    for the third harbour (the advanced start: not, R49), the treasure ones left out
+    without the expansion; the opening sun card lies face up."""
     t = state.t
     chars = [0] * t.num_chars
     for c in range(t.num_chars):
@@ -65,7 +66,7 @@ def lay_out(state: PuertoDiabloState, step: LayOut, action: None) -> None:
     for a in range(t.num_abis):
         if t.abi_treasure[a] and not state.treasure_on:
             abis[a] = 0  # only with the treasure expansion (its level I pile otherwise)
-        elif t.abi_level2[a]:
+        elif t.abi_level2[a] and not state.advanced:
             level2[a], abis[a] = abis[a], 0
     state.abi_pile = Pile.of(abis)
     state.level_two = tuple(level2)

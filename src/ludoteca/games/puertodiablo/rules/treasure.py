@@ -10,12 +10,13 @@ The rulebook's order, with the rulings of ``docs/rulings/puertodiablo.md``:
 * A committer, before his purchase, may send one character ashore (healthy or weakened)
   crosswise onto a market treasure (:func:`start_hunt`); the last player in a harbour may
   not (his purchase is not a committer's). Treasures are never replenished.
-* After every log card, after its war, every hunt is checked (:func:`treasure_check`): from
-  the pilot clockwise, a player with several hunters choosing his order; the least roll
-  is the treasure's table for the weather at the hunter's count of matching symbols (R7);
-  the die is a chance node. Found: the reward to the player, and the hunter takes another
-  market treasure while any is left; not found: the treasure back to the market face up,
-  the hunter to the ship.
+* After every log card, after its war (a challenge card: after the challenge moment's
+  first window, R22), every hunt is checked (:func:`treasure_check`), even if the round is
+  cut short meanwhile (R13): from the pilot clockwise, a player with several hunters
+  choosing his order; the least roll is the treasure's table for the weather at the
+  hunter's count of matching symbols (R7); the die is a chance node. Found: the reward to
+  the player, and the hunter takes another market treasure while any is left; not found:
+  the treasure back to the market face up, the hunter to the ship.
 * The treasure-check abilities (R8): a modifier before one's own hunter's roll, one's own
   reroll right after its failed roll, a counter forcing another player's successful roll
   to be made again; only a player still in the harbour, acted by a character ashore.
@@ -89,6 +90,13 @@ def hunt_before_purchase(state: PuertoDiabloState, seat: int) -> None:
         state.push(StartHunt(seat))
 
 
+def card_turned(state: PuertoDiabloState) -> None:
+    """A challenge card is turned: its check is due from now on, so that a round cut
+    short in the challenge moment's first window still has it (R13, R22)."""
+    if state.treasure_on and hunters(state):
+        state.check_due = 1
+
+
 def after_log_card(state: PuertoDiabloState) -> None:
     """Pushed above what follows a log card, below its war: the treasure check."""
     if state.treasure_on and hunters(state):
@@ -97,7 +105,8 @@ def after_log_card(state: PuertoDiabloState) -> None:
 
 
 def after_cut_short(state: PuertoDiabloState) -> None:
-    """R13: a round cut short by a war still has the check of the card that was turned."""
+    """R13: a round cut short (by a war or an ability) still has the check of the card
+    that was turned, weather or challenge."""
     if state.check_due:
         state.push(TreasureCheck())
 
@@ -292,6 +301,7 @@ def reward(state: PuertoDiabloState, seat: int, x: int) -> None:
 def final_hunts(state: PuertoDiabloState, step: FinalHunts, action: None) -> None:
     """One last roll per open hunt (from the pilot clockwise, card order within a seat:
     no ability can be played, so the order changes nothing), then the market is cleared."""
+    state.hunt_delta = 0  # R44: no ability reaches the last check, nor a modifier left over
     n = state.num_players
     queue = [c for i in range(n) for c in hunters(state) if state.owner[c] == (state.pilot + i) % n]
     state.push(*(TreasureRoll(state.owner[c], c, final=True) for c in queue), ClearTreasures())
