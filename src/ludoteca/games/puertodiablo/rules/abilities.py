@@ -24,12 +24,14 @@ from ludoteca.games.puertodiablo.actions import (
     Choose,
     ChooseParty,
     ChooseSeat,
+    ChooseSymbol,
     ChooseWeather,
     Cover,
     Decline,
     Die,
     PlayAbility,
 )
+from ludoteca.games.puertodiablo.rules import committing
 from ludoteca.games.puertodiablo.rules.consequence import lose_ability
 from ludoteca.games.puertodiablo.rules.log import war
 from ludoteca.games.puertodiablo.rules.moves import to_ship
@@ -147,7 +149,7 @@ def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
     state.emit(everyone("takes_effect", seat=step.player, ability=step.ability))
     prims = state.t.abi_effect[step.ability]
     if not all(p["op"] in PURCHASE_EFFECTS or p["op"] in ("CANCEL", "REROLL")
-               for p in prims):
+               or p["op"] in committing.EFFECTS for p in prims):
         # R13: an ability that leaves fewer than two players ashore cuts the round short.
         state.push(AfterEvent())
     for prim in prims:
@@ -304,6 +306,7 @@ EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]
     "RESTORE": restore,
     "ABILITIES_TO_SHIP": abilities_to_ship,
     "ROLL_MODIFIER": roll_modifier,
+    **committing.EFFECTS,
 }
 """The interpreter: primitive name -> the effect that carries it out."""
 
@@ -358,11 +361,14 @@ def _choice_value(action: Any) -> int:
         return action.foul
     if isinstance(action, ChooseSeat):
         return action.seat
+    if isinstance(action, ChooseSymbol):
+        return action.symbol
     raise AssertionError(f"{action!r} is no choice of an effect")
 
 
 def effect_choice(state: PuertoDiabloState, step: EffectChoice,
-                  action: Choose | ChooseParty | ChooseWeather | ChooseSeat) -> None:
+                  action: Choose | ChooseParty | ChooseWeather | ChooseSeat | ChooseSymbol,
+                  ) -> None:
     """Said to all: the choice is part of the card's play."""
     value = _choice_value(action)
     state.choice.append(value)
