@@ -6,9 +6,9 @@ from __future__ import annotations
 from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.rules import challenge, crew, end
 from ludoteca.games.puertodiablo.steps import (
-    AbilityOffer,
     ASHORE,
     SHIP,
+    AbilityOffer,
     CommitSymbols,
     DealSlot,
     Decide,

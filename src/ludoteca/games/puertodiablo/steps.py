@@ -708,8 +708,8 @@ def symbol_supply(state: PuertoDiabloState, seat: int, a: int) -> int:
             ok = mask if kind == "EITHER" else mask & 1 << t.sym_index[str(kind)]
             most += int(p["n"]) if ok else 0  # type: ignore[call-overload]
         else:
-            most += max((side_count(state, c, s, mask) for c in ashore_of(state, seat)
-                         for s in open_sides(state, c)), default=0)
+            most += max((sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+                         for c in ashore_of(state, seat)), default=0)
     return most
 
 
@@ -770,10 +770,10 @@ class AbilityOffer(Step["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class DeliveryTurn(AutoStep["PuertoDiabloState"]):
-    """After the pilot's assignment, before any side is covered: ``seat``, who offered
+    """After the pilot's assignment, before any side is covered: ``player``, who offered
     symbols by an ability card, is asked to play one while it can still help (R61)."""
 
-    seat: int
+    player: int
 
 
 @dataclass(frozen=True, slots=True)

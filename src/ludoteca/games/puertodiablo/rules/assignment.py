@@ -11,9 +11,10 @@ assigned makes the pilot start a new round of offers (R62). The effects themselv
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import everyone
+from ludoteca.core.flow import Step
 from ludoteca.games.puertodiablo.actions import Decline, OfferByAbility, PlayAbility
 from ludoteca.games.puertodiablo.rules.abilities import play
 from ludoteca.games.puertodiablo.steps import (
@@ -52,18 +53,18 @@ def ability_offer(state: PuertoDiabloState, step: AbilityOffer, action: OfferByA
                         total=state.offers[seat]))
 
 
-def delivery_steps(state: PuertoDiabloState, left: int, helpers: int) -> list[object]:
+def delivery_steps(state: PuertoDiabloState, left: int, helpers: int) -> list[Step[Any]]:
     """After the pilot's last assignment: the players who offered symbols by an ability
     card and were assigned some play their cards, from the pilot clockwise, then
     :class:`Delivery`."""
-    turns = [DeliveryTurn(s) for s in in_harbour(state)
+    turns: list[Step[Any]] = [DeliveryTurn(s) for s in in_harbour(state)
              if state.assigned[s] and state.by_ability[s]]
     return [*turns, Delivery(left, helpers)]
 
 
 def delivery_turn(state: PuertoDiabloState, step: DeliveryTurn, action: None) -> None:
     """Asked while a card could still add to what he delivers (R61)."""
-    seat = step.seat
+    seat = step.player
     if state.supplied[seat] < state.assigned[seat] and delivery_plays(state, seat):
         state.push(DeliverAbility(seat))
 

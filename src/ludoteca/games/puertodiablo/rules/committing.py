@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import everyone
-from ludoteca.games.puertodiablo.steps import EventCounter, in_harbour, shields_held
+from ludoteca.games.puertodiablo.steps import EventCounter, in_harbour, prohibited, shields_held
 
 if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
@@ -62,7 +62,9 @@ def ignore_prohibition(state: PuertoDiabloState, step: CarryOut, prim: dict[str,
     mask = t.all_symbols if names == "ALL" else sum(1 << t.sym_index[str(x)] for x in names)
     seat = step.player
     state.dispensed = _set(state.dispensed, seat, state.dispensed[seat] | mask)
-    lifted = t.challenge_symbols[state.challenge] & mask if state.challenge >= 0 else 0
+    lifted = 0
+    if state.challenge >= 0:
+        lifted = t.challenge_symbols[state.challenge] & mask & prohibited(state)
     state.emit(everyone("dispensed", seat=seat, ability=step.ability,
                         symbols=[k for k in range(len(t.symbols)) if lifted >> k & 1]))
 
