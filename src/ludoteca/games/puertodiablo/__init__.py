@@ -30,10 +30,13 @@ die a chance node, the counter window a step per player holding a counter; the
 arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38).
 Built: the purchase moment, counters to ability rolls, the treasure-check abilities, and
 at the arrival, log and challenge moments ``TAKE_PILOT``, ``SET_WEATHER``,
-``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP`` and
-``ABILITIES_TO_SHIP``; NOT built yet: ``LOG_PEEK``, the symbol cards of the pilot's
-assignment, ``IGNORE_PROHIBITION``, ``MARKET_HELP``, ``LOG_SKIP`` and counters to events
-(``SHIELD``) - see ``docs/rulings/puertodiablo.md``, "Not built".
+``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP``,
+``ABILITIES_TO_SHIP`` and ``IGNORE_PROHIBITION``; the symbol cards of the pilot's
+assignment (``ADD_SYMBOLS``, ``DOUBLE_SYMBOLS``: an ``OfferByAbility`` after the offer,
+played at delivery, :mod:`.rules.assignment`) and ``SHIELD`` against events (an
+``EventCounter`` per player hit); NOT built yet: ``LOG_PEEK``, ``MARKET_HELP``,
+``LOG_SKIP`` and ``SHIELD`` against an ability - see ``docs/rulings/puertodiablo.md``,
+"Not built".
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
 ``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
