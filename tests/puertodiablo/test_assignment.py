@@ -424,3 +424,74 @@ def test_the_bot_plays_the_cards_of_the_assignment_and_stands_firm_without_crash
                 s.apply_action(heuristic_action(s, s.current_player(), rng))
         assert s.outcome >= 0
         assert s.ship_abis[0] and s.ship_abis[1]  # both played their cards
+
+
+# ----- standing firm against an ability (R67) ----------------------------------------------
+
+VOODOO = T.abi_names.index("Voodoo")
+SHANGHAIED = T.abi_names.index("Shanghaied")
+
+
+def aimed(ability, target, shields=(STAND_FIRM,)):
+    from ludoteca.games.puertodiablo.steps import OpenWindow
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
+    s.hand[0], s.hand[1] = [ability], list(shields)
+    s.push(OpenWindow("challenge"))
+    s._run_automatic()
+    play(s, ability, "C05", 6)
+    s.apply_action(T.choose_id[char(target)])
+    return s
+
+
+def test_stand_firm_answers_an_ability_aimed_at_its_players_character():
+    s = aimed(VOODOO, "C07")
+    step = s.next_step()
+    assert isinstance(step, CounterWindow) and step.seat == 1
+    play(s, STAND_FIRM, "C07", 6)  # Father Anselme shows faith
+    assert s.cover[char("C07")] == 0  # not weakened
+    e = [x for x in s.events() if x.kind == "spared"][-1]
+    assert "Voodoo passes your characters by" in s.describe_event(e, 1)
+
+
+def test_stand_firm_against_shanghaied_keeps_the_character_ashore():
+    s = aimed(SHANGHAIED, "C04")
+    play(s, STAND_FIRM, "C07", 6)
+    assert s.place[char("C04")] == ASHORE
+
+
+def test_a_failed_stand_firm_lets_the_ability_hit():
+    s = aimed(SHANGHAIED, "C04")
+    play(s, STAND_FIRM, "C07", 1)
+    assert s.place[char("C04")] == SHIP
+
+
+def test_stand_firm_is_no_counter_to_an_ability_not_aimed_at_his_characters():
+    from ludoteca.games.puertodiablo.steps import OpenWindow
+    SABOTAGE = T.abi_names.index("Sabotage")  # sends an ability to his ship, no character
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
+    s.hand[0], s.hand[1] = [SABOTAGE], [STAND_FIRM, BELAY]
+    s.push(OpenWindow("challenge"))
+    s._run_automatic()
+    play(s, SABOTAGE, "C05", 6)
+    assert isinstance(s.next_step(), CounterWindow)
+    plays = {T.codec.decode(a).ability for a in s.legal_actions() if a != T.decline_id}
+    assert plays == {BELAY}
+
+
+def test_a_shield_of_a_cancelled_card_spares_nothing_later():
+    from ludoteca.games.puertodiablo.steps import OpenWindow
+    s = table(3, {0: ["C05", "C01"], 1: ["C07", "C04"], 2: ["C10", "C12"]},
+              challenge="L11")
+    s.hand[0], s.hand[1], s.hand[2] = [SHANGHAIED, SHANGHAIED], [STAND_FIRM], [BELAY]
+    s.push(OpenWindow("challenge"))
+    s._run_automatic()
+    play(s, SHANGHAIED, "C05", 6)
+    s.apply_action(T.choose_id[char("C04")])
+    play(s, STAND_FIRM, "C07", 6)  # seat 1 stands firm ...
+    s.apply_action(T.decline_id)   # (seat 2 lets the shield be)
+    play(s, BELAY, "C10", 6)       # ... and seat 2 cancels the card itself
+    assert s.place[char("C04")] == ASHORE
+    # The second copy, unanswered, is not stopped by the first one's shield.
+    play(s, SHANGHAIED, "C05", 6)
+    s.apply_action(T.choose_id[char("C04")])
+    assert s.place[char("C04")] == SHIP

@@ -33,10 +33,10 @@ at the arrival, log and challenge moments ``TAKE_PILOT``, ``SET_WEATHER``,
 ``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP``,
 ``ABILITIES_TO_SHIP`` and ``IGNORE_PROHIBITION``; the symbol cards of the pilot's
 assignment (``ADD_SYMBOLS``, ``DOUBLE_SYMBOLS``: an ``OfferByAbility`` after the offer,
-played at delivery, :mod:`.rules.assignment`) and ``SHIELD`` against events (an
-``EventCounter`` per player hit); NOT built yet: ``LOG_PEEK``, ``MARKET_HELP``,
-``LOG_SKIP`` and ``SHIELD`` against an ability - see ``docs/rulings/puertodiablo.md``,
-"Not built".
+played at delivery, :mod:`.rules.assignment`) and ``SHIELD`` (an ``EventCounter`` per
+player a war or a consequence hits; in an ability's counter window when it is aimed at
+one's character); NOT built yet: ``LOG_PEEK``, ``MARKET_HELP`` and ``LOG_SKIP`` - see
+``docs/rulings/puertodiablo.md``, "Not built".
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
 ``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``

@@ -190,6 +190,7 @@ class PuertoDiabloState(State):
         self.dispensed: tuple[int, ...] = (0,) * n
         self.doubled: tuple[int, ...] = ()
         self.shielded = 0
+        self.spared_depth = 0  # R67: a bit per depth of the chain a shield answered
         # The last ability roll (seat, title name, face, least roll, success): public.
         self.last_roll: tuple[int, str, int, int, bool] | None = None
         # Treasure hunting (option ``treasure``, :mod:`.rules.treasure`): the face-down

@@ -191,14 +191,34 @@ def playable_at_purchase(state: PuertoDiabloState, seat: int) -> list[int]:
                    and all(p["op"] in PURCHASE_EFFECTS for p in t.abi_effect[a])})
 
 
-def counters_held(state: PuertoDiabloState, seat: int) -> list[int]:
-    """Titles in ``seat``'s hand that can answer a successful ability roll now: a counter,
-    with a character ashore to act it."""
+def counters_held(state: PuertoDiabloState, seat: int, depth: int = -1) -> list[int]:
+    """Titles in ``seat``'s hand that can answer a successful ability roll now (at
+    ``depth`` of the chain): a counter, with a character ashore to act it; a ``SHIELD``
+    when that ability is aimed at one of his characters (R67)."""
     t = state.t
     if not state.ashore[seat] or not ashore_of(state, seat):
         return []
-    return sorted({a for a in state.hand[seat] if "counter" in t.abi_moments[a]
-                   and all(is_counter_to_ability(p) for p in t.abi_effect[a])})
+    out = {a for a in state.hand[seat] if "counter" in t.abi_moments[a]
+           and all(is_counter_to_ability(p) for p in t.abi_effect[a])}
+    if depth == 0 and aimed_at(state, seat):
+        out.update(shields_held(state, seat))
+    return sorted(out)
+
+
+def aimed_at(state: PuertoDiabloState, seat: int) -> bool:
+    """Whether the ability being played (the first of the chain) weakens or sends to the
+    ship a character of ``seat`` that its player chose."""
+    if not state.chain:
+        return False
+    _, a, _ = state.chain[0]
+    offset = 0
+    for prim in state.t.abi_effect[a]:
+        if prim["op"] in ("WEAKEN", "SEND_TO_SHIP") and offset < len(state.choice):
+            c = state.choice[offset]
+            if c >= 0 and state.owner[c] == seat and state.place[c] == ASHORE:
+                return True
+        offset += choice_parts(prim)
+    return False
 
 
 def play_choices(state: PuertoDiabloState, seat: int, titles: list[int]) -> list[int]:
@@ -944,7 +964,7 @@ class CounterWindow(Step["PuertoDiabloState"]):
     later: tuple[int, ...]
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
-        out = play_choices(state, self.seat, counters_held(state, self.seat))
+        out = play_choices(state, self.seat, counters_held(state, self.seat, self.depth))
         out.append(state.t.decline_id)
         out.sort()
         return out

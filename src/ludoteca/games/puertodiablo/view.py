@@ -541,7 +541,8 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return (f"{t.abi_names[d['ability']]}: {_whose(d['seat'], viewer)} characters stand "
                 "firm against the event")
     if k == "spared":
-        return (f"the event passes {_whose(d['seat'], viewer)} characters by (they stand "
+        what = t.abi_names[d["ability"]] if "ability" in d else "the event"
+        return (f"{what} passes {_whose(d['seat'], viewer)} characters by (they stand "
                 "firm; nobody is chosen in their place)")
     if k == "assign":
         return f"the pilot assigns {who} {plural(d['symbols'], 'symbol')}"

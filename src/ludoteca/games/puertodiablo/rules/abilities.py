@@ -90,6 +90,7 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
                         repeat=step.repeat))
     if not step.repeat:
         state.chain[step.depth:] = [(step.player, step.ability, step.character)]
+        state.spared_depth &= ~(1 << step.depth)  # R67: no shield of an earlier card
     if not success:
         if step.repeat:
             state.cancelled |= 1 << step.depth
@@ -99,10 +100,14 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
         state.push(*window)
         return
     # Every choice the effect needs is made first, then the window opens (the card set's
-    # order of play).
+    # order of play); who is asked is settled after the choices (a shield answers a card
+    # aimed at one's own character, R67).
     choices = [ChoicePoint(step.player, step.ability, i, part)
                for i, prim in enumerate(state.t.abi_effect[step.ability])
                for part in range(choice_parts(prim))]
+    if choices:
+        others = tuple(s for s in in_harbour(state) if s != step.player)
+        window = [ReopenWindow(step.player, step.depth, others)]
     state.push(*choices, *window,
                CarryOut(step.player, step.ability, step.character, step.depth))
 
@@ -110,7 +115,7 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
 def counter_window_steps(state: PuertoDiabloState, roller: int, depth: int) -> list[Any]:
     """The window is offered only to players in the harbour, other than the roller, who
     hold a counter and have a character ashore to act it; nobody: no window."""
-    seats = [s for s in in_harbour(state) if s != roller and counters_held(state, s)]
+    seats = [s for s in in_harbour(state) if s != roller and counters_held(state, s, depth)]
     return [CounterWindow(seats[0], roller, depth, tuple(seats[1:]))] if seats else []
 
 
@@ -134,7 +139,7 @@ def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) ->
     counter."""
     if state.cancelled >> step.depth & 1:
         return
-    seats = [s for s in step.seats if counters_held(state, s)]
+    seats = [s for s in step.seats if counters_held(state, s, step.depth)]
     if seats:
         state.push(CounterWindow(seats[0], step.roller, step.depth, tuple(seats[1:])))
 
@@ -250,6 +255,8 @@ def weaken(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> No
     c = _chosen(state)
     if c < 0 or state.place[c] != ASHORE:  # not ashore any more
         return
+    if committing.spares(state, step.depth, c):
+        return
     if state.cover[c]:
         to_ship(state, c, "ability")
     else:
@@ -259,7 +266,7 @@ def weaken(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> No
 def send_to_ship(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
     """The chosen character, healthy or weakened, goes to the ship."""
     c = _chosen(state)
-    if c >= 0 and state.place[c] == ASHORE:
+    if c >= 0 and state.place[c] == ASHORE and not committing.spares(state, step.depth, c):
         to_ship(state, c, "ability")
 
 

@@ -70,9 +70,12 @@ def ignore_prohibition(state: PuertoDiabloState, step: CarryOut, prim: dict[str,
 
 
 def shield(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
-    """The player's characters the pending event would hit are not affected, and nobody
-    is chosen in their place (R66)."""
-    state.shielded |= 1 << step.player
+    """The player's characters the pending event (or the ability it answers, R67) would
+    hit are not affected, and nobody is chosen in their place (R66)."""
+    if step.depth:
+        state.spared_depth |= 1 << (step.depth - 1)
+    else:
+        state.shielded |= 1 << step.player
     state.emit(everyone("stands_firm", seat=step.player, ability=step.ability))
 
 
@@ -92,6 +95,16 @@ def event_window(state: PuertoDiabloState, hit: list[int]) -> list[EventCounter]
     state.shielded = 0
     seats = [s for s in in_harbour(state) if s in hit and shields_held(state, s)]
     return [EventCounter(seats[0], tuple(seats[1:]))] if seats else []
+
+
+def spares(state: PuertoDiabloState, depth: int, c: int) -> bool:
+    """R67: a shield answered the ability at ``depth``, aimed at character ``c``."""
+    if state.spared_depth >> depth & 1:
+        state.spared_depth &= ~(1 << depth)
+        _, ability, _ = state.chain[depth]
+        state.emit(everyone("spared", seat=state.owner[c], ability=ability))
+        return True
+    return False
 
 
 def spared(state: PuertoDiabloState, seat: int) -> bool:
