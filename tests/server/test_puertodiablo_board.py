@@ -169,6 +169,18 @@ def scripted() -> list[PuertoDiabloState]:
         s._legal = None
         if s.legal_actions():
             out.append(s)
+    # The assignment's ability cards (R60-R64) and a counter to an event (R66).
+    title = load_game("puertodiablo").tables.abi_names.index
+    for step, hand in ((pd_steps.AbilityOffer(0, 1), "Sea Legs"),
+                       (pd_steps.DeliverAbility(0), "Sea Legs"),
+                       (pd_steps.EffectChoice(0, title("Helping Hand"), 0, 0), "Helping Hand"),
+                       (pd_steps.EventCounter(0, ()), "Stand Firm")):
+        s = table(2, {0: ["C01", "C04"], 1: ["C05"]}, challenge="L14")
+        s.hand[0] = [title(hand)]
+        s.assigned[0] = 2
+        s.push(step)
+        s._legal = None
+        out.append(s)
     return out
 
 
