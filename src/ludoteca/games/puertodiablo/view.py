@@ -510,6 +510,8 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"challenge: {d['name']} - {need(state)} symbols needed"
     if k == "offer":
         return f"{who} offers {plural(d['symbols'], 'symbol')}"
+    if k == "offer_by_ability" and not d["symbols"]:
+        return f"{who} offers nothing more by an ability card"
     if k == "offer_by_ability":
         return (f"{who} offers {plural(d['symbols'], 'more symbol')} by an ability card "
                 f"({d['total']} in all; the card is played after the pilot's decision)")

@@ -43,8 +43,6 @@ if TYPE_CHECKING:
 def ability_offer(state: PuertoDiabloState, step: AbilityOffer, action: OfferByAbility) -> None:
     """Said to all, as a number: which card stays unsaid (R60)."""
     seat = step.seat
-    if not action.symbols:
-        return
     state.offers[seat] = step.symbols + action.symbols
     by = list(state.by_ability)
     by[seat] = action.symbols
