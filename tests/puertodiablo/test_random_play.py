@@ -38,9 +38,9 @@ def digest(n: int, seed: int) -> str:
 
 
 PINNED = {
-    (2, 1): "0d88f2b4ba6217c7",
-    (3, 2): "0c28b748580ad76c",
-    (5, 3): "7f0a66d680f5952d",
+    (2, 1): "41a4d5b5952e11c4",
+    (3, 2): "26f97d2b7913ca1c",
+    (5, 3): "74a4d49fceb9b385",
 }
 """A change of any of these is a change of what the game does: say why in the commit."""
 

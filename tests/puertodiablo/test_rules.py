@@ -8,6 +8,7 @@ from ludoteca.games.puertodiablo.rules import challenge, crew, end
 from ludoteca.games.puertodiablo.steps import (
     ASHORE,
     SHIP,
+    AbilityOffer,
     CommitSymbols,
     DealSlot,
     Decide,
@@ -36,9 +37,13 @@ def turn(state, card_id):
 
 
 def offer(state, *symbols):
+    """Each seat in turn offers from his characters; none adds symbols by an ability card
+    (the starting sets hold such cards: R60)."""
     for n in symbols:
         assert isinstance(state.next_step(), MakeOffer)
         state.apply_action(T.offer_id[n])
+        if isinstance(state.next_step(), AbilityOffer):
+            state.apply_action(T.by_ability_id[0])
 
 
 def legal_assign(state):
@@ -211,6 +216,7 @@ def test_a_character_of_a_nation_and_a_faction_counts_for_both():
     # Moll is English and a pirate: in England against the Pirates she counts twice.
     s = table(2, {0: ["C05"], 1: ["C15"]}, at="H01")  # Ti-Jean: pirate, no nation
     war(s, T.party_index["EN"], T.party_index["PIR"], "test")
+    s._run_automatic()  # the losses come after the war's counter window (R66)
     e = [x for x in s.events() if x.kind == "war"][-1]
     assert (e.data["count_a"], e.data["count_b"]) == (1, 2)
     assert e.data["loser"] == T.party_index["EN"]

@@ -169,6 +169,22 @@ def scripted() -> list[PuertoDiabloState]:
         s._legal = None
         if s.legal_actions():
             out.append(s)
+    from tests.puertodiablo.helpers import char
+
+    # The assignment's ability cards (R60-R64) and a counter to an event (R66).
+    title = load_game("puertodiablo").tables.abi_names.index
+    for step, hand in ((pd_steps.AbilityOffer(0, 1), "Sea Legs"),
+                       (pd_steps.DeliverAbility(0), "Sea Legs"),
+                       (pd_steps.EffectChoice(0, title("Helping Hand"), 0, 0), "Helping Hand"),
+                       (pd_steps.EventCounter(0, ()), "Stand Firm"),
+                       # (Voodoo's side to cover: random walks no longer meet it surely.)
+                       (pd_steps.WeakenSide(0, char("C01")), "Voodoo")):
+        s = table(2, {0: ["C01", "C04"], 1: ["C05"]}, challenge="L14")
+        s.hand[0] = [title(hand)]
+        s.assigned[0] = 2
+        s.push(step)
+        s._legal = None
+        out.append(s)
     return out
 
 
@@ -417,6 +433,7 @@ def test_the_negotiation_shows_each_offer_once_made_and_the_pilot_s_assignment()
 
     s = table(3, {0: ["C01", "C02"], 1: ["C03", "C04"], 2: ["C05", "C06"]},
               challenge="L10", pilot=0)
+    s.hand = [[], [], []]  # offers from the characters only (no ability part, R60)
     s.push(pd_steps.MakeOffer(0), pd_steps.MakeOffer(1), pd_steps.MakeOffer(2),
            pd_steps.Decide())
     s._legal = None

@@ -30,10 +30,13 @@ die a chance node, the counter window a step per player holding a counter; the
 arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38).
 Built: the purchase moment, counters to ability rolls, the treasure-check abilities, and
 at the arrival, log and challenge moments ``TAKE_PILOT``, ``SET_WEATHER``,
-``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP`` and
-``ABILITIES_TO_SHIP``; NOT built yet: ``LOG_PEEK``, the symbol cards of the pilot's
-assignment, ``IGNORE_PROHIBITION``, ``MARKET_HELP``, ``LOG_SKIP`` and counters to events
-(``SHIELD``) - see ``docs/rulings/puertodiablo.md``, "Not built".
+``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP``,
+``ABILITIES_TO_SHIP`` and ``IGNORE_PROHIBITION``; the symbol cards of the pilot's
+assignment (``ADD_SYMBOLS``, ``DOUBLE_SYMBOLS``: an ``OfferByAbility`` after the offer,
+played at delivery, :mod:`.rules.assignment`) and ``SHIELD`` (an ``EventCounter`` per
+player a war or a consequence hits; in an ability's counter window when it is aimed at
+one's character); NOT built yet: ``LOG_PEEK``, ``MARKET_HELP`` and ``LOG_SKIP`` - see
+``docs/rulings/puertodiablo.md``, "Not built".
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
 ``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
@@ -118,6 +121,9 @@ class PuertoDiablo(Game):
         # a consequence's choices (10), up to 20 purchase steps and their refills (8), a
         # leave decision; per harbour the selections (5 each), the market deal and top-up.
         per_round = 2 * t.num_log + 4 + MOST_SEATS * (1 + 1 + 10 + 10 + 20 + 8 + 1) + 40
+        # An offer's part by ability cards, and a counter window per event (a war or a
+        # consequence's primitive, four at most) with a pass per seat (R60, R66).
+        per_round += MOST_SEATS * (1 + 4)
         # The windows of the log and challenge moments: a pass per seat at each (a log
         # window per weather card turned, two challenge windows).
         per_round += (2 * t.num_log + 2) * MOST_SEATS
@@ -126,10 +132,12 @@ class PuertoDiablo(Game):
         # counter and their ability rolls and a new hunt (12 steps); a hunt per buyer.
         per_round += 2 * t.num_log * 5 * 12 + MOST_SEATS
         # Every ability card played in a harbour (each once): the play, its roll, up to
-        # three choices, a side to cover, and the window asking everybody again; per
-        # harbour the treasures opened and the last check.
+        # three choices, a side to cover, and the window asking everybody again; a
+        # symbol card that fails may start a new round of offers (a window, an offer in
+        # two parts, an assignment and a delivery turn per seat: R62); per harbour the
+        # treasures opened and the last check.
         per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60 \
-            + sum(t.abi_copies) * (8 + 2 * MOST_SEATS) + MOST_SEATS + 5 * 3
+            + sum(t.abi_copies) * (8 + 7 * MOST_SEATS) + MOST_SEATS + 5 * 3
         # The advanced start: 5 cards dealt and 2 kept per seat, then at most one card per
         # doubloon of the budget, each with a refill and a roll-off.
         advanced = MOST_SEATS * (5 + 2 + 3 * t.advanced_budget) + 10

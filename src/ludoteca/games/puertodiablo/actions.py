@@ -48,6 +48,14 @@ class Offer:
 
 
 @dataclass(frozen=True, slots=True)
+class OfferByAbility:
+    """After his offer from his characters: ``symbols`` more he means to supply by an
+    ability card played when he delivers (R60: the count is said, the card is not)."""
+
+    symbols: int
+
+
+@dataclass(frozen=True, slots=True)
 class Assign:
     """The pilot: the player being decided on commits ``symbols`` of his offer."""
 
@@ -130,6 +138,14 @@ class ChooseSeat:
     """An ability's choice: the other player ``seat`` is the one it hits."""
 
     seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSymbol:
+    """An ability's choice (``ADD_SYMBOLS`` with ``EITHER``): its symbols are of type
+    ``symbol`` (an index of the edition's symbol types), one of the challenge's two."""
+
+    symbol: int
 
 
 # ----- purchasing and the crew phase ------------------------------------------------------

@@ -8,8 +8,9 @@ the tall tale worth most, else buy the characters with the most symbols per doub
 stay in the harbour while two characters are healthy. Ability cards come back at the next
 harbour, so it plays every purchase card before buying (tale cards before a tale) with
 the character of most foreknowledge, plays every card of the arrival, log and challenge
-moments when offered (aiming a hostile one at the strongest character), and counters
-every ability of another player.
+moments when offered (aiming a hostile one at the strongest character), offers every
+symbol its cards could add and plays them when it delivers, and counters every ability
+of another player and every event that hits it.
 ``heuristic_action(view, player, rng)``.
 """
 
@@ -29,6 +30,7 @@ from ludoteca.games.puertodiablo.actions import (
     Helper,
     Leave,
     Offer,
+    OfferByAbility,
     PlayAbility,
     SendAshore,
     Stay,
@@ -56,7 +58,7 @@ def _play_score(action: PlayAbility, t: Any) -> float:
 def _score(action: Any, obs: dict[str, Any], me: dict[str, Any], t: Any, player: int) -> float:
     if isinstance(action, SendAshore | TakeCheapest):
         return _symbols(t, action.character)
-    if isinstance(action, Offer):
+    if isinstance(action, Offer | OfferByAbility):
         return action.symbols
     if isinstance(action, Assign):
         # The pilot: as much as possible for itself, as little as needed for others.

@@ -14,6 +14,7 @@ from rich.text import Text
 MENU_GROUPS = {
     "send_ashore": "Send a character ashore",
     "offer": "Offer symbols",
+    "offer_by_ability": "Offer more symbols by an ability card",
     "assign": "Assign symbols (pilot)",
     "commit": "Commit symbols from a side",
     "tell_tale": "Tell a tall tale",
@@ -31,6 +32,17 @@ def chapter(event: Any) -> tuple[str, int | None] | None:
     if event.kind == "harbour":
         return "harbour", event.data["index"] + 1
     return None
+
+
+def _ability_marks(s: dict[str, Any]) -> str:
+    marks = ""
+    if s.get("offer_by_ability"):
+        marks += f" ab{s['offer_by_ability']}"
+    if s.get("ability_symbols"):
+        marks += f" +{s['ability_symbols']}"
+    if s.get("may_commit_prohibited"):
+        marks += "!"
+    return marks
 
 
 def _char(c: dict[str, Any]) -> str:
@@ -71,8 +83,10 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         lines.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
         # The negotiation in one line: what each seat ashore offered, was assigned by
         # the pilot and committed (offer/assigned/committed).
+        # An offer by an ability card shows as "ab" and its count (R60), symbols an
+        # ability supplied as "+n" (R61), a dispensation as "!" (R65).
         deal = ", ".join(f"s{s['seat'] + 1} {s['offer']}/{s['assigned']}/{s['committed']}"
-                         for s in obs["seats"] if s["in_harbour"])
+                         + _ability_marks(s) for s in obs["seats"] if s["in_harbour"])
         lines.append(f"Offer/assigned/committed: {deal or '-'}")
     own: list[str] = []
     for s in obs["seats"]:

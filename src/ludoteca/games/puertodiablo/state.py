@@ -29,6 +29,7 @@ from ludoteca.games.puertodiablo import hidden, view
 from ludoteca.games.puertodiablo.rules import (
     abilities,
     advanced,
+    assignment,
     challenge,
     consequence,
     crew,
@@ -40,6 +41,7 @@ from ludoteca.games.puertodiablo.rules import (
     treasure,
 )
 from ludoteca.games.puertodiablo.steps import (
+    AbilityOffer,
     AbilityRoll,
     AfterEvent,
     AfterFailedRoll,
@@ -57,9 +59,13 @@ from ludoteca.games.puertodiablo.steps import (
     DealDraft,
     DealSlot,
     Decide,
+    DeliverAbility,
+    Delivery,
+    DeliveryTurn,
     DraftPick,
     DraftReveal,
     EffectChoice,
+    EventCounter,
     Failed,
     FinalHunts,
     GameEnd,
@@ -104,6 +110,7 @@ from ludoteca.games.puertodiablo.steps import (
     TreasureRoll,
     TurnLog,
     WarLoss,
+    WarLosses,
     WeakenSide,
     WeatherWar,
 )
@@ -173,6 +180,17 @@ class PuertoDiabloState(State):
         # weather war found by the war test, not yet fought (party a * parties + b; -1).
         self.choice: list[int] = []
         self.pending_war = -1
+        # The pilot's assignment with ability cards (:mod:`.rules.assignment`), for this
+        # challenge: per seat the symbols offered by an ability card, those supplied by
+        # one, the prohibited types he may commit anyway (a mask); a character per
+        # doubling played on it; the seats whose characters stand firm against the event
+        # being settled (a mask). Tuples and ints: replaced, never changed in place.
+        self.by_ability: tuple[int, ...] = (0,) * n
+        self.supplied: tuple[int, ...] = (0,) * n
+        self.dispensed: tuple[int, ...] = (0,) * n
+        self.doubled: tuple[int, ...] = ()
+        self.shielded = 0
+        self.spared_depth = 0  # R67: a bit per depth of the chain a shield answered
         # The last ability roll (seat, title name, face, least roll, success): public.
         self.last_roll: tuple[int, str, int, int, bool] | None = None
         # Treasure hunting (option ``treasure``, :mod:`.rules.treasure`): the face-down
@@ -294,6 +312,13 @@ class PuertoDiabloState(State):
         WeakenSide: abilities.weaken_side,
         WeatherWar: log.weather_war,
         OpenOffers: log.open_offers,
+        # The pilot's assignment with ability cards; counters to events.
+        AbilityOffer: assignment.ability_offer,
+        DeliveryTurn: assignment.delivery_turn,
+        DeliverAbility: assignment.deliver_ability,
+        Delivery: assignment.delivery,
+        EventCounter: assignment.event_counter,
+        WarLosses: log.war_losses,
         # Treasure hunting (option ``treasure``).
         OpenTreasure: treasure.open_treasure,
         StartHunt: treasure.start_hunt,

@@ -47,6 +47,19 @@ def usable(state: PuertoDiabloState) -> int:
     return state.t.challenge_symbols[state.challenge] & ~prohibited(state)
 
 
+def usable_for(state: PuertoDiabloState, seat: int) -> int:
+    """The challenge's symbols ``seat`` may commit: a prohibition his
+    ``IGNORE_PROHIBITION`` lifted for this challenge does not bind him (R65)."""
+    return state.t.challenge_symbols[state.challenge] & \
+        ~(prohibited(state) & ~state.dispensed[seat])
+
+
+def multiplier(state: PuertoDiabloState, c: int) -> int:
+    """How often the symbols character ``c`` commits count: once, and once more per
+    ``DOUBLE_SYMBOLS`` on it (each doubling adds the original number, R64)."""
+    return 1 + state.doubled.count(c)
+
+
 def side_count(state: PuertoDiabloState, c: int, side: int, mask: int) -> int:
     """Symbols of the types in ``mask`` printed on ``side`` of character ``c``."""
     counts = state.t.side_symbols[c][side]
@@ -65,10 +78,19 @@ def open_sides(state: PuertoDiabloState, c: int) -> list[int]:
 
 
 def capacity(state: PuertoDiabloState, seat: int) -> int:
-    """The most symbols of the challenge ``seat`` could commit (open, not prohibited)."""
-    mask = usable(state)
+    """The most symbols of the challenge ``seat`` could commit from his characters (open,
+    not prohibited for him; no ability card counted: R15)."""
+    mask = usable_for(state, seat)
     return sum(side_count(state, c, s, mask) for c in ashore_of(state, seat)
                for s in open_sides(state, c))
+
+
+def deliverable(state: PuertoDiabloState, seat: int) -> int:
+    """What ``seat``'s characters can deliver toward his assignment: :func:`capacity`
+    with the doublings played on them this challenge."""
+    mask = usable_for(state, seat)
+    return sum(side_count(state, c, s, mask) * multiplier(state, c)
+               for c in ashore_of(state, seat) for s in open_sides(state, c))
 
 
 def helper_supply(state: PuertoDiabloState, slot: int) -> int:
@@ -169,14 +191,34 @@ def playable_at_purchase(state: PuertoDiabloState, seat: int) -> list[int]:
                    and all(p["op"] in PURCHASE_EFFECTS for p in t.abi_effect[a])})
 
 
-def counters_held(state: PuertoDiabloState, seat: int) -> list[int]:
-    """Titles in ``seat``'s hand that can answer a successful ability roll now: a counter,
-    with a character ashore to act it."""
+def counters_held(state: PuertoDiabloState, seat: int, depth: int = -1) -> list[int]:
+    """Titles in ``seat``'s hand that can answer a successful ability roll now (at
+    ``depth`` of the chain): a counter, with a character ashore to act it; a ``SHIELD``
+    when that ability is aimed at one of his characters (R67)."""
     t = state.t
     if not state.ashore[seat] or not ashore_of(state, seat):
         return []
-    return sorted({a for a in state.hand[seat] if "counter" in t.abi_moments[a]
-                   and all(is_counter_to_ability(p) for p in t.abi_effect[a])})
+    out = {a for a in state.hand[seat] if "counter" in t.abi_moments[a]
+           and all(is_counter_to_ability(p) for p in t.abi_effect[a])}
+    if depth == 0 and aimed_at(state, seat):
+        out.update(shields_held(state, seat))
+    return sorted(out)
+
+
+def aimed_at(state: PuertoDiabloState, seat: int) -> bool:
+    """Whether the ability being played (the first of the chain) weakens or sends to the
+    ship a character of ``seat`` that its player chose."""
+    if not state.chain:
+        return False
+    _, a, _ = state.chain[0]
+    offset = 0
+    for prim in state.t.abi_effect[a]:
+        if prim["op"] in ("WEAKEN", "SEND_TO_SHIP") and offset < len(state.choice):
+            c = state.choice[offset]
+            if c >= 0 and state.owner[c] == seat and state.place[c] == ASHORE:
+                return True
+        offset += choice_parts(prim)
+    return False
 
 
 def play_choices(state: PuertoDiabloState, seat: int, titles: list[int]) -> list[int]:
@@ -400,7 +442,10 @@ class MakeOffer(Step["PuertoDiabloState"]):
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         ids = state.t.offer_id
-        return [ids[n] for n in range(min(capacity(state, self.seat), len(ids) - 1) + 1)]
+        # Symbols an ability already supplied in this challenge count toward the offer
+        # (R62); more by an ability card are offered after (:class:`AbilityOffer`).
+        most = deliverable(state, self.seat) + state.supplied[self.seat]
+        return [ids[n] for n in range(min(most, len(ids) - 1) + 1)]
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
@@ -506,18 +551,18 @@ class CommitSymbols(Step["PuertoDiabloState"]):
 
 def commit_choices(state: PuertoDiabloState, seat: int, left: int) -> list[int]:
     """Commit ids: a side of an own character ashore with matching symbols, committing
-    no more than are left and no fewer than the rest of the open sides cannot make up."""
-    mask = usable(state)
-    sides = [(c, s, side_count(state, c, s, mask)) for c in ashore_of(state, seat)
-             for s in open_sides(state, c)]
-    total = sum(k for _, _, k in sides)
+    no more than are left and no fewer than the rest of the open sides cannot make up.
+    A doubled character's symbols count more than once (R64): no symbol is taken that
+    the ones before it already cover."""
+    mask = usable_for(state, seat)
+    sides = [(c, s, side_count(state, c, s, mask), multiplier(state, c))
+             for c in ashore_of(state, seat) for s in open_sides(state, c)]
+    total = sum(k * m for _, _, k, m in sides)
     ids = state.t.commit_id
     out: list[int] = []
-    for c, s, k in sides:
-        if not k:
-            continue
-        low = max(1, left - (total - k))
-        out.extend(ids[c][s][n - 1] for n in range(low, min(k, left, 6) + 1))
+    for c, s, k, m in sides:
+        out.extend(ids[c][s][n - 1] for n in range(1, min(k, 6) + 1)
+                   if (n - 1) * m < left and left - n * m <= total - k * m)
     out.sort()
     return out
 
@@ -535,10 +580,12 @@ class Failed(AutoStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class Consequence(AutoStep["PuertoDiabloState"]):
     """Primitive ``index`` of the failed challenge's consequence, for the players
-    ``players`` (ashore when the event started), clockwise from the pilot."""
+    ``players`` (ashore when the event started), clockwise from the pilot; ``asked``
+    once its counter window (R66) is over."""
 
     index: int
     players: tuple[int, ...]
+    asked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -637,6 +684,185 @@ class RandomLoss(ChanceStep["PuertoDiabloState"]):
         hand = state.hand[self.owner]
         ids = state.t.lost_outcome
         return [(ids[a], hand.count(a) / len(hand)) for a in sorted(set(hand))]
+
+
+# ----- the pilot's assignment with ability cards (rules in rules/assignment.py) -------------
+
+SYMBOL_EFFECTS = frozenset({"ADD_SYMBOLS", "DOUBLE_SYMBOLS"})
+"""The primitives of the cards played inside the pilot's assignment, at delivery (R61)."""
+
+
+def lifts_prohibition(state: PuertoDiabloState, seat: int, a: int) -> bool:
+    """Whether ``IGNORE_PROHIBITION`` of title ``a`` would let ``seat`` commit a symbol
+    of the challenge he may not commit now (R65: a card that changes nothing is not
+    offered)."""
+    t = state.t
+    if state.challenge < 0 or state.outcome >= 0:
+        return False
+    lifted = 0
+    for p in t.abi_effect[a]:
+        if p["op"] == "IGNORE_PROHIBITION":
+            names = p.get("symbols", "ALL")
+            lifted |= t.all_symbols if names == "ALL" else \
+                sum(1 << t.sym_index[str(x)] for x in names)  # type: ignore[union-attr]
+    barred = t.challenge_symbols[state.challenge] & prohibited(state) & ~state.dispensed[seat]
+    return bool(barred & lifted)
+
+
+def symbol_supply(state: PuertoDiabloState, seat: int, a: int) -> int:
+    """The most symbols title ``a`` could add toward ``seat``'s assignment now (0: it
+    cannot be played): ``ADD_SYMBOLS`` its n if its type is usable for him (``EITHER``:
+    either of the challenge's), ``DOUBLE_SYMBOLS`` the most one of his characters could
+    commit."""
+    t = state.t
+    if "challenge" not in t.abi_moments[a]:
+        return 0
+    prims = t.abi_effect[a]
+    if not prims or not all(p["op"] in SYMBOL_EFFECTS for p in prims):
+        return 0
+    mask = usable_for(state, seat)
+    most = 0
+    for p in prims:
+        if p["op"] == "ADD_SYMBOLS":
+            kind = p["symbol"]
+            ok = mask if kind == "EITHER" else mask & 1 << t.sym_index[str(kind)]
+            most += int(p["n"]) if ok else 0  # type: ignore[call-overload]
+        else:
+            most += max((sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+                         for c in ashore_of(state, seat)), default=0)
+    return most
+
+
+def symbol_cards(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Titles in ``seat``'s hand he could play toward his assignment now."""
+    if not acting(state, seat):
+        return []
+    return sorted({a for a in state.hand[seat] if symbol_supply(state, seat, a)})
+
+
+def ability_offer_limit(state: PuertoDiabloState, seat: int) -> int:
+    """The most symbols ``seat`` may offer by ability cards: what all the copies he holds
+    could add (R60)."""
+    if not acting(state, seat):
+        return 0
+    return sum(symbol_supply(state, seat, a) for a in state.hand[seat])
+
+
+def delivery_plays(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Play ids of ``seat``'s symbol cards with an acting character that fits: any own
+    character ashore; for a doubling one that has a symbol to commit."""
+    t = state.t
+    mask = usable_for(state, seat)
+    out = []
+    for a in symbol_cards(state, seat):
+        doubles = any(p["op"] == "DOUBLE_SYMBOLS" for p in t.abi_effect[a])
+        for c in ashore_of(state, seat):
+            if doubles and not any(side_count(state, c, s, mask) for s in open_sides(state, c)):
+                continue
+            out.append(t.play_id[a][c])
+    return sorted(out)
+
+
+def must_play(state: PuertoDiabloState, seat: int) -> bool:
+    """``seat`` cannot deliver his assignment without more from an ability card."""
+    return state.supplied[seat] + deliverable(state, seat) < state.assigned[seat]
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityOffer(Step["PuertoDiabloState"]):
+    """``seat``, having offered ``symbols`` from his characters, says how many more he
+    will supply by an ability card (which one stays unsaid: R60)."""
+
+    seat: int
+    symbols: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        ids = state.t.by_ability_id
+        most = min(ability_offer_limit(state, self.seat), len(ids) - 1 - self.symbols)
+        return [ids[n] for n in range(max(most, 0) + 1)]
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return (f"You offer {self.symbols} from your characters: how many more will "
+                    "you supply by an ability card?")
+        return f"{seat_name(self.seat)} is making an offer."
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryTurn(AutoStep["PuertoDiabloState"]):
+    """After the pilot's assignment, before any side is covered: ``player``, who offered
+    symbols by an ability card, is asked to play one while it can still help (R61)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeliverAbility(Step["PuertoDiabloState"]):
+    """``seat`` plays an ability card toward his assignment, or delivers from his
+    characters (no passing while they cannot make it up: R61)."""
+
+    seat: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        out = delivery_plays(state, self.seat)
+        if not must_play(state, self.seat):
+            out.append(state.t.decline_id)
+        return sorted(out)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        got = state.supplied[self.seat]
+        if viewer == self.seat:
+            return (f"You are assigned {state.assigned[self.seat]} symbols ({got} supplied "
+                    "by abilities so far): play an ability card toward them?")
+        return f"{seat_name(self.seat)} may play an ability card toward his assignment."
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery(AutoStep["PuertoDiabloState"]):
+    """Every ability card of the assignment has been played: if each committer can
+    deliver, the market help (``left`` symbols, ``help`` helpers) and the commits follow;
+    otherwise the pilot starts a new round of offers (R62)."""
+
+    left: int
+    help: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventCounter(Step["PuertoDiabloState"]):
+    """An event (a war, a consequence) is about to hit ``seat``'s characters: he may play
+    a counter to it (``SHIELD``); ``later`` are asked after him (R66)."""
+
+    seat: int
+    later: tuple[int, ...]
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        out = play_choices(state, self.seat, shields_held(state, self.seat))
+        out.append(state.t.decline_id)
+        return sorted(out)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "The event is about to hit your characters: play a counter?"
+        return f"{seat_name(self.seat)} may play a counter to the event."
+
+
+def shields_held(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Titles in ``seat``'s hand that answer an event (all their primitives ``SHIELD``),
+    with a character ashore to act them."""
+    t = state.t
+    if not acting(state, seat):
+        return []
+    return sorted({a for a in state.hand[seat] if "counter" in t.abi_moments[a]
+                   and t.abi_effect[a]
+                   and all(p["op"] == "SHIELD" for p in t.abi_effect[a])})
+
+
+@dataclass(frozen=True, slots=True)
+class WarLosses(AutoStep["PuertoDiabloState"]):
+    """After the war's counter window: each player with characters of party ``loser``
+    returns one of them, unless his characters stand firm (R66)."""
+
+    loser: int
 
 
 # ----- purchasing and the crew phase --------------------------------------------------------------
@@ -738,7 +964,7 @@ class CounterWindow(Step["PuertoDiabloState"]):
     later: tuple[int, ...]
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
-        out = play_choices(state, self.seat, counters_held(state, self.seat))
+        out = play_choices(state, self.seat, counters_held(state, self.seat, self.depth))
         out.append(state.t.decline_id)
         out.sort()
         return out
@@ -824,7 +1050,7 @@ MOMENT_EFFECTS: dict[str, frozenset[str]] = {
     "arrival": frozenset({"TAKE_PILOT"}),
     "log": frozenset({"SET_WEATHER", "PREVENT_WAR", "START_WAR"}),
     "challenge": frozenset({"WEAKEN", "RESTORE", "SEND_TO_SHIP", "START_WAR",
-                            "ABILITIES_TO_SHIP"}),
+                            "ABILITIES_TO_SHIP", "IGNORE_PROHIBITION"}),
 }
 """The primitives each moment's window carries out (:mod:`.rules.abilities`); a title with
 any other primitive is not offered at that moment."""
@@ -846,6 +1072,8 @@ def playable_at(state: PuertoDiabloState, seat: int, moment: str) -> list[int]:
         if not all(op in built for op in ops):
             continue
         if "PREVENT_WAR" in ops and state.pending_war < 0:
+            continue
+        if "IGNORE_PROHIBITION" in ops and not lifts_prohibition(state, seat, a):
             continue
         out.add(a)
     return sorted(out)
@@ -923,6 +1151,7 @@ class EffectChoice(Step["PuertoDiabloState"]):
 
 
 CHOICE_WORDS = {"WEAKEN": "another player's character to weaken",
+                "ADD_SYMBOLS": "the type of the symbols it supplies",
                 "SEND_TO_SHIP": "another player's character to send to the ship",
                 "RESTORE": "one of your weakened characters to restore",
                 "SET_WEATHER": "the side the harbour card shows",
@@ -941,6 +1170,8 @@ def choice_parts(prim: dict[str, object]) -> int:
         return int(prim.get("to") == "CHOICE")
     if op == "ABILITIES_TO_SHIP":
         return int(prim.get("owner") == "CHOSEN_OTHER")
+    if op == "ADD_SYMBOLS":
+        return int(prim.get("symbol") == "EITHER")
     return 0
 
 
@@ -974,6 +1205,9 @@ def effect_options(state: PuertoDiabloState, seat: int, a: int, index: int,
     if op == "ABILITIES_TO_SHIP":
         # Sorted ids, not the harbour's order from the pilot (legal actions are sorted).
         return sorted(t.seat_id[s] for s in in_harbour(state) if s != seat and state.hand[s])
+    if op == "ADD_SYMBOLS":
+        mask = usable_for(state, seat)
+        return sorted(t.symbol_id[k] for k in range(len(t.symbols)) if mask >> k & 1)
     return []
 
 

@@ -20,6 +20,7 @@ from ludoteca.games.puertodiablo.actions import (
     ChooseParty,
     ChooseSeat,
     ChooseSet,
+    ChooseSymbol,
     ChooseWeather,
     Commit,
     Cover,
@@ -37,6 +38,7 @@ from ludoteca.games.puertodiablo.actions import (
     LostAbility,
     NoHunt,
     Offer,
+    OfferByAbility,
     PlayAbility,
     RollOff,
     Seek,
@@ -207,6 +209,9 @@ class Tables:
                 Space(StartCharacter, slot=range(self.market_chars)),
                 Space(StartAbility, ability=range(na)),
                 StartDone,
+                # The pilot's assignment with symbols from ability cards (R60, R63).
+                Space(OfferByAbility, symbols=range(MOST_SYMBOLS + 1)),
+                Space(ChooseSymbol, symbol=range(k)),
             ],
             outcomes=[
                 Space(FirstPilot, seat=range(MOST_SEATS)),
@@ -263,3 +268,5 @@ class Tables:
         self.start_done_id = enc(StartDone())
         self.dealt_outcome = tuple(eo(DealtCharacter(c)) for c in range(nc))
         self.rolloff_outcome = tuple(eo(RollOff(s)) for s in range(MOST_SEATS))
+        self.by_ability_id = tuple(enc(OfferByAbility(n)) for n in range(MOST_SYMBOLS + 1))
+        self.symbol_id = tuple(enc(ChooseSymbol(x)) for x in range(k))

@@ -22,6 +22,7 @@ from ludoteca.games.puertodiablo.actions import (
     ChooseParty,
     ChooseSeat,
     ChooseSet,
+    ChooseSymbol,
     ChooseWeather,
     Commit,
     Cover,
@@ -39,6 +40,7 @@ from ludoteca.games.puertodiablo.actions import (
     LostAbility,
     NoHunt,
     Offer,
+    OfferByAbility,
     PlayAbility,
     RollOff,
     Seek,
@@ -60,6 +62,8 @@ from ludoteca.games.puertodiablo.steps import (
     MARKET,
     OUT,
     SHIP,
+    DeliverAbility,
+    EventCounter,
     MomentWindow,
     foreknowledge,
     help_allowance,
@@ -114,6 +118,14 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
             "tale_vp": tale_vp(state, s),
             "offer": state.offers[s], "assigned": state.assigned[s],
             "committed": state.committed[s],
+            # This challenge's ability cards (R60-R65): symbols offered by one, supplied
+            # by one, the prohibited types he may commit anyway, his doubled characters.
+            "offer_by_ability": state.by_ability[s],
+            "ability_symbols": state.supplied[s],
+            "may_commit_prohibited": [t.symbols[k] for k in range(len(t.symbols))
+                                      if state.dispensed[s] >> k & 1],
+            "doubled": [{"name": t.char_names[c], "counts": 1 + state.doubled.count(c)}
+                        for c in sorted(set(state.doubled)) if state.owner[c] == s],
             "vp": state.vp[s],
         })
     market: list[dict[str, Any] | None] = []
@@ -185,7 +197,7 @@ def _effect_choice(state: PuertoDiabloState, step: Any) -> dict[str, Any]:
     t = state.t
     op = t.abi_effect[step.ability][step.index]["op"]
     kind = {"START_WAR": "party", "SET_WEATHER": "weather",
-            "ABILITIES_TO_SHIP": "seat"}.get(op, "character")
+            "ABILITIES_TO_SHIP": "seat", "ADD_SYMBOLS": "symbol"}.get(op, "character")
     return {"ability": t.abi_names[step.ability], "op": op, "part": step.part, "kind": kind}
 
 
@@ -209,6 +221,7 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
                    "needed": t.tale_needed[x], "vp": t.tale_vp[x],
                    "told": bool(state.told >> x & 1)} for x in range(t.num_tales)],
         "symbol_names": dict(zip(t.symbols, t.symbol_names, strict=True)),
+        "symbol_index": {code: k for k, code in enumerate(t.symbols)},
         "parties": list(t.party_names),
         "starting_sets": ([{"set": t.set_numbers[k],
                             "characters": [t.char_names[c] for c in t.set_chars[k]],
@@ -322,6 +335,11 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         return f"{verb} {t.char_names[action.character]}"
     if isinstance(action, Offer):
         return f"offer {plural(action.symbols, 'symbol')}"
+    if isinstance(action, OfferByAbility):
+        return (f"and {plural(action.symbols, 'more symbol')} by an ability card"
+                if action.symbols else "none by an ability card")
+    if isinstance(action, ChooseSymbol):
+        return f"symbols of type {t.symbol_names[action.symbol]} ({t.symbols[action.symbol]})"
     if isinstance(action, Assign):
         return f"assign {plural(action.symbols, 'symbol')}"
     if isinstance(action, Helper):
@@ -355,7 +373,12 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         return (f"play {t.abi_names[a]} with {t.char_names[c]} (foreknowledge {count}: "
                 f"needs {least_roll(state, a, count)}+)")
     if isinstance(action, Decline):
-        return "pass: play no ability" if isinstance(state.next_step(), MomentWindow) \
+        step = state.next_step()
+        if isinstance(step, DeliverAbility):
+            return "deliver the rest from my characters"
+        if isinstance(step, EventCounter):
+            return "play no counter: let the event hit"
+        return "pass: play no ability" if isinstance(step, MomentWindow) \
             else "play no counter"
     if isinstance(action, ChooseParty):
         return f"choose {t.party_names[action.party]}"
@@ -416,6 +439,10 @@ def _who(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else seat_name(seat)
 
 
+def _whose(seat: int, viewer: int | None) -> str:
+    return "your" if seat == viewer else f"{seat_name(seat)}'s"
+
+
 # A line that starts with "you" takes the verb without its -s ("you take", not "you
 # takes"); the words are written for a seat named in the third person.
 _YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "send",
@@ -423,7 +450,7 @@ _YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "s
               "loses": "lose", "tells": "tell", "buys": "buy", "finishes": "finish",
               "leaves": "leave", "stays": "stay", "finds": "find", "spends": "spend",
               "keeps": "keep", "passes": "pass", "adds": "add", "rolls": "roll",
-              "is": "are"}
+              "plays": "play", "is": "are"}
 
 
 def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
@@ -486,6 +513,42 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"challenge: {d['name']} - {need(state)} symbols needed"
     if k == "offer":
         return f"{who} offers {plural(d['symbols'], 'symbol')}"
+    if k == "offer_by_ability" and not d["symbols"]:
+        return f"{who} offers nothing more by an ability card"
+    if k == "offer_by_ability":
+        return (f"{who} offers {plural(d['symbols'], 'more symbol')} by an ability card "
+                f"({d['total']} in all; the card is played after the pilot's decision)")
+    if k == "supplies":
+        kind = f"{t.symbols[d['symbol']]} " if d["symbol"] >= 0 else ""
+        return (f"{t.abi_names[d['ability']]} supplies {d['symbols']} {kind}symbols toward "
+                f"{_whose(d['seat'], viewer)} assignment of {d['assigned']}, covering no side")
+    if k == "doubles":
+        return (f"{t.abi_names[d['ability']]}: the symbols {t.char_names[d['character']]} "
+                f"({who}) commits count {d['times']} times (each doubling adds the "
+                "original number)")
+    if k == "ability_symbols":
+        lost = d["supplied"] - d["counted"]
+        beyond = f"; {lost} beyond the assignment are lost" if lost > 0 else ""
+        return (f"{who}'s symbols from abilities count {d['counted']} of the "
+                f"{d['assigned']} assigned{beyond}")
+    if k == "delivers":
+        return f"{who} plays no more ability cards and delivers from his characters"
+    if k == "cannot_deliver":
+        return (f"{who} cannot deliver the {d['assigned']} symbols assigned (only "
+                f"{d['can']}): the pilot starts a new round of offers")
+    if k == "new_offers":
+        return "a new round of offers (the ability cards played stay spent)"
+    if k == "dispensed":
+        syms = joined(t.symbols[x] for x in d["symbols"]) or "nothing of this challenge"
+        return (f"{t.abi_names[d['ability']]}: {who} may offer and commit {syms} despite "
+                "the harbour's prohibition, for this challenge")
+    if k == "stands_firm":
+        return (f"{t.abi_names[d['ability']]}: {_whose(d['seat'], viewer)} characters stand "
+                "firm against the event")
+    if k == "spared":
+        what = t.abi_names[d["ability"]] if "ability" in d else "the event"
+        return (f"{what} passes {_whose(d['seat'], viewer)} characters by (they stand "
+                "firm; nobody is chosen in their place)")
     if k == "assign":
         return f"the pilot assigns {who} {plural(d['symbols'], 'symbol')}"
     if k == "helper":
@@ -493,8 +556,9 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
                 f"{plural(d['symbols'], 'symbol')} and goes under the character pile")
     if k == "commit":
         side = "left" if d["side"] == 0 else "right"
+        doubled = f", counting {d['counted']}" if "counted" in d else ""
         return (f"{who} commits {d['symbols']} from {t.char_names[d['character']]}'s "
-                f"{side} side (covered)")
+                f"{side} side (covered{doubled})")
     if k == "resolved":
         parts = [f"{_who(s, viewer)} {n}" for s, n in enumerate(d.get("committed", ())) if n]
         helped = d["needed"] - sum(d["committed"]) if "committed" in d else 0
@@ -550,6 +614,8 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
             what = "the foul side" if value else "the fair side"
         elif op == "ABILITIES_TO_SHIP":
             what = _who(value, viewer)
+        elif op == "ADD_SYMBOLS":
+            what = f"{t.symbols[value]} symbols"
         else:
             what = t.char_names[value]
         return f"{who} chooses {what} for {name}"

@@ -26,12 +26,14 @@ from ludoteca.games.puertodiablo.actions import (
     Choose,
     ChooseParty,
     ChooseSeat,
+    ChooseSymbol,
     ChooseWeather,
     Cover,
     Decline,
     Die,
     PlayAbility,
 )
+from ludoteca.games.puertodiablo.rules import committing
 from ludoteca.games.puertodiablo.rules.consequence import lose_ability
 from ludoteca.games.puertodiablo.rules.log import war
 from ludoteca.games.puertodiablo.rules.moves import to_ship
@@ -90,6 +92,7 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
                         repeat=step.repeat))
     if not step.repeat:
         state.chain[step.depth:] = [(step.player, step.ability, step.character)]
+        state.spared_depth &= ~(1 << step.depth)  # R67: no shield of an earlier card
     if not success:
         if step.repeat:
             state.cancelled |= 1 << step.depth
@@ -104,10 +107,14 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
         state.push(*window)
         return
     # Every choice the effect needs is made first, then the window opens (the card set's
-    # order of play).
+    # order of play); who is asked is settled after the choices (a shield answers a card
+    # aimed at one's own character, R67).
     choices = [ChoicePoint(step.player, step.ability, i, part)
                for i, prim in enumerate(state.t.abi_effect[step.ability])
                for part in range(choice_parts(prim))]
+    if choices:
+        others = tuple(s for s in in_harbour(state) if s != step.player)
+        window = [ReopenWindow(step.player, step.depth, others)]
     state.push(*choices, *window,
                CarryOut(step.player, step.ability, step.character, step.depth))
 
@@ -115,7 +122,7 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
 def counter_window_steps(state: PuertoDiabloState, roller: int, depth: int) -> list[Any]:
     """The window is offered only to players in the harbour, other than the roller, who
     hold a counter and have a character ashore to act it; nobody: no window."""
-    seats = [s for s in in_harbour(state) if s != roller and counters_held(state, s)]
+    seats = [s for s in in_harbour(state) if s != roller and counters_held(state, s, depth)]
     return [CounterWindow(seats[0], roller, depth, tuple(seats[1:]))] if seats else []
 
 
@@ -139,7 +146,7 @@ def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) ->
     counter."""
     if state.cancelled >> step.depth & 1:
         return
-    seats = [s for s in step.seats if counters_held(state, s)]
+    seats = [s for s in step.seats if counters_held(state, s, step.depth)]
     if seats:
         state.push(CounterWindow(seats[0], step.roller, step.depth, tuple(seats[1:])))
 
@@ -154,7 +161,7 @@ def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
     state.emit(everyone("takes_effect", seat=step.player, ability=step.ability))
     prims = state.t.abi_effect[step.ability]
     if not all(p["op"] in PURCHASE_EFFECTS or p["op"] in ("CANCEL", "REROLL", "ROLL_MODIFIER")
-               for p in prims):
+               or p["op"] in committing.EFFECTS for p in prims):
         # R13: an ability that leaves fewer than two players ashore cuts the round short.
         # A modifier moves no character: at the check of a round already cut short, the
         # cut would clear the rest of that check.
@@ -257,6 +264,8 @@ def weaken(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> No
     c = _chosen(state)
     if c < 0 or state.place[c] != ASHORE:  # not ashore any more
         return
+    if committing.spares(state, step.depth, c):
+        return
     if state.cover[c]:
         to_ship(state, c, "ability")
     else:
@@ -266,7 +275,7 @@ def weaken(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> No
 def send_to_ship(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
     """The chosen character, healthy or weakened, goes to the ship."""
     c = _chosen(state)
-    if c >= 0 and state.place[c] == ASHORE:
+    if c >= 0 and state.place[c] == ASHORE and not committing.spares(state, step.depth, c):
         to_ship(state, c, "ability")
 
 
@@ -315,6 +324,7 @@ EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]
     "RESTORE": restore,
     "ABILITIES_TO_SHIP": abilities_to_ship,
     "ROLL_MODIFIER": roll_modifier,
+    **committing.EFFECTS,
 }
 """The interpreter: primitive name -> the effect that carries it out."""
 
@@ -369,11 +379,14 @@ def _choice_value(action: Any) -> int:
         return action.foul
     if isinstance(action, ChooseSeat):
         return action.seat
+    if isinstance(action, ChooseSymbol):
+        return action.symbol
     raise AssertionError(f"{action!r} is no choice of an effect")
 
 
 def effect_choice(state: PuertoDiabloState, step: EffectChoice,
-                  action: Choose | ChooseParty | ChooseWeather | ChooseSeat) -> None:
+                  action: Choose | ChooseParty | ChooseWeather | ChooseSeat | ChooseSymbol,
+                  ) -> None:
     """Said to all: the choice is part of the card's play."""
     value = _choice_value(action)
     state.choice.append(value)

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 from ludoteca.core.events import everyone
 from ludoteca.games.puertodiablo.actions import Assign, Commit, Helper, Offer
-from ludoteca.games.puertodiablo.rules import treasure
+from ludoteca.games.puertodiablo.rules import assignment, treasure
 from ludoteca.games.puertodiablo.rules.abilities import open_purchase
 from ludoteca.games.puertodiablo.rules.consequence import start_consequence
 from ludoteca.games.puertodiablo.rules.moves import sweep, to_ship
 from ludoteca.games.puertodiablo.steps import (
     PILE,
+    AbilityOffer,
     CommitSymbols,
     CrewPhase,
     Decide,
@@ -24,10 +25,12 @@ from ludoteca.games.puertodiablo.steps import (
     Purchase,
     Refill,
     Resolved,
+    ability_offer_limit,
     best_help,
     help_allowance,
     helper_supply,
     in_harbour,
+    multiplier,
     need,
     reachable,
     resolver_limit,
@@ -38,9 +41,12 @@ if TYPE_CHECKING:
 
 
 def make_offer(state: PuertoDiabloState, step: MakeOffer, action: Offer) -> None:
-    """An offer is one public declaration, in turn from the pilot (no table talk)."""
+    """An offer is one public declaration, in turn from the pilot (no table talk); a
+    player holding a card that could add symbols says next how many it will (R60)."""
     state.offers[step.seat] = action.symbols
     state.emit(everyone("offer", seat=step.seat, symbols=action.symbols))
+    if ability_offer_limit(state, step.seat):
+        state.push(AbilityOffer(step.seat, action.symbols))
 
 
 def decide(state: PuertoDiabloState, step: Decide, action: None) -> None:
@@ -67,13 +73,8 @@ def pilot_assigns(state: PuertoDiabloState, step: PilotAssigns, action: Assign) 
         state.push(PilotAssigns(step.seat, step.order[0], step.order[1:], sofar, resolvers,
                                 step.help))
         return
-    left = need(state) - sofar
-    committing = [s for s in in_harbour(state) if state.assigned[s]]
-    commits = [CommitSymbols(s, state.assigned[s]) for s in committing]
-    if left:
-        state.push(PickHelper(state.pilot, left, step.help), *commits, Resolved())
-    else:
-        state.push(*commits, Resolved())
+    # Ability cards of the assignment are played before any side is covered (R61).
+    state.push(*assignment.delivery_steps(state, need(state) - sofar, step.help))
 
 
 def pick_helper(state: PuertoDiabloState, step: PickHelper, action: Helper) -> None:
@@ -94,16 +95,19 @@ def pick_helper(state: PuertoDiabloState, step: PickHelper, action: Helper) -> N
 
 def commit(state: PuertoDiabloState, step: CommitSymbols, action: Commit) -> None:
     """The side is covered; a character committing from both sides, or already weakened,
-    returns to the ship."""
+    returns to the ship. A doubled character's symbols count more than once, up to what
+    is left of the assignment (R64)."""
     c, side = action.character, action.side
+    counted = min(action.symbols * multiplier(state, c), step.left)
     state.cover[c] |= 1 << side
-    state.committed[step.seat] += action.symbols
+    state.committed[step.seat] += counted
+    extra = {"counted": counted} if counted != action.symbols else {}
     state.emit(everyone("commit", seat=step.seat, character=c, side=side,
-                        symbols=action.symbols))
+                        symbols=action.symbols, **extra))
     if state.cover[c] == 3:
         to_ship(state, c, "weakened")
-    if step.left > action.symbols:
-        state.push(CommitSymbols(step.seat, step.left - action.symbols))
+    if step.left > counted:
+        state.push(CommitSymbols(step.seat, step.left - counted))
 
 
 def resolved(state: PuertoDiabloState, step: Resolved, action: None) -> None:

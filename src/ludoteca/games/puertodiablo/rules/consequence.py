@@ -9,6 +9,7 @@ from ludoteca.core.events import everyone
 from ludoteca.core.flow import Step
 from ludoteca.games.puertodiablo.actions import Choose, Cover, Discard, LostAbility
 from ludoteca.games.puertodiablo.rules import treasure
+from ludoteca.games.puertodiablo.rules.committing import event_window, spared
 from ludoteca.games.puertodiablo.rules.log import war
 from ludoteca.games.puertodiablo.rules.moves import sweep, to_ship
 from ludoteca.games.puertodiablo.steps import (
@@ -41,15 +42,22 @@ def consequence(state: PuertoDiabloState, step: Consequence, action: None) -> No
         state.push(AfterEvent(), CrewPhase())
         return
     prim = prims[step.index]
-    state.push(Consequence(step.index + 1, step.players))
     op = prim["op"]
+    if op != "START_WAR" and not step.asked:
+        # R66: the counter window once it is known whose characters it hits.
+        hit = [s for s in step.players if state.ashore[s] and hits(state, s, prim)]
+        window = event_window(state, hit)
+        if window:
+            state.push(*window, Consequence(step.index, step.players, True))
+            return
+    state.push(Consequence(step.index + 1, step.players))
     if op == "START_WAR":
         t = state.t
         war(state, t.party_index[prim["a"]], t.party_index[prim["b"]], "challenge")
         return
     steps: list[Step[Any]] = []
     for seat in step.players:
-        if state.ashore[seat]:
+        if state.ashore[seat] and not (hits(state, seat, prim) and spared(state, seat)):
             steps.extend(apply_to(state, seat, step, prim))
     state.push(*steps)
 
@@ -88,6 +96,17 @@ def apply_to(state: PuertoDiabloState, seat: int, step: Consequence,
     if op == "PAY_DOUBLOONS":
         return pay(state, seat, prim["n"])
     raise AssertionError(f"{op} is no consequence")  # the edition refuses it at load
+
+
+def hits(state: PuertoDiabloState, seat: int, prim: dict[str, Any]) -> bool:
+    """Whether the primitive would hit one of ``seat``'s characters (what a ``SHIELD``
+    answers: characters only, a payment included, not abilities)."""
+    op = prim["op"]
+    if op == "SEND_TO_SHIP":
+        return bool(matching(state, seat, prim["target"]))
+    if (op == "REMOVE_FROM_GAME" and prim["kind"] == "CHARACTER") or op == "PAY_DOUBLOONS":
+        return bool(ashore_of(state, seat))
+    return False
 
 
 def chooser(state: PuertoDiabloState, owner: int, target: dict[str, Any]) -> int:

@@ -9,6 +9,7 @@ from ludoteca.core.events import everyone
 from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.actions import Choose, LogCard
 from ludoteca.games.puertodiablo.rules import treasure
+from ludoteca.games.puertodiablo.rules.committing import clear_challenge, event_window, spared
 from ludoteca.games.puertodiablo.rules.moves import to_ship
 from ludoteca.games.puertodiablo.steps import (
     AfterEvent,
@@ -19,6 +20,7 @@ from ludoteca.games.puertodiablo.steps import (
     StartRound,
     TurnLog,
     WarLoss,
+    WarLosses,
     WeatherWar,
     ashore_of,
     in_harbour,
@@ -38,6 +40,7 @@ def start_round(state: PuertoDiabloState, step: StartRound, action: None) -> Non
         state.offers[seat] = 0
         state.assigned[seat] = 0
         state.committed[seat] = 0
+    clear_challenge(state)
     state.emit(everyone("round", round=state.round))
     ensure_log_pile(state)
     state.push(TurnLog())
@@ -123,14 +126,26 @@ def war(state: PuertoDiabloState, a: int, b: int, why: str) -> None:
     loser = -1 if count_a == count_b else (b if count_a > count_b else a)
     state.emit(everyone("war", a=a, b=b, count_a=count_a, count_b=count_b, loser=loser,
                         why=why))
+    if loser < 0:
+        state.push(AfterEvent())
+        return
+    # R66: the counter window once the losing side's characters are known.
+    hit = [s for s in in_harbour(state) if war_candidates(state, s, 1 << loser)]
+    state.push(*event_window(state, hit), WarLosses(loser))
+
+
+def war_losses(state: PuertoDiabloState, step: WarLosses, action: None) -> None:
+    """Each player with characters of the losing side returns one, unless they stand
+    firm."""
     steps: list[WarLoss | AfterEvent] = []
-    if loser >= 0:
-        for seat in in_harbour(state):
-            candidates = war_candidates(state, seat, 1 << loser)
-            if len(candidates) == 1:
-                to_ship(state, candidates[0], "war")
-            elif candidates:
-                steps.append(WarLoss(seat, 1 << loser))
+    for seat in in_harbour(state):
+        candidates = war_candidates(state, seat, 1 << step.loser)
+        if not candidates or spared(state, seat):
+            continue
+        if len(candidates) == 1:
+            to_ship(state, candidates[0], "war")
+        else:
+            steps.append(WarLoss(seat, 1 << step.loser))
     state.push(*steps, AfterEvent())
 
 
