@@ -33,8 +33,10 @@ from ludoteca.games.puertodiablo.rules import (
     consequence,
     crew,
     end,
+    first,
     harbour,
     log,
+    lookout,
     purchase,
     setup,
     treasure,
@@ -78,17 +80,20 @@ from ludoteca.games.puertodiablo.steps import (
     OpenWindow,
     PassHands,
     PayDoubloons,
+    PeekLog,
     PickCharacter,
     PickHelper,
     PickPilot,
     PickSet,
     PickVoyage,
     PilotAssigns,
+    PilotPicks,
     Purchase,
     RandomLoss,
     Refill,
     ReopenTreasureCounter,
     ReopenWindow,
+    ReorderPeek,
     Resolved,
     Reveal,
     SelectAshore,
@@ -106,6 +111,7 @@ from ludoteca.games.puertodiablo.steps import (
     WarLoss,
     WeakenSide,
     WeatherWar,
+    Wish,
 )
 from ludoteca.games.puertodiablo.tables import MARKET_SLOTS, Tables
 
@@ -120,7 +126,7 @@ class PuertoDiabloState(State):
 
     _copy_lists = ("place", "owner", "cover", "ashore", "offers", "assigned", "committed",
                    "vp", "market", "voyage", "used_log", "chain", "choice",
-                   "treasure_market", "hunt_of")
+                   "treasure_market", "hunt_of", "peek", "peek_order")
     _copy_nested = ("hand", "ship_abis", "aside", "tales", "chosen",
                     "found_money", "found_vp", "dealt", "draft_picks")
 
@@ -173,6 +179,13 @@ class PuertoDiabloState(State):
         # weather war found by the war test, not yet fought (party a * parties + b; -1).
         self.choice: list[int] = []
         self.pending_war = -1
+        # LOG_PEEK (:mod:`.rules.lookout`): the log cards the peeker holds in his hand, in
+        # the order seen, those already put back, and who he is (-1: no peek going on).
+        self.peek: list[int] = []
+        self.peek_order: list[int] = []
+        self.peeker = -1
+        # MARKET_HELP (:mod:`.rules.market_help`): more market helpers for this challenge.
+        self.extra_help = 0
         # The last ability roll (seat, title name, face, least roll, success): public.
         self.last_roll: tuple[int, str, int, int, bool] | None = None
         # Treasure hunting (option ``treasure``, :mod:`.rules.treasure`): the face-down
@@ -294,6 +307,10 @@ class PuertoDiabloState(State):
         WeakenSide: abilities.weaken_side,
         WeatherWar: log.weather_war,
         OpenOffers: log.open_offers,
+        Wish: first.wish,
+        PilotPicks: first.pilot_picks,
+        PeekLog: lookout.peek_log,
+        ReorderPeek: lookout.reorder_peek,
         # Treasure hunting (option ``treasure``).
         OpenTreasure: treasure.open_treasure,
         StartHunt: treasure.start_hunt,

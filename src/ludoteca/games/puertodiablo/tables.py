@@ -38,6 +38,8 @@ from ludoteca.games.puertodiablo.actions import (
     NoHunt,
     Offer,
     PlayAbility,
+    PlayFirst,
+    Reorder,
     RollOff,
     Seek,
     SendAshore,
@@ -50,8 +52,9 @@ from ludoteca.games.puertodiablo.actions import (
     TellTale,
     TreasureCard,
     Voyage,
+    WantToPlay,
 )
-from ludoteca.games.puertodiablo.edition import PuertoDiabloEdition
+from ludoteca.games.puertodiablo.edition import MOST_PEEK, PuertoDiabloEdition
 
 MOST_SEATS = 5
 VOYAGE = (2, 3, 4, 5)
@@ -207,6 +210,10 @@ class Tables:
                 Space(StartCharacter, slot=range(self.market_chars)),
                 Space(StartAbility, ability=range(na)),
                 StartDone,
+                # Who plays first, and a peek put back in order (appended: the ids above stay).
+                WantToPlay,
+                Space(PlayFirst, seat=range(MOST_SEATS)),
+                Space(Reorder, position=range(MOST_PEEK)),
             ],
             outcomes=[
                 Space(FirstPilot, seat=range(MOST_SEATS)),
@@ -263,3 +270,6 @@ class Tables:
         self.start_done_id = enc(StartDone())
         self.dealt_outcome = tuple(eo(DealtCharacter(c)) for c in range(nc))
         self.rolloff_outcome = tuple(eo(RollOff(s)) for s in range(MOST_SEATS))
+        self.want_id = enc(WantToPlay())
+        self.first_id = tuple(enc(PlayFirst(s)) for s in range(MOST_SEATS))
+        self.reorder_id = tuple(enc(Reorder(i)) for i in range(MOST_PEEK))
