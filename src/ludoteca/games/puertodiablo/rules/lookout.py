@@ -84,14 +84,6 @@ def put_back(state: PuertoDiabloState, seat: int) -> None:
     state.emit(everyone("peek_back", seat=seat, count=len(cards)))
 
 
-def known_top(state: PuertoDiabloState) -> tuple[int, int]:
-    """(the seat that knows the top of the log pile, how many cards; -1 and 0: nobody)."""
-    pile = state.log_pile
-    if not pile.top:
-        return -1, 0
-    return pile.top_seats.bit_length() - 1, len(pile.top)
-
-
 def determinize_log(new: PuertoDiabloState, state: PuertoDiabloState, seat: int,
                     rng: random.Random) -> None:
     """For a seat that is not the peeker: the cards in his hand and the top he put back
