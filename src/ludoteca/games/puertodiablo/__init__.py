@@ -27,13 +27,17 @@ from the pilot (R27); the pilot's assignment is one ``PilotAssigns`` per offerin
 with ``Assign(symbols)`` (the player is in the step); paying doubloons is ``Cover``;
 playing an ability is ``PlayAbility(ability, character)`` (:mod:`.rules.abilities`: the
 die a chance node, the counter window a step per player holding a counter; the
-arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38).
-Built: the purchase moment, counters to ability rolls, the treasure-check abilities, and
-at the arrival, log and challenge moments ``TAKE_PILOT``, ``SET_WEATHER``,
-``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP`` and
-``ABILITIES_TO_SHIP``; NOT built yet: ``LOG_PEEK``, the symbol cards of the pilot's
-assignment, ``IGNORE_PROHIBITION``, ``MARKET_HELP``, ``LOG_SKIP`` and counters to events
-(``SHIELD``) - see ``docs/rulings/puertodiablo.md``, "Not built".
+arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38);
+several who can play first say whether they want to (``Wish``: ``WantToPlay`` or
+``Decline``) and the pilot picks (``PilotPicks``: ``PlayFirst(seat)``, R51,
+:mod:`.rules.first`). Built: the purchase moment, counters to ability rolls, the
+treasure-check abilities, and at the arrival, log and challenge moments ``TAKE_PILOT``,
+``SET_WEATHER``, ``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``,
+``SEND_TO_SHIP``, ``ABILITIES_TO_SHIP``, ``LOG_PEEK`` and ``LOG_SKIP``
+(:mod:`.rules.lookout`: the peeked cards a top of the log pile known to one seat,
+``Reorder(position)`` to put them back) and ``MARKET_HELP`` (:mod:`.rules.market_help`);
+NOT built yet: the symbol cards of the pilot's assignment, ``IGNORE_PROHIBITION`` and
+counters to events (``SHIELD``) - see ``docs/rulings/puertodiablo.md``, "Not built".
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
 ``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
