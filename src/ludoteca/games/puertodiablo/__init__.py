@@ -56,7 +56,7 @@ from ludoteca.core.codec import Codec
 from ludoteca.core.state import Game, GameInfo, Variant
 from ludoteca.core.tensor import TensorLayout
 from ludoteca.games.puertodiablo import view
-from ludoteca.games.puertodiablo.edition import PuertoDiabloEdition
+from ludoteca.games.puertodiablo.edition import MOST_PEEK, PuertoDiabloEdition
 from ludoteca.games.puertodiablo.state import PuertoDiabloState
 from ludoteca.games.puertodiablo.tables import MOST_SEATS, Tables
 
@@ -121,18 +121,24 @@ class PuertoDiablo(Game):
         # a consequence's choices (10), up to 20 purchase steps and their refills (8), a
         # leave decision; per harbour the selections (5 each), the market deal and top-up.
         per_round = 2 * t.num_log + 4 + MOST_SEATS * (1 + 1 + 10 + 10 + 20 + 8 + 1) + 40
-        # The windows of the log and challenge moments: a pass per seat at each (a log
-        # window per weather card turned, two challenge windows).
-        per_round += (2 * t.num_log + 2) * MOST_SEATS
+        # The windows of the log and challenge moments: a pass or a wish per seat at each,
+        # and the pilot's pick (a log window per weather card turned, two challenge
+        # windows).
+        per_round += (2 * t.num_log + 2) * (MOST_SEATS + 1)
         # Treasure hunting: after each log card a check of at most 5 hunters (the
         # harbour's treasures), each a choice of order, a modifier, a roll, a reroll, a
         # counter and their ability rolls and a new hunt (12 steps); a hunt per buyer.
         per_round += 2 * t.num_log * 5 * 12 + MOST_SEATS
         # Every ability card played in a harbour (each once): the play, its roll, up to
-        # three choices, a side to cover, and the window asking everybody again; per
-        # harbour the treasures opened and the last check.
+        # three choices, a side to cover, a peek (a card seen and put back at a time), and
+        # the windows asking everybody again (a wish each and the pilot's pick). A skipped
+        # challenge (LOG_SKIP) turns up to the whole log pile again, each card with a window.
+        # Per harbour also the treasures opened and the last check.
+        skips = sum(k for k, effect in zip(t.abi_copies, t.abi_effect, strict=True)
+                    if any(p["op"] == "LOG_SKIP" for p in effect))
         per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60 \
-            + sum(t.abi_copies) * (8 + 2 * MOST_SEATS) + MOST_SEATS + 5 * 3
+            + sum(t.abi_copies) * (8 + 2 * MOST_PEEK + 3 * (MOST_SEATS + 1)) \
+            + skips * t.num_log * (2 + MOST_SEATS + 1) + MOST_SEATS + 5 * 3
         # The advanced start: 5 cards dealt and 2 kept per seat, then at most one card per
         # doubloon of the budget, each with a refill and a roll-off.
         advanced = MOST_SEATS * (5 + 2 + 3 * t.advanced_budget) + 10

@@ -63,6 +63,7 @@ from ludoteca.games.puertodiablo.steps import (
     OUT,
     SHIP,
     MomentWindow,
+    PilotPicks,
     ReorderPeek,
     Wish,
     foreknowledge,
@@ -187,7 +188,8 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
 def lookout_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
     """``log_known``: the top of the log pile one player knows from ``LOG_PEEK`` (its
     cards, from the top down, for him only); ``peek``: a peek going on (the cards in his
-    hand, in the order seen, and those put back, for him only)."""
+    hand, in the order seen, and those put back, for him only); ``wanting``: the players
+    who said they want to play in the window going on."""
     t = state.t
     pile = state.log_pile
     # One seat at most knows the top (R52): the edition holds one peeking card.
@@ -204,7 +206,10 @@ def lookout_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any
                 "cards": ({"in_hand": [t.log_names[k] for k in state.peek],
                            "put_back": [t.log_names[k] for k in state.peek_order]}
                           if mine else None)}
-    return {"log_known": known, "peek": peek}
+    step = state.next_step()
+    # Who has said he wants to play in this window (said to all, R51).
+    wanting = list(step.wanting) if isinstance(step, Wish | PilotPicks) else None
+    return {"log_known": known, "peek": peek, "wanting": wanting}
 
 
 def _effect_choice(state: PuertoDiabloState, step: Any) -> dict[str, Any]:
