@@ -222,11 +222,15 @@ def test_embellish_counts_extra_symbols_for_a_tale():
 
 
 def test_a_player_not_chosen_first_may_still_counter_after_a_failed_counter():
-    # Seat 0 plays Loose Purse; seats 1 and 2 hold Belay That!. Seat 1's fails: seat 2 is
-    # still asked, and his cancel stops the purse.
+    # Seat 0 plays Loose Purse; seats 1 and 2 hold Belay That! and both want to counter;
+    # the pilot lets seat 1 go first (R51). His fails: seat 2 is still asked, and his
+    # cancel stops the purse.
     s = buying({0: ["C01"], 1: ["C06"], 2: ["C32"]}, {0: [LOOSE_PURSE], 1: [BELAY],
                                                        2: [BELAY]})
     play(s, LOOSE_PURSE, "C01", 6)
+    s.apply_action(T.want_id)
+    s.apply_action(T.want_id)
+    s.apply_action(T.first_id[1])
     play(s, BELAY, "C06", 1)
     w = step(s)
     assert isinstance(w, CounterWindow) and w.seat == 2 and w.depth == 0
@@ -238,6 +242,8 @@ def test_after_a_successful_cancel_nobody_else_is_asked():
     s = buying({0: ["C01"], 1: ["C06"], 2: ["C32"]}, {0: [LOOSE_PURSE], 1: [BELAY],
                                                        2: [BELAY]})
     play(s, LOOSE_PURSE, "C01", 6)
+    s.apply_action(T.want_id)  # seat 1
+    s.apply_action(T.decline_id)  # seat 2
     play(s, BELAY, "C06", 6)
     w = step(s)
     # Seat 2 may answer the cancel; once he declines and the cancel is carried out, he is

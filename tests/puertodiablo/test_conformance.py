@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import ludoteca.games.puertodiablo as pd
+from ludoteca.core.registry import load_game
 from ludoteca.testing import check_conformance, configurations
 
 
@@ -32,3 +36,17 @@ OPTION_GRID = [{"treasure": "on"}, {"start": "advanced"},
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5])
 def test_conformance_with_the_options(num_players, options):
     check_conformance("puertodiablo", num_players, "standard", playouts=2, options=options)
+
+
+def test_conformance_with_the_log_and_help_cards_in_the_starting_sets():
+    # Keen Lookout, Change of Course and Call in Favours dealt at the start, so that the
+    # playouts peek at the log pile (a top known to one seat), skip challenges and call
+    # for more market help, and players often want to play at the same moment.
+    text = (Path(pd.__file__).parent / "editions" / "default.toml").read_text()
+    for name, sets in (("Keen Lookout", "[1]"), ("Change of Course", "[2, 3]"),
+                       ("Call in Favours", "[4]")):
+        text = text.replace(f'name = "{name}"\n', f'name = "{name}"\nstart_sets = {sets}\n', 1)
+    game = load_game("puertodiablo", edition_text=text)
+    keen = game.tables.abi_names.index("Keen Lookout")
+    assert any(keen in titles for titles in game.tables.set_abis)
+    check_conformance(game, 5, "standard", playouts=2)

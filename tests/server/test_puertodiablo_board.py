@@ -158,13 +158,21 @@ def first_of(kinds: set[str]) -> list[PuertoDiabloState]:
 
 def scripted() -> list[PuertoDiabloState]:
     """Steps the walk seldom reaches, each pushed on a harbour laid out by hand: paying
-    doubloons, losing an ability from the hand, a war's loser choosing who goes."""
+    doubloons, losing an ability from the hand, a war's loser choosing who goes, saying
+    one wants to play, the pilot choosing who plays first, putting peeked cards back."""
     from tests.puertodiablo.helpers import table
 
     out = []
     for step in (pd_steps.PayDoubloons(0, 3), pd_steps.LoseAbility(0, 0, True),
-                 pd_steps.WarLoss(0, 0b11111111)):
+                 pd_steps.WarLoss(0, 0b11111111), pd_steps.Wish(0, "arrival", (1,)),
+                 pd_steps.PilotPicks(0, "challenge", (0, 1)), pd_steps.ReorderPeek(0)):
         s = table(2, {0: ["C01", "C02", "C03"], 1: ["C04", "C05"]}, challenge="L11")
+        if isinstance(step, pd_steps.ReorderPeek):
+            # A peek of three log cards: drawn from the pile into the peeker's hand.
+            cards = [k for k, _ in s.log_pile.draw_odds()][:3]
+            for k in cards:
+                s.log_pile = s.log_pile.drawn(k)
+            s.peek, s.peeker = cards, 0
         s.push(step)
         s._legal = None
         if s.legal_actions():

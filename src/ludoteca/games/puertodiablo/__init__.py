@@ -27,16 +27,19 @@ from the pilot (R27); the pilot's assignment is one ``PilotAssigns`` per offerin
 with ``Assign(symbols)`` (the player is in the step); paying doubloons is ``Cover``;
 playing an ability is ``PlayAbility(ability, character)`` (:mod:`.rules.abilities`: the
 die a chance node, the counter window a step per player holding a counter; the
-arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38).
-Built: the purchase moment, counters to ability rolls, the treasure-check abilities, and
-at the arrival, log and challenge moments ``TAKE_PILOT``, ``SET_WEATHER``,
-``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``, ``SEND_TO_SHIP``,
-``ABILITIES_TO_SHIP`` and ``IGNORE_PROHIBITION``; the symbol cards of the pilot's
-assignment (``ADD_SYMBOLS``, ``DOUBLE_SYMBOLS``: an ``OfferByAbility`` after the offer,
-played at delivery, :mod:`.rules.assignment`) and ``SHIELD`` (an ``EventCounter`` per
-player a war or a consequence hits; in an ability's counter window when it is aimed at
-one's character); NOT built yet: ``LOG_PEEK``, ``MARKET_HELP`` and ``LOG_SKIP`` - see
-``docs/rulings/puertodiablo.md``, "Not built".
+arrival, log and challenge moments a ``MomentWindow`` per player who can play, R38);
+several who can play first say whether they want to (``Wish``: ``WantToPlay`` or
+``Decline``) and the pilot picks (``PilotPicks``: ``PlayFirst(seat)``, R51,
+:mod:`.rules.first`). Built: the purchase moment, counters to ability rolls, the
+treasure-check abilities, and at the arrival, log and challenge moments ``TAKE_PILOT``,
+``SET_WEATHER``, ``PREVENT_WAR``, ``START_WAR``, ``WEAKEN``, ``RESTORE``,
+``SEND_TO_SHIP``, ``ABILITIES_TO_SHIP``, ``IGNORE_PROHIBITION``, ``LOG_PEEK`` and
+``LOG_SKIP`` (:mod:`.rules.lookout`: the peeked cards a top of the log pile known to one
+seat, ``Reorder(position)`` to put them back) and ``MARKET_HELP``
+(:mod:`.rules.market_help`); the symbol cards of the pilot's assignment (``ADD_SYMBOLS``,
+``DOUBLE_SYMBOLS``: an ``OfferByAbility`` after the offer, played at delivery,
+:mod:`.rules.assignment`) and ``SHIELD`` (an ``EventCounter`` per player a war or a
+consequence hits; in an ability's counter window when it is aimed at one's character).
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
 ``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
@@ -55,7 +58,7 @@ from ludoteca.core.codec import Codec
 from ludoteca.core.state import Game, GameInfo, Variant
 from ludoteca.core.tensor import TensorLayout
 from ludoteca.games.puertodiablo import view
-from ludoteca.games.puertodiablo.edition import PuertoDiabloEdition
+from ludoteca.games.puertodiablo.edition import MOST_PEEK, PuertoDiabloEdition
 from ludoteca.games.puertodiablo.state import PuertoDiabloState
 from ludoteca.games.puertodiablo.tables import MOST_SEATS, Tables
 
@@ -124,20 +127,27 @@ class PuertoDiablo(Game):
         # An offer's part by ability cards, and a counter window per event (a war or a
         # consequence's primitive, four at most) with a pass per seat (R60, R66).
         per_round += MOST_SEATS * (1 + 4)
-        # The windows of the log and challenge moments: a pass per seat at each (a log
-        # window per weather card turned, two challenge windows).
-        per_round += (2 * t.num_log + 2) * MOST_SEATS
+        # The windows of the log and challenge moments: a pass or a wish per seat at each,
+        # and the pilot's pick (a log window per weather card turned, two challenge
+        # windows).
+        per_round += (2 * t.num_log + 2) * (MOST_SEATS + 1)
         # Treasure hunting: after each log card a check of at most 5 hunters (the
         # harbour's treasures), each a choice of order, a modifier, a roll, a reroll, a
         # counter and their ability rolls and a new hunt (12 steps); a hunt per buyer.
         per_round += 2 * t.num_log * 5 * 12 + MOST_SEATS
         # Every ability card played in a harbour (each once): the play, its roll, up to
-        # three choices, a side to cover, and the window asking everybody again; a
-        # symbol card that fails may start a new round of offers (a window, an offer in
-        # two parts, an assignment and a delivery turn per seat: R62); per harbour the
-        # treasures opened and the last check.
+        # three choices, a side to cover, a peek (a card seen and put back at a time), the
+        # windows asking everybody again (a wish each and the pilot's pick); a symbol card
+        # that fails may start a new round of offers (a window, an offer in two parts, an
+        # assignment and a delivery turn per seat: R62). A skipped challenge (LOG_SKIP)
+        # turns up to the whole log pile again, each card with a window. Per harbour also
+        # the treasures opened and the last check.
+        skips = sum(k for k, effect in zip(t.abi_copies, t.abi_effect, strict=True)
+                    if any(p["op"] == "LOG_SKIP" for p in effect))
         per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60 \
-            + sum(t.abi_copies) * (8 + 7 * MOST_SEATS) + MOST_SEATS + 5 * 3
+            + sum(t.abi_copies) * (8 + 2 * MOST_PEEK + 3 * (MOST_SEATS + 1)
+                                   + 5 * MOST_SEATS) \
+            + skips * t.num_log * (2 + MOST_SEATS + 1) + MOST_SEATS + 5 * 3
         # The advanced start: 5 cards dealt and 2 kept per seat, then at most one card per
         # doubloon of the budget, each with a refill and a roll-off.
         advanced = MOST_SEATS * (5 + 2 + 3 * t.advanced_budget) + 10

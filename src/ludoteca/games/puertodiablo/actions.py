@@ -148,6 +148,26 @@ class ChooseSymbol:
     symbol: int
 
 
+@dataclass(frozen=True, slots=True)
+class WantToPlay:
+    """Tell the pilot one wants to play an ability card now, without naming it."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFirst:
+    """The pilot: of the players who want to play, ``seat`` plays first."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reorder:
+    """``LOG_PEEK``: the peeked card at ``position`` (of those not yet put back, in the
+    order they were seen) goes next onto the log pile, the first one put back on top."""
+
+    position: int
+
+
 # ----- purchasing and the crew phase ------------------------------------------------------
 
 

@@ -8,9 +8,10 @@ the tall tale worth most, else buy the characters with the most symbols per doub
 stay in the harbour while two characters are healthy. Ability cards come back at the next
 harbour, so it plays every purchase card before buying (tale cards before a tale) with
 the character of most foreknowledge, plays every card of the arrival, log and challenge
-moments when offered (aiming a hostile one at the strongest character), offers every
-symbol its cards could add and plays them when it delivers, and counters every ability
-of another player and every event that hits it.
+moments when offered (aiming a hostile one at the strongest character; it always says it
+wants to play, and as the pilot lets itself play first), offers every symbol its cards
+could add and plays them when it delivers, counters every ability of another player and
+every event that hits it; peeked log cards go back in the order seen.
 ``heuristic_action(view, player, rng)``.
 """
 
@@ -32,10 +33,12 @@ from ludoteca.games.puertodiablo.actions import (
     Offer,
     OfferByAbility,
     PlayAbility,
+    PlayFirst,
     SendAshore,
     Stay,
     TakeCheapest,
     TellTale,
+    WantToPlay,
 )
 
 
@@ -84,6 +87,10 @@ def _score(action: Any, obs: dict[str, Any], me: dict[str, Any], t: Any, player:
         return 3.0 + _symbols(t, card["id"]) / max(card["price"], 1)
     if isinstance(action, PlayAbility):
         return _play_score(action, t)
+    if isinstance(action, WantToPlay):
+        return 5.0
+    if isinstance(action, PlayFirst):
+        return 1.0 if action.seat == player else 0.0
     if isinstance(action, Decline):
         return 0.0
     if isinstance(action, DonePurchase):

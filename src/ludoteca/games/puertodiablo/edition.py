@@ -333,6 +333,26 @@ def _check_abilities(abilities: list[Ability], symbols: list[str], parties: list
         if not a.effect:
             raise ValueError(f"{where}.effect: at least one primitive")
         check_effect(a.effect, where + ".effect", symbols, parties)
+    _check_peeks(abilities)
+
+
+MOST_PEEK = 6
+"""The most log cards one ``LOG_PEEK`` looks at (the codec's ``Reorder`` positions)."""
+
+
+def _check_peeks(abilities: list[Ability]) -> None:
+    """R52: the engine keeps one peeked top per log pile, known to one player, so an
+    edition holds at most one copy of a ``LOG_PEEK`` card; ``n`` is 1 to :data:`MOST_PEEK`."""
+    peeks = [a for a in abilities if any(p.get("op") == "LOG_PEEK" for p in a.effect)]
+    if sum(a.copies for a in peeks) > 1:
+        raise ValueError(f"abilities: at most one copy of a LOG_PEEK card (cards "
+                         f"{', '.join(a.id for a in peeks)}): one player at a time may know "
+                         "the top of the log pile (R52)")
+    for a in peeks:
+        for p in a.effect:
+            if p.get("op") == "LOG_PEEK" and not 1 <= p["n"] <= MOST_PEEK:
+                raise ValueError(f"card {a.id}.effect: LOG_PEEK n is 1 to {MOST_PEEK}, "
+                                 f"not {p['n']}")
 
 
 def _check_die_table(table: Mapping[str, int], where: str, most: int) -> None:

@@ -109,6 +109,8 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     if not compact:
         lines.append("        " + "; ".join(f"{m['name']} {m['price']}d" for m in abis))
     lines.extend(option_lines(obs))
+    # A peek's lines only where the board has room (the prompt and the choices first).
+    lines.extend(lookout_lines(obs)[:max(0, ROWS - 1 - len(lines))])
     lines.append(obs["prompt"])
     return Text("\n".join(line[:80] for line in lines))
 
@@ -141,4 +143,26 @@ def option_lines(obs: dict[str, Any]) -> list[str]:
                   for k, t in enumerate(dr["totals"]) if t is not None]
         if totals:
             out.append("Starting sets: " + ", ".join(totals))
+    return out
+
+
+def lookout_lines(obs: dict[str, Any]) -> list[str]:
+    """A top of the log pile one player knows, a peek going on, who wants to play."""
+    out = []
+    known, peek = obs.get("log_known"), obs.get("peek")
+    if known:
+        if known["cards"]:
+            out.append("Log top (you know it): " + ", ".join(known["cards"]))
+        else:
+            out.append(f"Log top: seat {known['seat'] + 1} knows the top {known['count']}")
+    if peek:
+        if peek["cards"]:
+            back = peek["cards"]["put_back"]
+            out.append("You look at: " + ", ".join(peek["cards"]["in_hand"])
+                       + (f" (put back on top: {', '.join(back)})" if back else ""))
+        else:
+            out.append(f"Seat {peek['seat'] + 1} looks at "
+                       f"{peek['in_hand'] + peek['put_back']} log cards")
+    if obs.get("wanting"):
+        out.append("Want to play: " + ", ".join(f"seat {s + 1}" for s in obs["wanting"]))
     return out

@@ -34,8 +34,10 @@ from ludoteca.games.puertodiablo.rules import (
     consequence,
     crew,
     end,
+    first,
     harbour,
     log,
+    lookout,
     purchase,
     setup,
     treasure,
@@ -84,17 +86,20 @@ from ludoteca.games.puertodiablo.steps import (
     OpenWindow,
     PassHands,
     PayDoubloons,
+    PeekLog,
     PickCharacter,
     PickHelper,
     PickPilot,
     PickSet,
     PickVoyage,
     PilotAssigns,
+    PilotPicks,
     Purchase,
     RandomLoss,
     Refill,
     ReopenTreasureCounter,
     ReopenWindow,
+    ReorderPeek,
     Resolved,
     Reveal,
     SelectAshore,
@@ -113,6 +118,7 @@ from ludoteca.games.puertodiablo.steps import (
     WarLosses,
     WeakenSide,
     WeatherWar,
+    Wish,
 )
 from ludoteca.games.puertodiablo.tables import MARKET_SLOTS, Tables
 
@@ -127,7 +133,7 @@ class PuertoDiabloState(State):
 
     _copy_lists = ("place", "owner", "cover", "ashore", "offers", "assigned", "committed",
                    "vp", "market", "voyage", "used_log", "chain", "choice",
-                   "treasure_market", "hunt_of")
+                   "treasure_market", "hunt_of", "peek", "peek_order")
     _copy_nested = ("hand", "ship_abis", "aside", "tales", "chosen",
                     "found_money", "found_vp", "dealt", "draft_picks")
 
@@ -191,6 +197,13 @@ class PuertoDiabloState(State):
         self.doubled: tuple[int, ...] = ()
         self.shielded = 0
         self.spared_depth = 0  # R67: a bit per depth of the chain a shield answered
+        # LOG_PEEK (:mod:`.rules.lookout`): the log cards the peeker holds in his hand, in
+        # the order seen, those already put back, and who he is (-1: no peek going on).
+        self.peek: list[int] = []
+        self.peek_order: list[int] = []
+        self.peeker = -1
+        # MARKET_HELP (:mod:`.rules.market_help`): more market helpers for this challenge.
+        self.extra_help = 0
         # The last ability roll (seat, title name, face, least roll, success): public.
         self.last_roll: tuple[int, str, int, int, bool] | None = None
         # Treasure hunting (option ``treasure``, :mod:`.rules.treasure`): the face-down
@@ -319,6 +332,10 @@ class PuertoDiabloState(State):
         Delivery: assignment.delivery,
         EventCounter: assignment.event_counter,
         WarLosses: log.war_losses,
+        Wish: first.wish,
+        PilotPicks: first.pilot_picks,
+        PeekLog: lookout.peek_log,
+        ReorderPeek: lookout.reorder_peek,
         # Treasure hunting (option ``treasure``).
         OpenTreasure: treasure.open_treasure,
         StartHunt: treasure.start_hunt,

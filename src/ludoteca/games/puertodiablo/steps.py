@@ -121,7 +121,8 @@ def help_allowance(state: PuertoDiabloState) -> int:
     """Market characters that may help with this challenge (R15): only when the players
     ashore could not reach the total with everything they could commit."""
     players = in_harbour(state)
-    allowance = state.t.help_allowance.get(len(players), 0)
+    # MARKET_HELP (R54): more helpers for this challenge, under the same conditions.
+    allowance = state.t.help_allowance.get(len(players), 0) + state.extra_help
     if not allowance:
         return 0
     caps = sorted((capacity(state, s) for s in players), reverse=True)
@@ -962,10 +963,12 @@ class CounterWindow(Step["PuertoDiabloState"]):
     roller: int
     depth: int
     later: tuple[int, ...]
+    bound: bool = False  # he said he wants to play (R51): no passing now
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         out = play_choices(state, self.seat, counters_held(state, self.seat, self.depth))
-        out.append(state.t.decline_id)
+        if not self.bound:
+            out.append(state.t.decline_id)
         out.sort()
         return out
 
@@ -1047,13 +1050,17 @@ class GameEnd(AutoStep["PuertoDiabloState"]):
 # ----- the moments of play: arrival, log, challenge --------------------------------------------
 
 MOMENT_EFFECTS: dict[str, frozenset[str]] = {
-    "arrival": frozenset({"TAKE_PILOT"}),
-    "log": frozenset({"SET_WEATHER", "PREVENT_WAR", "START_WAR"}),
+    "arrival": frozenset({"TAKE_PILOT", "LOG_PEEK"}),
+    "log": frozenset({"SET_WEATHER", "PREVENT_WAR", "START_WAR", "LOG_PEEK"}),
     "challenge": frozenset({"WEAKEN", "RESTORE", "SEND_TO_SHIP", "START_WAR",
-                            "ABILITIES_TO_SHIP", "IGNORE_PROHIBITION"}),
+                            "ABILITIES_TO_SHIP", "IGNORE_PROHIBITION", "MARKET_HELP",
+                            "LOG_SKIP"}),
 }
 """The primitives each moment's window carries out (:mod:`.rules.abilities`); a title with
 any other primitive is not offered at that moment."""
+BEFORE_DECISION = frozenset({"MARKET_HELP", "LOG_SKIP"})
+"""Primitives of the challenge moment playable only before the pilot's decision: in the
+window after the challenge card is turned, not in the one after it is resolved."""
 
 
 def playable_at(state: PuertoDiabloState, seat: int, moment: str) -> list[int]:
@@ -1075,6 +1082,8 @@ def playable_at(state: PuertoDiabloState, seat: int, moment: str) -> list[int]:
             continue
         if "IGNORE_PROHIBITION" in ops and not lifts_prohibition(state, seat, a):
             continue
+        if BEFORE_DECISION & set(ops) and (state.challenge < 0 or state.outcome >= 0):
+            continue  # only before the pilot's decision (5.3 #4, #5)
         out.add(a)
     return sorted(out)
 
@@ -1096,10 +1105,12 @@ class MomentWindow(Step["PuertoDiabloState"]):
     seat: int
     moment: str
     later: tuple[int, ...]
+    bound: bool = False  # he said he wants to play (R51): no passing now
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         out = play_choices(state, self.seat, playable_at(state, self.seat, self.moment))
-        out.append(state.t.decline_id)
+        if not self.bound:
+            out.append(state.t.decline_id)
         out.sort()
         return out
 
@@ -1112,6 +1123,84 @@ class MomentWindow(Step["PuertoDiabloState"]):
 
 MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is settled",
                 "challenge": "The challenge phase"}
+
+
+# ----- who plays first (R51) and a peek at the log pile (R52, R53) ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Wish(Step["PuertoDiabloState"]):
+    """``seat`` tells the pilot whether he wants to play an ability card now (the card
+    unnamed); ``later`` are asked after him, ``wanting`` said yes before him. ``moment`` is
+    ``arrival``, ``log``, ``challenge`` or ``counter`` (then against ``roller``'s roll at
+    ``depth``)."""
+
+    seat: int
+    moment: str
+    later: tuple[int, ...]
+    wanting: tuple[int, ...] = ()
+    roller: int = -1
+    depth: int = 0
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return sorted((state.t.want_id, state.t.decline_id))
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        when = "A counter" if self.moment == "counter" else MOMENT_WORDS[self.moment]
+        if viewer == self.seat:
+            return f"{when}: do you want to play an ability card (you name it later)?"
+        return f"{when}: {seat_name(self.seat)} is saying whether he wants to play."
+
+
+@dataclass(frozen=True, slots=True)
+class PilotPicks(Step["PuertoDiabloState"]):
+    """The pilot (``seat``) chooses which of ``wanting`` plays first (see :class:`Wish`)."""
+
+    seat: int
+    moment: str
+    wanting: tuple[int, ...]
+    roller: int = -1
+    depth: int = 0
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return sorted(state.t.first_id[s] for s in self.wanting)
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        names = ", ".join(seat_name(s) for s in self.wanting)
+        if viewer == self.seat:
+            return f"As the pilot, choose who plays first ({names} want to play)."
+        return f"The pilot is choosing who plays first ({names} want to play)."
+
+
+@dataclass(frozen=True, slots=True)
+class PeekLog(ChanceStep["PuertoDiabloState"]):
+    """Chance: the next face-down log card ``peeker`` looks at (``left`` more to see after
+    it, then, with ``reorder``, the order he puts them back in)."""
+
+    peeker: int
+    left: int
+    reorder: bool
+
+    def chance_outcomes(self, state: PuertoDiabloState) -> list[tuple[int, float]]:
+        ids = state.t.log_outcome
+        return [(ids[k], p) for k, p in state.log_pile.draw_odds()]
+
+
+@dataclass(frozen=True, slots=True)
+class ReorderPeek(Step["PuertoDiabloState"]):
+    """``seat`` puts the log cards he looked at back, from the top down: the one chosen
+    now lies under those put back before it; ``state.peek`` holds those not yet put back
+    (in the order he saw them), ``state.peek_order`` those put back."""
+
+    seat: int
+
+    def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return list(state.t.reorder_id[:len(state.peek)])
+
+    def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if viewer == self.seat:
+            return "Put the log cards you looked at back, from the top down: which one next?"
+        return f"{seat_name(self.seat)} is putting the log cards he looked at back."
 
 
 @dataclass(frozen=True, slots=True)

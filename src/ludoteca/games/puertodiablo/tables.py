@@ -40,6 +40,8 @@ from ludoteca.games.puertodiablo.actions import (
     Offer,
     OfferByAbility,
     PlayAbility,
+    PlayFirst,
+    Reorder,
     RollOff,
     Seek,
     SendAshore,
@@ -52,8 +54,9 @@ from ludoteca.games.puertodiablo.actions import (
     TellTale,
     TreasureCard,
     Voyage,
+    WantToPlay,
 )
-from ludoteca.games.puertodiablo.edition import PuertoDiabloEdition
+from ludoteca.games.puertodiablo.edition import MOST_PEEK, PuertoDiabloEdition
 
 MOST_SEATS = 5
 VOYAGE = (2, 3, 4, 5)
@@ -212,6 +215,10 @@ class Tables:
                 # The pilot's assignment with symbols from ability cards (R60, R63).
                 Space(OfferByAbility, symbols=range(MOST_SYMBOLS + 1)),
                 Space(ChooseSymbol, symbol=range(k)),
+                # Who plays first, and a peek put back in order (appended: the ids above stay).
+                WantToPlay,
+                Space(PlayFirst, seat=range(MOST_SEATS)),
+                Space(Reorder, position=range(MOST_PEEK)),
             ],
             outcomes=[
                 Space(FirstPilot, seat=range(MOST_SEATS)),
@@ -270,3 +277,6 @@ class Tables:
         self.rolloff_outcome = tuple(eo(RollOff(s)) for s in range(MOST_SEATS))
         self.by_ability_id = tuple(enc(OfferByAbility(n)) for n in range(MOST_SYMBOLS + 1))
         self.symbol_id = tuple(enc(ChooseSymbol(x)) for x in range(k))
+        self.want_id = enc(WantToPlay())
+        self.first_id = tuple(enc(PlayFirst(s)) for s in range(MOST_SEATS))
+        self.reorder_id = tuple(enc(Reorder(i)) for i in range(MOST_PEEK))

@@ -42,6 +42,8 @@ from ludoteca.games.puertodiablo.actions import (
     Offer,
     OfferByAbility,
     PlayAbility,
+    PlayFirst,
+    Reorder,
     RollOff,
     Seek,
     SendAshore,
@@ -54,6 +56,7 @@ from ludoteca.games.puertodiablo.actions import (
     TellTale,
     TreasureCard,
     Voyage,
+    WantToPlay,
 )
 from ludoteca.games.puertodiablo.rules.end import doubloons, symbol_bonus, tale_vp
 from ludoteca.games.puertodiablo.steps import (
@@ -65,6 +68,9 @@ from ludoteca.games.puertodiablo.steps import (
     DeliverAbility,
     EventCounter,
     MomentWindow,
+    PilotPicks,
+    ReorderPeek,
+    Wish,
     foreknowledge,
     help_allowance,
     helper_supply,
@@ -169,6 +175,7 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                        "needed": need(state)} if ch >= 0 else None),
         "weather_card": t.log_names[state.weather],
         "log_pile": state.log_pile.size,
+        **lookout_facts(state, player),
         "character_pile": state.char_pile.size,
         "ability_pile": state.abi_pile.size,
         "market": market,
@@ -189,6 +196,33 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         **board_facts(state, h, ch),
         **option_facts(state, player),
     }
+
+
+def lookout_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
+    """``log_known``: the top of the log pile one player knows from ``LOG_PEEK`` (its
+    cards, from the top down, for him only); ``peek``: a peek going on (the cards in his
+    hand, in the order seen, and those put back, for him only); ``wanting``: the players
+    who said they want to play in the window going on."""
+    t = state.t
+    pile = state.log_pile
+    # One seat at most knows the top (R52): the edition holds one peeking card.
+    seat, count = pile.top_seats.bit_length() - 1, len(pile.top)
+    known = None
+    if count:
+        cards = ([t.log_names[k] for k in state.log_pile.top] if player == seat else None)
+        known = {"seat": seat, "count": count, "cards": cards}
+    peek = None
+    if state.peeker >= 0:
+        mine = player == state.peeker
+        peek = {"seat": state.peeker, "in_hand": len(state.peek),
+                "put_back": len(state.peek_order),
+                "cards": ({"in_hand": [t.log_names[k] for k in state.peek],
+                           "put_back": [t.log_names[k] for k in state.peek_order]}
+                          if mine else None)}
+    step = state.next_step()
+    # Who has said he wants to play in this window (said to all, R51).
+    wanting = list(step.wanting) if isinstance(step, Wish | PilotPicks) else None
+    return {"log_known": known, "peek": peek, "wanting": wanting}
 
 
 def _effect_choice(state: PuertoDiabloState, step: Any) -> dict[str, Any]:
@@ -378,8 +412,21 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
             return "deliver the rest from my characters"
         if isinstance(step, EventCounter):
             return "play no counter: let the event hit"
+        if isinstance(step, Wish):
+            return "I do not want to play an ability card"
         return "pass: play no ability" if isinstance(step, MomentWindow) \
             else "play no counter"
+    if isinstance(action, WantToPlay):
+        return "I want to play an ability card (named once the pilot lets me)"
+    if isinstance(action, PlayFirst):
+        return f"{seat_name(action.seat)} plays first"
+    if isinstance(action, Reorder):
+        step = state.next_step()
+        if isinstance(step, ReorderPeek) and action.position < len(state.peek):
+            k = state.peek[action.position]
+            return (f"put back next: log card {t.log_ids[k]} {t.log_names[k]} "
+                    f"(seen {action.position + 1}.)")
+        return f"put back next: the card seen {action.position + 1}."
     if isinstance(action, ChooseParty):
         return f"choose {t.party_names[action.party]}"
     if isinstance(action, ChooseWeather):
@@ -450,7 +497,7 @@ _YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "s
               "loses": "lose", "tells": "tell", "buys": "buy", "finishes": "finish",
               "leaves": "leave", "stays": "stay", "finds": "find", "spends": "spend",
               "keeps": "keep", "passes": "pass", "adds": "add", "rolls": "roll",
-              "plays": "play", "is": "are"}
+              "plays": "play", "presents": "present", "is": "are"}
 
 
 def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
@@ -634,6 +681,8 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"{t.abi_names[d['ability']]} ({who}) is carried out"
     if k == "not_carried_out":
         return f"{t.abi_names[d['ability']]} ({who}) is countered: not carried out"
+    if k in LOOKOUT_KINDS:
+        return _lookout_words(state, event, viewer, who)
     if k == "leaves":
         return f"{who} leaves the harbour ({d['why']})"
     if k == "stays":
@@ -646,6 +695,58 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         won = joined(seat_name(s) for s in d["winners"])
         return f"final scoring: {joined(parts)}; winners {won}"
     return option_words(state, event, viewer) or k
+
+
+LOOKOUT_KINDS = frozenset({"peeks", "peeked", "puts_back", "peek_back", "challenge_skipped",
+                           "market_help", "wants_to_play", "plays_first"})
+
+
+def _log_card(t: Tables, k: int) -> str:
+    return f"{t.log_ids[k]} {t.log_names[k]}".rstrip()
+
+
+def _lookout_words(state: PuertoDiabloState, event: Event, viewer: int | None,
+                   who: str) -> str:
+    """LOG_PEEK, LOG_SKIP, MARKET_HELP and who plays first, in words."""
+    t = state.t
+    d = event.data
+    k = event.kind
+    if k == "peeks":
+        if not d["count"]:
+            return f"{who} looks at the log pile: no face-down card to see above those put under"
+        order = ", and puts them back in an order of his choice" if d["reorder"] else ""
+        return f"{who} looks at the top {plural(d['count'], 'log card')}{order} (Keen Lookout)"
+    if k == "peeked":
+        if "card" in d:
+            return f"you see log card {_log_card(t, d['card'])}"
+        return f"{who} looks at a face-down log card"
+    if k == "puts_back":
+        if "card" in d:
+            return f"you put back log card {_log_card(t, d['card'])} (next from the top)"
+        return f"{who} puts a log card back, in an order only he knows"
+    if k == "peek_back":
+        return (f"{who} puts {plural(d['count'], 'log card')} back on top of the pile "
+                "(he knows them until they are turned)")
+    if k == "challenge_skipped":
+        return (f"{who} changes course: challenge {_log_card(t, d['card'])} goes under the "
+                "log pile, neither resolved nor failed; the offers lapse and the log phase "
+                "goes on")
+    if k == "market_help":
+        if d["allowance"]:
+            return (f"{who} calls in favours: {plural(d['allowance'], 'market character')} "
+                    f"may help with this challenge ({d['base']} by the number of players, "
+                    f"+{d['extra']})")
+        return (f"{who} calls in favours (+{d['extra']} market help), but no market "
+                "character may help: the players ashore could reach the total themselves")
+    if k == "wants_to_play":
+        moment = "a counter" if d["moment"] == "counter" else f"the {d['moment']} moment"
+        if d["wants"]:
+            return f"{who} tells the pilot he wants to play an ability card ({moment})"
+        return f"{who} does not want to play an ability card ({moment})"
+    if k == "plays_first":
+        others = joined(_who(s, viewer) for s in d["others"])
+        return f"the pilot lets {who} play first (before {others}, who also want to)"
+    return k
 
 
 # ----- the options: treasure hunting and the advanced start ------------------------------------

@@ -33,7 +33,7 @@ from ludoteca.games.puertodiablo.actions import (
     Die,
     PlayAbility,
 )
-from ludoteca.games.puertodiablo.rules import committing
+from ludoteca.games.puertodiablo.rules import committing, first, lookout, market_help
 from ludoteca.games.puertodiablo.rules.consequence import lose_ability
 from ludoteca.games.puertodiablo.rules.log import war
 from ludoteca.games.puertodiablo.rules.moves import to_ship
@@ -50,6 +50,7 @@ from ludoteca.games.puertodiablo.steps import (
     OpenWindow,
     ReopenWindow,
     WeakenSide,
+    Wish,
     choice_parts,
     counters_held,
     effect_options,
@@ -121,24 +122,24 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
 
 def counter_window_steps(state: PuertoDiabloState, roller: int, depth: int) -> list[Any]:
     """The window is offered only to players in the harbour, other than the roller, who
-    hold a counter and have a character ashore to act it; nobody: no window."""
+    hold a counter and have a character ashore to act it; nobody: no window. One: he
+    plays or passes; several: each says whether he wants to, and the pilot picks (R51)."""
     seats = [s for s in in_harbour(state) if s != roller and counters_held(state, s, depth)]
-    return [CounterWindow(seats[0], roller, depth, tuple(seats[1:]))] if seats else []
+    if len(seats) > 1:
+        return [Wish(seats[0], "counter", tuple(seats[1:]), (), roller, depth)]
+    return [CounterWindow(seats[0], roller, depth, ())] if seats else []
 
 
 def counter_window(state: PuertoDiabloState, step: CounterWindow,
                    action: PlayAbility | Decline) -> None:
-    """Players are asked in turn from the pilot; one who plays a counter goes first (the
-    rulebook: the pilot picks who plays first), and once it is resolved those after him
-    are asked again: they need not play, but they may."""
+    """A counter played is resolved first; then the others holding one (``later``) are
+    asked again: they need not play, but they may (R34, R51)."""
     if isinstance(action, PlayAbility):
         if step.later:
             state.push(ReopenWindow(step.roller, step.depth, step.later))
         play(state, step.seat, action, step.depth + 1)
         return
     state.emit(everyone("no_counter", seat=step.seat))
-    if step.later:
-        state.push(CounterWindow(step.later[0], step.roller, step.depth, step.later[1:]))
 
 
 def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) -> None:
@@ -147,8 +148,7 @@ def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) ->
     if state.cancelled >> step.depth & 1:
         return
     seats = [s for s in step.seats if counters_held(state, s, step.depth)]
-    if seats:
-        state.push(CounterWindow(seats[0], step.roller, step.depth, tuple(seats[1:])))
+    first.ask(state, seats, "counter", step.roller, step.depth)
 
 
 def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
@@ -325,6 +325,9 @@ EFFECTS: dict[str, Callable[[PuertoDiabloState, CarryOut, dict[str, Any]], None]
     "ABILITIES_TO_SHIP": abilities_to_ship,
     "ROLL_MODIFIER": roll_modifier,
     **committing.EFFECTS,
+    "LOG_PEEK": lookout.log_peek,
+    "LOG_SKIP": lookout.log_skip,
+    "MARKET_HELP": market_help.market_help,
 }
 """The interpreter: primitive name -> the effect that carries it out."""
 
@@ -340,11 +343,13 @@ def open_purchase(state: PuertoDiabloState) -> None:
 
 def open_window(state: PuertoDiabloState, step: OpenWindow, action: None) -> None:
     """R38: the players in the harbour who can play a card of the moment, from the pilot
-    clockwise; after a card is resolved the window opens again, so everybody may answer
-    it with one of his own, until all pass."""
+    clockwise (several who want to: the pilot picks, R51); after a card is resolved the
+    window opens again, so everybody may answer it with one of his own, until all pass.
+    A challenge skipped by ``LOG_SKIP`` has no window left."""
+    if step.moment == "challenge" and state.challenge < 0:
+        return
     seats = [s for s in in_harbour(state) if playable_at(state, s, step.moment)]
-    if seats:
-        state.push(MomentWindow(seats[0], step.moment, tuple(seats[1:])))
+    first.ask(state, seats, step.moment)
 
 
 def moment_window(state: PuertoDiabloState, step: MomentWindow,
@@ -354,9 +359,6 @@ def moment_window(state: PuertoDiabloState, step: MomentWindow,
         play(state, step.seat, action, 0)
         return
     state.emit(everyone("passes", seat=step.seat, moment=step.moment))
-    later = [s for s in step.later if playable_at(state, s, step.moment)]
-    if later:
-        state.push(MomentWindow(later[0], step.moment, tuple(later[1:])))
 
 
 def choice_point(state: PuertoDiabloState, step: ChoicePoint, action: None) -> None:

@@ -36,6 +36,7 @@ def start_round(state: PuertoDiabloState, step: StartRound, action: None) -> Non
     state.round += 1
     state.challenge = -1
     state.outcome = -1
+    state.extra_help = 0
     for seat in range(state.num_players):
         state.offers[seat] = 0
         state.assigned[seat] = 0
@@ -77,7 +78,11 @@ def turn_log(state: PuertoDiabloState, step: TurnLog, outcome: LogCard) -> None:
 
 
 def open_offers(state: PuertoDiabloState, step: OpenOffers, action: None) -> None:
-    state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
+    if state.challenge < 0:
+        # LOG_SKIP (R55): the log phase goes on, after the skipped card's treasure check.
+        state.push(TurnLog())
+    else:
+        state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
     # A challenge card's treasure check (R22): after the challenge moment's first window,
     # before the offers, as a weather card's comes after the log moment's window and war.
     treasure.after_log_card(state)

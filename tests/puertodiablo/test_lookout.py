@@ -1,0 +1,321 @@
+"""LOG_PEEK (Keen Lookout), LOG_SKIP (Change of Course), MARKET_HELP (Call in Favours) and
+the pilot choosing who plays first (R51-R55). Each test fails if its rule is broken."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ludoteca.core.hidden import Pile
+from ludoteca.games.puertodiablo.steps import (
+    CounterWindow,
+    MakeOffer,
+    MomentWindow,
+    OpenOffers,
+    OpenWindow,
+    PeekLog,
+    PilotAssigns,
+    PilotPicks,
+    Purchase,
+    ReorderPeek,
+    StartRound,
+    TurnLog,
+    Wish,
+    capacity,
+    help_allowance,
+    need,
+    playable_at,
+)
+
+from .helpers import GAME, T, char, log, table
+
+KEEN = T.abi_names.index("Keen Lookout")
+FAVOURS = T.abi_names.index("Call in Favours")
+COURSE = T.abi_names.index("Change of Course")
+WHEEL = T.abi_names.index("Take the Wheel")
+BELAY = T.abi_names.index("Belay That!")
+LOOSE_PURSE = T.abi_names.index("Loose Purse")
+A, B, C, D = log("L02"), log("L11"), log("L05"), log("L14")
+
+
+def window(s, moment, *after):
+    s.push(OpenWindow(moment), *after)
+    s._run_automatic()
+
+
+def play(s, ability, cid, face=6):
+    s.apply_action(T.play_id[ability][char(cid)])
+    s.apply_action(T.die_outcome[face - 1])
+
+
+def log_pile(*cards):
+    counts = [0] * T.num_log
+    for c in cards:
+        counts[c] += 1
+    return Pile.of(counts)
+
+
+def peeking(seen=(A, B, C), order=(2, 0), seat=0):
+    """Seat ``seat`` plays Keen Lookout at arrival, sees ``seen`` and puts them back by
+    the positions ``order`` (of the cards still in his hand)."""
+    s = table(2, {0: ["C04", "C05"], 1: ["C01", "C02"]}, pilot=0)
+    s.hand[seat] = [KEEN]
+    s.log_pile = log_pile(A, B, C, D, log("L03"), log("L12"))
+    window(s, "arrival")
+    play(s, KEEN, "C04" if seat == 0 else "C01")
+    for card in seen:
+        assert isinstance(s.next_step(), PeekLog)
+        s.apply_action(T.log_outcome[card])
+    for position in order:
+        assert isinstance(s.next_step(), ReorderPeek)
+        s.apply_action(T.reorder_id[position])
+    return s
+
+
+# ----- LOG_PEEK ---------------------------------------------------------------------------
+
+
+def test_keen_lookout_is_offered_at_arrival_and_while_a_weather_card_is_settled():
+    s = table(2, {0: ["C04", "C05"], 1: ["C01", "C02"]})
+    s.hand[0] = [KEEN]
+    assert playable_at(s, 0, "arrival") == [KEEN]
+    assert playable_at(s, 0, "log") == [KEEN]
+    assert playable_at(s, 0, "challenge") == []
+
+
+def test_the_peeked_cards_lie_on_top_in_the_order_chosen_known_to_the_peeker_only():
+    s = peeking(order=(2, 0))  # C first, then A, then B
+    assert s.log_pile.top == (C, A, B) and s.log_pile.top_seats == 1 << 0
+    mine, theirs = s.observation(0)["log_known"], s.observation(1)["log_known"]
+    assert mine == {"seat": 0, "count": 3, "cards": [T.log_names[k] for k in (C, A, B)]}
+    assert theirs == {"seat": 0, "count": 3, "cards": None}
+
+
+def test_the_next_log_cards_turned_are_the_peeked_ones_in_that_order():
+    s = peeking(order=(1, 1))  # B, C, then A
+    s.push(TurnLog())
+    assert s.chance_outcomes() == [(T.log_outcome[B], 1.0)]
+    s.apply_action(T.log_outcome[B])
+    assert s.log_pile.known_top(0) == (C, A)
+
+
+def test_other_seats_see_the_same_whatever_was_peeked_and_however_it_was_ordered():
+    one = peeking(seen=(A, B, C), order=(2, 0))
+    two = peeking(seen=(D, A, B), order=(0, 0))
+    for seat in (1, None):
+        assert json.dumps(one.observation(seat), sort_keys=True) == \
+            json.dumps(two.observation(seat), sort_keys=True)
+    words = [[s.describe_event(e, 1) for _, e in s.event_log(1)] for s in (one, two)]
+    assert words[0] == words[1]
+    assert one.observation(0) != two.observation(0)
+
+
+def test_the_peekers_determinizations_always_keep_the_peeked_cards_on_top():
+    s = peeking(order=(2, 0))
+    for seed in range(12):
+        world = s.determinize(0, random.Random(seed))
+        assert world.log_pile.top == (C, A, B)
+
+
+def test_other_seats_determinizations_resample_the_peeked_cards():
+    s = peeking(order=(2, 0))
+    tops = {s.determinize(1, random.Random(seed)).log_pile.top for seed in range(20)}
+    assert len(tops) > 1
+    for top in tops:
+        assert len(top) == 3
+    world = s.determinize(1, random.Random(3))
+    assert world.log_pile.size == s.log_pile.size
+    assert sorted(world.log_pile.hidden_counts(1)) == sorted(s.log_pile.hidden_counts(1))
+
+
+def test_cards_in_the_peekers_hand_are_resampled_for_others_and_kept_for_him():
+    s = peeking(order=())  # still choosing the order
+    assert isinstance(s.next_step(), ReorderPeek) and s.peek == [A, B, C]
+    assert all(s.determinize(0, random.Random(k)).peek == [A, B, C] for k in range(8))
+    hands = {tuple(s.determinize(1, random.Random(k)).peek) for k in range(20)}
+    assert len(hands) > 1
+    assert s.observation(1)["peek"] == {"seat": 0, "in_hand": 3, "put_back": 0,
+                                        "cards": None}
+
+
+def test_a_peek_sees_only_the_cards_above_those_put_under_the_pile():
+    s = table(2, {0: ["C04", "C05"], 1: ["C01", "C02"]}, pilot=0)
+    s.hand[0] = [KEEN]
+    s.log_pile = log_pile(A, B).put_under(D)
+    window(s, "arrival")
+    play(s, KEEN, "C04")
+    s.apply_action(T.log_outcome[A])
+    s.apply_action(T.log_outcome[B])
+    s.apply_action(T.reorder_id[1])
+    assert s.log_pile.top == (B, A) and s.log_pile.bottom == ((D,),)
+
+
+def test_an_edition_with_two_peeking_cards_is_refused():
+    data = GAME.edition.model_dump()
+    card = next(a for a in data["abilities"] if a["name"] == "Keen Lookout")
+    card["copies"] = 2
+    with pytest.raises(ValueError, match="LOG_PEEK"):
+        type(GAME.edition).model_validate(data)
+
+
+# ----- LOG_SKIP -----------------------------------------------------------------------------
+
+
+def skipping():
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, pilot=0)
+    s.hand[0] = [COURSE]
+    s.log_pile = log_pile(A, B, C)
+    s.push(TurnLog())
+    s._run_automatic()
+    s.apply_action(T.log_outcome[B])  # a challenge: its window opens
+    return s
+
+
+def test_a30_change_of_course_puts_the_challenge_under_the_pile_and_turns_on():
+    # The card set's note: played before the pilot's decision, the challenge goes under
+    # the log pile, the offers lapse and the next log cards are turned.
+    s = skipping()
+    assert isinstance(s.next_step(), MomentWindow)
+    play(s, COURSE, "C05")
+    assert s.challenge == -1 and s.log_pile.bottom == ((B,),) and B not in s.used_log
+    assert isinstance(s.next_step(), TurnLog)
+    assert {k for k, _ in s.log_pile.draw_odds()} == {A, C}
+    s.apply_action(T.log_outcome[A])  # weather: the log phase goes on
+    assert s.weather == A
+
+
+def test_change_of_course_is_not_offered_after_the_challenge_is_resolved():
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
+    s.hand[0] = [COURSE, FAVOURS]
+    assert playable_at(s, 0, "challenge") == sorted([COURSE, FAVOURS])
+    s.outcome = 1
+    assert playable_at(s, 0, "challenge") == []
+
+
+def test_a_skip_whose_roll_fails_leaves_the_challenge_to_the_offers():
+    s = skipping()
+    play(s, COURSE, "C05", face=1)
+    assert s.challenge == B and isinstance(s.next_step(), MakeOffer)
+
+
+# ----- MARKET_HELP --------------------------------------------------------------------------
+
+
+def favours(played):
+    # Three players in La Coruna: one market helper is allowed; seat 1 can commit 1 of
+    # the 5 symbols, C16 and C18 could supply 2 each: one helper is not enough.
+    s = table(3, {0: ["C02"], 1: ["C03"], 2: ["C06"]}, at="H08", challenge="L14",
+              market=["C16", "C18", "C21", "C22"])
+    s.hand[0] = [FAVOURS]
+    window(s, "challenge", OpenOffers())
+    if played:
+        play(s, FAVOURS, "C02")
+    else:
+        s.apply_action(T.decline_id)
+    for seat, offer in ((0, 0), (1, 1), (2, 0)):
+        assert isinstance(s.next_step(), MakeOffer) and s.next_step().seat == seat
+        s.apply_action(T.offer_id[offer])
+    return s
+
+
+def test_call_in_favours_lets_one_more_market_character_help():
+    assert favours(False).outcome == 0  # one helper short: the challenge fails
+    s = favours(True)
+    assert help_allowance(s) == 2
+    assert isinstance(s.next_step(), PilotAssigns) and s.next_step().help == 2
+
+
+def test_call_in_favours_with_four_players_allows_n_helpers_only_if_they_are_short():
+    s = table(4, {0: ["C02"], 1: ["C03"], 2: ["C06"], 3: ["C07"]}, at="H08",
+              challenge="L14", market=["C16", "C18", "C21", "C22"])
+    assert help_allowance(s) == 0  # four players: no market help by the rulebook
+    s.extra_help = 1
+    assert help_allowance(s) == 1  # the card's one helper, the players being short
+    rich = table(4, {0: ["C02"], 1: ["C03"], 2: ["C06"], 3: ["C07"]}, at="H01",
+                 challenge="L14")
+    assert capacity(rich, 0) + capacity(rich, 1) + capacity(rich, 2) \
+        + capacity(rich, 3) >= need(rich)
+    rich.extra_help = 1
+    assert help_allowance(rich) == 0
+
+
+def test_the_extra_help_lapses_with_the_challenge():
+    s = favours(True)
+    s.clear_pending()
+    s.push(StartRound())
+    s._run_automatic()
+    assert s.extra_help == 0
+
+
+# ----- who plays first ----------------------------------------------------------------------
+
+
+def test_when_several_want_to_play_the_pilot_chooses_who_plays_first():
+    s = table(3, {0: ["C01", "C02"], 1: ["C04", "C05"], 2: ["C10", "C12"]}, pilot=1)
+    for seat in (0, 1, 2):
+        s.hand[seat] = [WHEEL]
+    window(s, "arrival")
+    asked = []
+    for answer in (T.decline_id, T.want_id, T.want_id):
+        step = s.next_step()
+        assert isinstance(step, Wish)
+        asked.append(step.seat)
+        s.apply_action(answer)
+    assert asked == [1, 2, 0]  # everybody is asked, from the pilot clockwise
+    step = s.next_step()
+    assert isinstance(step, PilotPicks) and step.seat == 1
+    assert sorted(s.legal_actions()) == sorted([T.first_id[0], T.first_id[2]])
+    s.apply_action(T.first_id[0])  # not the seat order: the pilot's choice
+    step = s.next_step()
+    assert isinstance(step, MomentWindow) and step.seat == 0
+    assert T.decline_id not in s.legal_actions()  # he said he wants to
+    play(s, WHEEL, "C01")
+    assert s.pilot == 0
+    # The one not chosen is not bound to play afterwards.
+    step = s.next_step()
+    assert isinstance(step, Wish)
+    s.apply_action(T.decline_id)
+    s.apply_action(T.decline_id)
+    assert s.next_step() is None and s.hand[2] == [WHEEL]
+
+
+def test_one_player_wanting_to_play_plays_without_the_pilot_choosing():
+    s = table(3, {0: ["C01", "C02"], 1: ["C04", "C05"], 2: ["C10", "C12"]}, pilot=0)
+    s.hand[1] = [WHEEL]
+    s.hand[2] = [WHEEL]
+    window(s, "arrival")
+    s.apply_action(T.decline_id)  # seat 1
+    s.apply_action(T.want_id)  # seat 2
+    step = s.next_step()
+    assert isinstance(step, MomentWindow) and step.seat == 2
+
+
+def test_when_several_want_to_counter_the_pilot_chooses_and_the_other_may_answer_later():
+    s = table(3, {0: ["C01"], 1: ["C06"], 2: ["C32"]}, pilot=0)
+    s.hand[0] = [LOOSE_PURSE]
+    s.hand[1] = [BELAY]
+    s.hand[2] = [BELAY]
+    s.push(Purchase(0, T.purchase_limit))
+    play(s, LOOSE_PURSE, "C01")
+    s.apply_action(T.want_id)  # seat 1
+    s.apply_action(T.want_id)  # seat 2
+    assert isinstance(s.next_step(), PilotPicks) and s.current_player() == 0
+    s.apply_action(T.first_id[2])
+    step = s.next_step()
+    assert isinstance(step, CounterWindow) and step.seat == 2 and step.bound
+    play(s, BELAY, "C32", face=1)  # fails
+    step = s.next_step()
+    assert isinstance(step, CounterWindow) and step.seat == 1 and not step.bound
+    play(s, BELAY, "C06")
+    assert s.purse == 0
+
+
+def test_a_peek_is_put_in_words_for_everyone():
+    s = peeking(order=(2, 0))
+    lines = [s.describe_event(e, 1) for _, e in s.event_log(1)]
+    assert any("looks at the top 3 log cards" in line for line in lines)
+    assert not any(T.log_ids[C] in line for line in lines[-6:])
+    mine = [s.describe_event(e, 0) for _, e in s.event_log(0)]
+    assert any(T.log_ids[C] in line and "you see" in line for line in mine)
