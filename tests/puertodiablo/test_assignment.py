@@ -487,6 +487,8 @@ def test_a_shield_of_a_cancelled_card_spares_nothing_later():
     s._run_automatic()
     play(s, SHANGHAIED, "C05", 6)
     s.apply_action(T.choose_id[char("C04")])
+    s.apply_action(T.want_id)      # both could answer it (R51): seat 1 wants to,
+    s.apply_action(T.decline_id)   # seat 2 not yet
     play(s, STAND_FIRM, "C07", 6)  # seat 1 stands firm ...
     s.apply_action(T.decline_id)   # (seat 2 lets the shield be)
     play(s, BELAY, "C10", 6)       # ... and seat 2 cancels the card itself

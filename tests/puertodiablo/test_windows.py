@@ -10,6 +10,7 @@ from ludoteca.games.puertodiablo.steps import (
     EffectChoice,
     OpenWindow,
     TurnLog,
+    Wish,
 )
 
 from .helpers import T, char, log, table
@@ -90,6 +91,11 @@ def test_after_a_forced_repeat_succeeds_each_player_is_asked_once_about_it():
     if isinstance(s.next_step(), EffectChoice):
         act(s, s.legal_actions()[0])
     asked = []
+    # Two hold a counter: each says whether he wants to (R51); only seat 1 does.
+    assert isinstance(s.next_step(), Wish) and s.next_step().seat == 1
+    act(s, T.want_id)
+    assert isinstance(s.next_step(), Wish) and s.next_step().seat == 2
+    act(s, T.decline_id)
     step = s.next_step()
     assert isinstance(step, CounterWindow) and (step.seat, step.depth) == (1, 0)
     act(s, T.play_id[LUCKY_CHARM][char("C02")])  # seat 1 forces Voodoo's roll again
@@ -98,7 +104,7 @@ def test_after_a_forced_repeat_succeeds_each_player_is_asked_once_about_it():
     assert isinstance(step, CounterWindow) and (step.seat, step.depth) == (2, 1)
     act(s, T.decline_id)  # Lucky Charm stands
     act(s, T.die_outcome[5])  # the repeat succeeds: a new window on Voodoo's roll
-    while isinstance(s.next_step(), CounterWindow):
+    while isinstance(s.next_step(), CounterWindow | Wish):
         step = s.next_step()
         asked.append((step.seat, step.depth))
         act(s, T.decline_id)

@@ -7,6 +7,7 @@ fight."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import time
@@ -42,10 +43,18 @@ def your_turn(page: Any, timeout: float = 20_000) -> None:
 
 
 def log_in_view(page: Any) -> None:
-    """The newest log line is on the screen, and no entry number is shown twice."""
-    box = page.evaluate("""() => { const li = document.querySelector('#log li:last-child');
+    """The newest log line is on the screen, and no entry number is shown twice.
+
+    The side column is fitted to the window in the frame after a move is drawn, and the
+    log follows then: the check waits for the page to settle (a slow machine draws that
+    frame late), and fails if the line is still out of view after five seconds."""
+    where = """() => { const li = document.querySelector('#log li:last-child');
         const r = li.getBoundingClientRect();
-        return {top: r.top, bottom: r.bottom, height: innerHeight}; }""")
+        return {top: r.top, bottom: r.bottom, height: innerHeight}; }"""
+    settled = f"(() => {{ const b = ({where})(); return b.top >= 0 && b.bottom <= b.height; }})()"
+    with contextlib.suppress(Exception):  # the assertion below says where the line is
+        page.wait_for_function(settled, timeout=5_000)
+    box = page.evaluate(where)
     assert box["top"] >= 0 and box["bottom"] <= box["height"], box
     numbers = page.eval_on_selector_all("#log li", "items => items.map(li => li.value)")
     assert len(numbers) == len(set(numbers)), numbers
