@@ -35,6 +35,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     from ludoteca.core.words import plural
     from ludoteca.server.app import create_app as _create
     from ludoteca.server.db import default_url
+    from ludoteca.server.wire import http_protocol
 
     url = db or default_url()
     shown = "localhost" if host in ("127.0.0.1", "::1", "0.0.0.0", "::") else host
@@ -70,9 +71,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
 
     # No proxy-header middleware: nothing here reads the client's address, and it would
     # wrap every request and live connection.
+    # Each HTTP answer written to its socket once, head and body together (wire.py).
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, access_log=False,
                             proxy_headers=False, ws_ping_interval=20, ws_ping_timeout=20,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, http=http_protocol())
     Server(config).run()
 
 

@@ -35,7 +35,7 @@ from ludoteca.core.errors import ConfigError, IllegalActionError
 from ludoteca.core.events import Event
 from ludoteca.core.match import MatchRecord, Stepper
 from ludoteca.core.registry import load_game
-from ludoteca.core.state import CHANCE, Game, State
+from ludoteca.core.state import CHANCE, TERMINAL, Game, State
 from ludoteca.core.words import joined, naming
 from ludoteca.server import db
 from ludoteca.server.bots import bot_move, check_spec
@@ -261,10 +261,11 @@ class LiveMatch:
         self._memos: dict[int | None, Memo] = {}  # each live viewer's last board
         self._task: asyncio.Task[None] | None = None
         self._replay: _Replay | None = None
-        # The version the shared table was made at, its HTML, its JSON string body, and the
-        # spectator's observation it was made from (every seat's is built from it).
-        self._table: tuple[int, str | None, str | None, dict[str, Any] | None] = (
-            -1, None, None, None)
+        # The version the shared table was made at, its HTML and its JSON string body.
+        self._table: tuple[int, str | None, str | None] = (-1, None, None)
+        # The state the observations were made of, and each viewer's (made once per
+        # version, whoever asks: the board, the prompt, the shared table).
+        self._seen: tuple[State | None, dict[int | None, dict[str, Any]]] = (None, {})
         self.claims: dict[int, str | None] = {s.seat: None for s in seats}  # claim hashes
         self.creator_hash: str | None = None
         self.rematch: str | None = None
@@ -407,16 +408,42 @@ class LiveMatch:
         """Everything ``viewer`` is shown now; the log from ``log_start`` (default: all)."""
         with naming(self.names):
             table, _json = self._shared_table()
-            return self._view(viewer, log_start, table, public=self._table[3])
+            return self._view(viewer, log_start, table)
+
+    def observed(self, viewer: int | None) -> dict[str, Any]:
+        """``viewer``'s observation of the current state, made once per state: the board,
+        the prompt and the shared table of every message and view of that state read this
+        one (a seat's is made from the spectator's when that was made already,
+        :meth:`State.seat_observation <ludoteca.core.state.State.seat_observation>`).
+        Called within the match's ``naming``; read it, never change it."""
+        state, seen = self._seen
+        if state is not self.state:
+            seen = {}
+            self._seen = (self.state, seen)
+        obs = seen.get(viewer)
+        if obs is None:
+            public = seen.get(None) if viewer is not None else None
+            obs = seen[viewer] = (self.state.observation(viewer) if public is None
+                                  else self.state.seat_observation(viewer, public))
+        return obs
+
+    def prompt(self, viewer: int | None) -> str:
+        """What ``viewer`` is asked to do (:func:`prompt_text`): the observation's
+        ``prompt`` when it has one (every game's is ``state.prompt(viewer)``, pinned by
+        tests/server/test_move_costs.py), so that a message does not word it twice."""
+        state = self.state
+        if state.current_player() == TERMINAL:
+            return ""
+        made = self.observed(viewer).get("prompt")
+        return made if isinstance(made, str) else prompt_text(state, viewer)
 
     def _view(self, viewer: int | None, log_start: int | None, table: str | None,
-              memo: Memo | None = None, public: dict[str, Any] | None = None
-              ) -> dict[str, Any]:
+              memo: Memo | None = None) -> dict[str, Any]:
         state = self.state
         entries = self.log(viewer)
         start = 0 if log_start is None else min(log_start, len(entries))
         actions = [] if self.broken else legal_for(state, viewer)
-        turn, prompt = turn_text(state, viewer, self.seats), prompt_text(state, viewer)
+        turn, prompt = turn_text(state, viewer, self.seats), self.prompt(viewer)
         together = self._together(viewer)
         if together is not None:
             turn, prompt, group_actions = together
@@ -431,7 +458,7 @@ class LiveMatch:
             "prompt": self.broken or prompt,
             "choosing": self._choosing(),
             "board": board_for(self.hub.boards, state, viewer, self.seats, table, memo,
-                               public),
+                               obs=self.observed(viewer)),
             "actions": actions,
             "log_start": start,
             "log": entries[start:],
@@ -486,22 +513,22 @@ class LiveMatch:
         memo = self._memos.get(viewer)
         if memo is None:
             memo = self._memos[viewer] = Memo()
-        text = json_text(self._view(viewer, log_start, TABLE_MARK, memo, self._table[3]))
+        text = json_text(self._view(viewer, log_start, TABLE_MARK, memo))
         return text.replace(TABLE_MARK_JSON, table_json, 1)  # type: ignore[arg-type]
 
     def _shared_table(self) -> tuple[str | None, str | None]:
         """The board's shared part and its JSON string body, rendered once per version
         for every viewer (``(None, None)`` when the game's board has none), from the
-        spectator's observation, kept as ``self._table[3]`` for the seats' boards."""
+        spectator's observation (:meth:`observed`, which the seats' are then made from)."""
         if self._table[0] != self.version:
             state = self.state
             public = None
             if self.hub.boards.table_template(state.game.id) is not None:
-                public = state.observation(None)
+                public = self.observed(None)
             with naming(self.names):
                 table = table_for(self.hub.boards, state, self.seats, public)
             body = None if table is None else json_text(table)[1:-1]
-            self._table = (self.version, table, body, public)
+            self._table = (self.version, table, body)
         return self._table[1], self._table[2]
 
     def subscribe(self, sub: Subscriber) -> None:

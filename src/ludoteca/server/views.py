@@ -872,17 +872,20 @@ def table_for(boards: Boards, state: State, seats: Sequence[SeatInfo],
 
 def board_for(boards: Boards, state: State, viewer: int | None,
               seats: Sequence[SeatInfo], table: str | None = None,
-              memo: Memo | None = None, public: dict[str, Any] | None = None) -> str:
-    """``viewer``'s board. ``public``: the spectator's observation of ``state``, made once
-    for every viewer of a change; the viewer's own is then built from it
-    (:meth:`State.seat_observation <ludoteca.core.state.State.seat_observation>`, equal
-    to ``observation(viewer)``)."""
+              memo: Memo | None = None, public: dict[str, Any] | None = None,
+              obs: dict[str, Any] | None = None) -> str:
+    """``viewer``'s board. ``obs``: the viewer's observation of ``state`` when it was made
+    already; else made from ``public``, the spectator's observation of ``state``, when
+    that is given (:meth:`State.seat_observation
+    <ludoteca.core.state.State.seat_observation>`, equal to ``observation(viewer)``)."""
     if table is None:
         table = table_for(boards, state, seats, public)
+    if obs is None:
+        obs = (state.observation(viewer) if public is None
+               else state.seat_observation(viewer, public))
     return boards.render(
         state.game.id,
-        obs=(state.observation(viewer) if public is None
-             else state.seat_observation(viewer, public)),
+        obs=obs,
         viewer=viewer,
         seats=seats,
         title=state.title,
