@@ -278,6 +278,19 @@ def test_the_pilot_card_goes_to_the_lowest_total_purchase_price():
     assert any(e.kind == "pilot" and e.data["seat"] == 2 for e in s.events())
 
 
+def test_the_end_of_the_advanced_start_opens_a_panel_on_the_table():
+    from ludoteca.games.puertodiablo.web import moment
+
+    s = building(3, seed=2)
+    finish_all(s)
+    given = next(e for e in s.events() if e.kind == "pilot")
+    assert moment(given) == "The starting sets are bought: the pilot card to the lowest total"
+    assert "holds the pilot card (lowest total)" in s.describe_event(given, None)
+    # the pilot card passed in play settles nothing a panel would show
+    passed = given._replace(data=dict(given.data, why="crew phase"))
+    assert moment(passed) is None
+
+
 def test_a_tie_for_the_pilot_card_is_a_chance_node_among_the_tied():
     s = building(3, seed=0)
     assert [start_total(s, q) for q in range(3)] == [17, 15, 15]

@@ -13,7 +13,9 @@ def moment(event: Event) -> str | None:
     moves on: a war (the parties counted, the loser), a challenge's resolution (the
     offers, the pilot's assignment, the commits, success or the consequence), a new
     harbour (the last one's end), the final scoring with its tie-break (None: nothing
-    settled); an ability's play (its die against the card's table, a counter)."""
+    settled); an ability's play (its die against the card's table, a counter); with the
+    options, a treasure hunt's check, the draft's kept characters and the end of the
+    advanced start (who holds the pilot card)."""
     kind = event.kind
     # An ability's panel opens at its play, so that it shows the foreknowledge needed,
     # the die against the card's table and whether a counter stopped it.
@@ -29,6 +31,10 @@ def moment(event: Event) -> str | None:
         return "A treasure hunt is checked"
     if kind == "kept":
         return "The kept characters are laid out"
+    # The advanced start settles the order of play once everybody has bought: the pilot
+    # card goes to the lowest total (the other "pilot" events pass it in play).
+    if kind == "pilot" and event.data.get("why") == "lowest total":
+        return "The starting sets are bought: the pilot card to the lowest total"
     if kind == "war":
         return "A war breaks out"
     if kind == "resolved":
