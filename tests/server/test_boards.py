@@ -228,3 +228,29 @@ def test_every_seat_gets_its_own_private_part_built_from_the_one_spectator_obser
     finally:
         for ws in sockets.values():
             ws.__exit__(None, None, None)
+
+
+def test_rendering_a_table_with_macros_leaves_no_reference_cycle() -> None:
+    # A template's macros are kept in the render's context and their closures hold the
+    # context: every render (every viewer, every move) left a cycle, with the observation
+    # it read, for the garbage collector. Boards empties the context after a render.
+    import gc
+
+    from ludoteca.core.registry import load_game
+    from ludoteca.core.words import naming
+    from ludoteca.server.views import table_for
+
+    game = load_game("desperados")
+    state = game.new_initial_state(4, "partnership")
+    seats = [SeatInfo(s, "human", None, n) for s, n in enumerate(["Ana", "Bo", "Cy", "Di"])]
+    boards = Boards()
+    with naming(("Ana", "Bo", "Cy", "Di")):
+        assert "dsp-display" in (table_for(boards, state, seats) or "")  # its macro ran
+        gc.collect()
+        gc.disable()
+        try:
+            for _ in range(3):
+                table_for(boards, state, seats)
+            assert gc.collect() == 0
+        finally:
+            gc.enable()

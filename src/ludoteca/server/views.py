@@ -786,6 +786,12 @@ class Boards:
         except Exception:
             self.env.handle_exception()
             raise  # handle_exception always raises (Jinja's rewritten traceback)
+        finally:
+            # A template's macros and sets live in the context, and each macro's closure
+            # holds the context: a reference cycle per render, left to the garbage
+            # collector (with the observation it reads). Emptied, it is freed at once.
+            ctx.vars.clear()
+            ctx.exported_vars.clear()
 
     def _get(self, name: str, fallback: str | None) -> Any:
         if name not in self._templates:

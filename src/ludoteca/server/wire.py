@@ -46,11 +46,17 @@ class HeadWithBody:
             self._head = None
             if self._flush is not None:
                 self._flush.cancel()
+                self._flush = None
             self._transport.write(head + data)
             return
         # (A "100 Continue" is written before the answer starts: it goes out at once.)
         if not self._held_once and self._cycle.response_started:
             self._held_once = True
+            # The cycle, whose transport this is, is not read again: dropped, so that
+            # the exchange is freed by reference counting, not left as a cycle for the
+            # garbage collector to find. The flush's handle (which holds this) likewise,
+            # once it has run or been cancelled.
+            self._cycle = None
             self._head = bytes(data)
             self._flush = asyncio.get_running_loop().call_soon(self.flush)
             return
@@ -59,6 +65,7 @@ class HeadWithBody:
     def flush(self) -> None:
         """Writes a held head now (none held: nothing)."""
         head, self._head = self._head, None
+        self._flush = None
         if head is not None and not self._transport.is_closing():
             self._transport.write(head)
 
