@@ -19,12 +19,14 @@ seat has had its first live view), so that it measures moves, not the set-up.
 
 The target, 200 live matches on SQLite on a 2-core machine: 1,000 accepted moves/s with
 the players' thinking switched off (``--rate 0``), and p99 < 50 ms at 1,000 moves/s
-offered (``--rate 1000``). Where it stands (commit 0896ce4, a quiet machine): 545 accepted
-moves/s at ``--rate 0``, 1.81 ms of server CPU per accepted move, everything included (the
-server uses all of one core; this client most of the other). About half of that CPU
+offered (``--rate 1000``). Where it stands (commit 05afe43, a quiet machine): at
+``--rate 0``, 1,000-1,200 accepted moves/s at 0.83-0.99 ms of server CPU per accepted
+move, everything included, across runs on different days (met, barely); at ``--rate 1000``, 840-860 accepted moves/s with p99 84-95 ms
+at 1.13-1.17 ms per move (not met: the server is at 96-99 % of one core, so the players'
+moves queue; meeting it needs about 0.75 ms per move at that rate). About half of the CPU
 builds the live messages (every viewer's board, log, legal actions and JSON), a quarter
 writes the HTTP answers and the WebSocket messages, a tenth is the move itself with its
-commit. To reproduce (quiet machine, a few minutes)::
+commit, a few per cent the garbage collector. To reproduce (quiet machine, a few minutes)::
 
     .venv/bin/python benchmarks/server.py --matches 200 --rate 0 --seconds 20 --rounds 3 \
         --baseline HEAD~1
