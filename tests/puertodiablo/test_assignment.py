@@ -497,3 +497,27 @@ def test_a_shield_of_a_cancelled_card_spares_nothing_later():
     play(s, SHANGHAIED, "C05", 6)
     s.apply_action(T.choose_id[char("C04")])
     assert s.place[char("C04")] == SHIP
+
+
+def test_offers_that_reach_the_number_with_an_ability_card_take_no_market_help():
+    # Sainte-Agathe (3), Press gang: each seat's characters hold one helm, so the market
+    # may help (2 of 3), but seat 1 offers 1 + 2 by Sea Legs: the offers reach 3 alone.
+    # The pilot assigns as without help (exactly 3, no offer forced in full), and nobody
+    # is left to pick a helper for a negative shortfall, a step with no legal move.
+    s = table(2, {0: ["C01"], 1: ["C06"]}, at="H03", market=["C16", "C18"])
+    s.hand[0], s.hand[1] = [], [SEA_LEGS]
+    turn(s, "L14")
+    from ludoteca.games.puertodiablo.steps import help_allowance
+    assert help_allowance(s)  # the characters alone could not reach 3
+    offer(s, 0, 1)
+    offer(s, 1, 1, by_ability=2)
+    assert [T.codec.decode(a).symbols for a in s.legal_actions()] == [0, 1]
+    assign(s, 1)
+    assert [T.codec.decode(a).symbols for a in s.legal_actions()] == [2]
+    assign(s, 2)
+    play(s, SEA_LEGS, "C06", 6)
+    while not s.is_terminal() and s.outcome < 0:  # not yet resolved
+        legal = s.legal_actions()
+        assert legal, f"{s.next_step()} has no legal action"
+        s.apply_action(legal[0])
+    assert s.outcome == 1 and s.committed == [1, 2]

@@ -493,11 +493,17 @@ def assignable(state: PuertoDiabloState, step: PilotAssigns) -> list[int]:
     total = need(state)
     offer = state.offers[step.target]
     rest = [state.offers[s] for s in step.order]
-    limit = resolver_limit(state, step.help)
-    helped = best_help(state, step.help)
+    # The offers may reach the total by themselves although the characters could not (an
+    # ability card's symbols count in an offer, not in what the characters could commit,
+    # which is what allowed the help): then the market does not help, and the pilot
+    # assigns as without it (R15).
+    alone = reachable([offer, *rest], resolver_limit(state) - step.resolvers, 0)
+    helping = bool(step.help) and step.sofar + alone < total
+    limit = resolver_limit(state, step.help if helping else 0)
+    helped = best_help(state, step.help) if helping else 0
     out = []
     choices: range | tuple[int, ...] = range(0, min(offer, total - step.sofar) + 1)
-    if step.help:
+    if helping:
         # R15: market help commits only the remaining symbols, so every offer is taken in
         # full; in La Coruna's foul weather the pilot picks the one player it completes.
         choices = (0, offer) if limit == 1 else (offer,)
