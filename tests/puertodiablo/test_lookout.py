@@ -186,6 +186,30 @@ def test_a30_change_of_course_puts_the_challenge_under_the_pile_and_turns_on():
     assert s.weather == A
 
 
+def test_change_of_course_in_the_window_reopened_by_a_short_delivery_skips_the_challenge():
+    # R62 opens the challenge window again when a delivery falls short; a skip played
+    # there goes on with the log phase, as in the first window (no offers for a challenge
+    # that is gone, no failure of card -1).
+    sea_legs = T.abi_names.index("Sea Legs")
+    s = table(2, {0: ["C01", "C09"], 1: ["C02", "C03"]}, at="H01")
+    s.hand[0], s.hand[1] = [], [sea_legs, COURSE]
+    s.log_pile = log_pile(log("L14"), log("L02"), log("L11"))
+    s.push(TurnLog())
+    s._run_automatic()
+    s.apply_action(T.log_outcome[log("L14")])
+    s.apply_action(T.decline_id)  # the first window: seat 1 keeps Change of Course
+    s.apply_action(T.offer_id[0])
+    s.apply_action(T.offer_id[1])
+    s.apply_action(T.by_ability_id[2])  # 1 + 2 by Sea Legs
+    s.apply_action(T.assign_id[2])
+    play(s, sea_legs, "C03", face=1)  # the roll fails: the delivery is short (R62)
+    assert [e.kind for e in s.events()][-2:] == ["cannot_deliver", "new_offers"]
+    assert isinstance(s.next_step(), MomentWindow) and s.next_step().moment == "challenge"
+    play(s, COURSE, "C03")
+    assert s.challenge == -1 and isinstance(s.next_step(), TurnLog)
+    assert not any(e.kind == "failed" for e in s.events())
+
+
 def test_change_of_course_is_not_offered_after_the_challenge_is_resolved():
     s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
     s.hand[0] = [COURSE, FAVOURS]

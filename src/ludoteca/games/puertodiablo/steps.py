@@ -1333,7 +1333,10 @@ class WeatherWar(AutoStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class OpenOffers(AutoStep["PuertoDiabloState"]):
     """After the challenge window: the players still in the harbour make their offers,
-    in turn from the pilot, then :class:`Decide`."""
+    in turn from the pilot, then :class:`Decide`. ``renewed``: the window opened again
+    after a delivery fell short (R62), the card's treasure check already made."""
+
+    renewed: bool = False
 
 
 # ----- treasure hunting (the expansion, option ``treasure``; rules in rules/treasure.py) -----
