@@ -152,6 +152,21 @@ def test_a_peek_sees_only_the_cards_above_those_put_under_the_pile():
     assert s.log_pile.top == (B, A) and s.log_pile.bottom == ((D,),)
 
 
+def test_a_peek_sees_into_the_used_cards_shuffled_under_once_nothing_lies_above():
+    # Arriving at La Coruna, the pile may be only the used cards shuffled under at a new
+    # harbour: face-down cards in no known order, which a peek sees as any others (R52).
+    s = table(2, {0: ["C04", "C05"], 1: ["C01", "C02"]}, pilot=0)
+    s.hand[0] = [KEEN]
+    s.log_pile = log_pile().put_under(A, B, C, D, shuffled=True)
+    window(s, "arrival")
+    play(s, KEEN, "C04")
+    for card in (C, A, D):
+        assert isinstance(s.next_step(), PeekLog)
+        s.apply_action(T.log_outcome[card])
+    assert isinstance(s.next_step(), ReorderPeek)
+    assert sorted(s.peek) == sorted([A, C, D])
+
+
 def test_an_edition_with_two_peeking_cards_is_refused():
     data = GAME.edition.model_dump()
     card = next(a for a in data["abilities"] if a["name"] == "Keen Lookout")
