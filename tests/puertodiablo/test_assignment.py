@@ -317,6 +317,17 @@ def test_dispensation_is_not_offered_when_nothing_of_the_challenge_is_prohibited
     assert playable_at(s, 0, "challenge") == []
 
 
+def test_dispensation_is_not_offered_to_a_player_with_no_prohibited_symbol_to_commit():
+    # The tavern is prohibited and asked, but seat 0's characters show no TAV and he holds
+    # no symbol card: the dispensation could change nothing for him (R65).
+    s = table(2, {0: ["C02", "C05"], 1: ["C04", "C22"]}, at="H01")
+    s.hand[0], s.hand[1] = [DISPENSATION], []
+    turn(s, "L11")
+    assert playable_at(s, 0, "challenge") == []
+    s.hand[0] = [DISPENSATION, HELPING_HAND]  # a card of either type could supply a TAV
+    assert DISPENSATION in playable_at(s, 0, "challenge")
+
+
 def test_dispensation_does_not_change_foreknowledge():
     s = dispensation_table()
     play(s, DISPENSATION, "C22", 6)

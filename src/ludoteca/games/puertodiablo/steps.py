@@ -713,7 +713,20 @@ def lifts_prohibition(state: PuertoDiabloState, seat: int, a: int) -> bool:
             lifted |= t.all_symbols if names == "ALL" else \
                 sum(1 << t.sym_index[str(x)] for x in names)  # type: ignore[union-attr]
     barred = t.challenge_symbols[state.challenge] & prohibited(state) & ~state.dispensed[seat]
-    return bool(barred & lifted)
+    return _holds_any(state, seat, barred & lifted)
+
+
+def _holds_any(state: PuertoDiabloState, seat: int, mask: int) -> bool:
+    """Whether ``seat`` has a symbol of a type in ``mask`` to commit: open on a character
+    ashore, or supplied by an ``ADD_SYMBOLS`` card in his hand (``EITHER``: any type)."""
+    t = state.t
+    if not mask:
+        return False
+    if any(open_symbols(state, seat, k) for k in range(len(t.symbols)) if mask >> k & 1):
+        return True
+    return any(p["op"] == "ADD_SYMBOLS"
+               and (p["symbol"] == "EITHER" or mask >> t.sym_index[str(p["symbol"])] & 1)
+               for a in state.hand[seat] for p in t.abi_effect[a])
 
 
 def symbol_supply(state: PuertoDiabloState, seat: int, a: int) -> int:
