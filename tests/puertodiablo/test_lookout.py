@@ -225,6 +225,33 @@ def test_change_of_course_in_the_window_reopened_by_a_short_delivery_skips_the_c
     assert not any(e.kind == "failed" for e in s.events())
 
 
+def test_a_skip_lapses_the_extra_market_help_a_dispensation_and_offers_by_ability():
+    # R54, R55, R65: what was given for this challenge goes with it.
+    s = skipping()
+    s.extra_help = 1
+    s.dispensed = (1 << T.sym_index["TAV"], 0)
+    s.by_ability = (0, 2)
+    play(s, COURSE, "C05")
+    assert s.challenge == -1
+    assert s.extra_help == 0 and s.dispensed == (0, 0) and s.by_ability == (0, 0)
+
+
+def test_new_offers_after_a_short_delivery_keep_what_abilities_supplied():
+    # R62: the offers and the assignment lapse; what a card supplied stays for this
+    # challenge, and the challenge window opens again before the offers.
+    from ludoteca.games.puertodiablo.rules.assignment import new_offers
+
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
+    s.offers[:] = [1, 2]
+    s.assigned[:] = [0, 2]
+    s.supplied, s.by_ability = (0, 1), (0, 2)
+    new_offers(s)
+    assert list(s.offers) == [0, 0] and list(s.assigned) == [0, 0]
+    assert s.supplied == (0, 1) and s.by_ability == (0, 0)
+    assert s.pending()[0] == OpenWindow("challenge")
+    assert s.pending()[1] == OpenOffers(renewed=True)
+
+
 def test_change_of_course_is_not_offered_after_the_challenge_is_resolved():
     s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
     s.hand[0] = [COURSE, FAVOURS]
