@@ -419,10 +419,12 @@ def test_stand_firm_in_a_war_keeps_the_losing_characters_ashore():
 
 def test_the_bot_plays_the_cards_of_the_assignment_and_stands_firm_without_crashing():
     rng = random.Random(3)
-    # Squall fails here (one craft symbol in all), so both stand firm against it.
-    for card, hand, seat1 in (("L14", [SEA_LEGS, HELPING_HAND, DOUBLE_EFFORT], "C04"),
-                              ("L12", [STAND_FIRM], "C08"), ("L11", [DISPENSATION], "C04")):
-        s = table(2, {0: ["C11", "C02"], 1: ["C37", seat1, "C22"]}, at="H01")
+    # Squall fails here (one craft symbol in all), so both stand firm against it. For the
+    # dispensation each seat shows a tavern symbol (R65: it is offered only then).
+    for card, hand, seat0, seat1 in (
+            ("L14", [SEA_LEGS, HELPING_HAND, DOUBLE_EFFORT], "C02", "C04"),
+            ("L12", [STAND_FIRM], "C02", "C08"), ("L11", [DISPENSATION], "C10", "C04")):
+        s = table(2, {0: ["C11", seat0], 1: ["C37", seat1, "C22"]}, at="H01")
         s.hand[0], s.hand[1] = list(hand), list(hand)
         turn(s, card)
         for _ in range(200):
