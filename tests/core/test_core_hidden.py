@@ -93,6 +93,17 @@ def test_a_shuffled_bag_under_the_pile_draws_by_its_counts():
     assert pile.draw_odds() == ((1, 1.0),)
 
 
+def test_a_bag_come_to_the_top_surfaces_as_the_unseen_part_and_draws_alike():
+    pile = Pile.of((0, 0, 0)).put_under(0, 2, 2, shuffled=True).put_under(1)
+    up = pile.surfaced()
+    assert up.unseen == 3 and up.counts == (1, 0, 2) and up.bottom == ((1,),)
+    assert up.draw_odds() == pile.draw_odds() and up.size == pile.size
+    # Only a bag with nothing above it: a pile with unseen cards or a known top is itself.
+    assert Pile.of((1, 0, 0)).put_under(2).surfaced() == Pile.of((1, 0, 0)).put_under(2)
+    known = Pile.of((0, 0, 0), top=(1,)).put_under(2)
+    assert known.surfaced() is known
+
+
 def test_a_pile_can_start_with_a_top_known_to_all_and_a_bag_at_the_bottom():
     # "The top card is always regular; the bottom three are regular": kinds 0 and 1.
     pile = Pile.of((4, 2), top=(0,), bottom=[(0, 0, 0)])

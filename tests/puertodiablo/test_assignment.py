@@ -317,6 +317,17 @@ def test_dispensation_is_not_offered_when_nothing_of_the_challenge_is_prohibited
     assert playable_at(s, 0, "challenge") == []
 
 
+def test_dispensation_is_not_offered_to_a_player_with_no_prohibited_symbol_to_commit():
+    # The tavern is prohibited and asked, but seat 0's characters show no TAV and he holds
+    # no symbol card: the dispensation could change nothing for him (R65).
+    s = table(2, {0: ["C02", "C05"], 1: ["C04", "C22"]}, at="H01")
+    s.hand[0], s.hand[1] = [DISPENSATION], []
+    turn(s, "L11")
+    assert playable_at(s, 0, "challenge") == []
+    s.hand[0] = [DISPENSATION, HELPING_HAND]  # a card of either type could supply a TAV
+    assert DISPENSATION in playable_at(s, 0, "challenge")
+
+
 def test_dispensation_does_not_change_foreknowledge():
     s = dispensation_table()
     play(s, DISPENSATION, "C22", 6)
@@ -408,10 +419,12 @@ def test_stand_firm_in_a_war_keeps_the_losing_characters_ashore():
 
 def test_the_bot_plays_the_cards_of_the_assignment_and_stands_firm_without_crashing():
     rng = random.Random(3)
-    # Squall fails here (one craft symbol in all), so both stand firm against it.
-    for card, hand, seat1 in (("L14", [SEA_LEGS, HELPING_HAND, DOUBLE_EFFORT], "C04"),
-                              ("L12", [STAND_FIRM], "C08"), ("L11", [DISPENSATION], "C04")):
-        s = table(2, {0: ["C11", "C02"], 1: ["C37", seat1, "C22"]}, at="H01")
+    # Squall fails here (one craft symbol in all), so both stand firm against it. For the
+    # dispensation each seat shows a tavern symbol (R65: it is offered only then).
+    for card, hand, seat0, seat1 in (
+            ("L14", [SEA_LEGS, HELPING_HAND, DOUBLE_EFFORT], "C02", "C04"),
+            ("L12", [STAND_FIRM], "C02", "C08"), ("L11", [DISPENSATION], "C10", "C04")):
+        s = table(2, {0: ["C11", seat0], 1: ["C37", seat1, "C22"]}, at="H01")
         s.hand[0], s.hand[1] = list(hand), list(hand)
         turn(s, card)
         for _ in range(200):
@@ -497,3 +510,27 @@ def test_a_shield_of_a_cancelled_card_spares_nothing_later():
     play(s, SHANGHAIED, "C05", 6)
     s.apply_action(T.choose_id[char("C04")])
     assert s.place[char("C04")] == SHIP
+
+
+def test_offers_that_reach_the_number_with_an_ability_card_take_no_market_help():
+    # Sainte-Agathe (3), Press gang: each seat's characters hold one helm, so the market
+    # may help (2 of 3), but seat 1 offers 1 + 2 by Sea Legs: the offers reach 3 alone.
+    # The pilot assigns as without help (exactly 3, no offer forced in full), and nobody
+    # is left to pick a helper for a negative shortfall, a step with no legal move.
+    s = table(2, {0: ["C01"], 1: ["C06"]}, at="H03", market=["C16", "C18"])
+    s.hand[0], s.hand[1] = [], [SEA_LEGS]
+    turn(s, "L14")
+    from ludoteca.games.puertodiablo.steps import help_allowance
+    assert help_allowance(s)  # the characters alone could not reach 3
+    offer(s, 0, 1)
+    offer(s, 1, 1, by_ability=2)
+    assert [T.codec.decode(a).symbols for a in s.legal_actions()] == [0, 1]
+    assign(s, 1)
+    assert [T.codec.decode(a).symbols for a in s.legal_actions()] == [2]
+    assign(s, 2)
+    play(s, SEA_LEGS, "C06", 6)
+    while not s.is_terminal() and s.outcome < 0:  # not yet resolved
+        legal = s.legal_actions()
+        assert legal, f"{s.next_step()} has no legal action"
+        s.apply_action(legal[0])
+    assert s.outcome == 1 and s.committed == [1, 2]

@@ -152,6 +152,21 @@ def test_a_peek_sees_only_the_cards_above_those_put_under_the_pile():
     assert s.log_pile.top == (B, A) and s.log_pile.bottom == ((D,),)
 
 
+def test_a_peek_sees_into_the_used_cards_shuffled_under_once_nothing_lies_above():
+    # Arriving at La Coruna, the pile may be only the used cards shuffled under at a new
+    # harbour: face-down cards in no known order, which a peek sees as any others (R52).
+    s = table(2, {0: ["C04", "C05"], 1: ["C01", "C02"]}, pilot=0)
+    s.hand[0] = [KEEN]
+    s.log_pile = log_pile().put_under(A, B, C, D, shuffled=True)
+    window(s, "arrival")
+    play(s, KEEN, "C04")
+    for card in (C, A, D):
+        assert isinstance(s.next_step(), PeekLog)
+        s.apply_action(T.log_outcome[card])
+    assert isinstance(s.next_step(), ReorderPeek)
+    assert sorted(s.peek) == sorted([A, C, D])
+
+
 def test_an_edition_with_two_peeking_cards_is_refused():
     data = GAME.edition.model_dump()
     card = next(a for a in data["abilities"] if a["name"] == "Keen Lookout")
@@ -184,6 +199,57 @@ def test_a30_change_of_course_puts_the_challenge_under_the_pile_and_turns_on():
     assert {k for k, _ in s.log_pile.draw_odds()} == {A, C}
     s.apply_action(T.log_outcome[A])  # weather: the log phase goes on
     assert s.weather == A
+
+
+def test_change_of_course_in_the_window_reopened_by_a_short_delivery_skips_the_challenge():
+    # R62 opens the challenge window again when a delivery falls short; a skip played
+    # there goes on with the log phase, as in the first window (no offers for a challenge
+    # that is gone, no failure of card -1).
+    sea_legs = T.abi_names.index("Sea Legs")
+    s = table(2, {0: ["C01", "C09"], 1: ["C02", "C03"]}, at="H01")
+    s.hand[0], s.hand[1] = [], [sea_legs, COURSE]
+    s.log_pile = log_pile(log("L14"), log("L02"), log("L11"))
+    s.push(TurnLog())
+    s._run_automatic()
+    s.apply_action(T.log_outcome[log("L14")])
+    s.apply_action(T.decline_id)  # the first window: seat 1 keeps Change of Course
+    s.apply_action(T.offer_id[0])
+    s.apply_action(T.offer_id[1])
+    s.apply_action(T.by_ability_id[2])  # 1 + 2 by Sea Legs
+    s.apply_action(T.assign_id[2])
+    play(s, sea_legs, "C03", face=1)  # the roll fails: the delivery is short (R62)
+    assert [e.kind for e in s.events()][-2:] == ["cannot_deliver", "new_offers"]
+    assert isinstance(s.next_step(), MomentWindow) and s.next_step().moment == "challenge"
+    play(s, COURSE, "C03")
+    assert s.challenge == -1 and isinstance(s.next_step(), TurnLog)
+    assert not any(e.kind == "failed" for e in s.events())
+
+
+def test_a_skip_lapses_the_extra_market_help_a_dispensation_and_offers_by_ability():
+    # R54, R55, R65: what was given for this challenge goes with it.
+    s = skipping()
+    s.extra_help = 1
+    s.dispensed = (1 << T.sym_index["TAV"], 0)
+    s.by_ability = (0, 2)
+    play(s, COURSE, "C05")
+    assert s.challenge == -1
+    assert s.extra_help == 0 and s.dispensed == (0, 0) and s.by_ability == (0, 0)
+
+
+def test_new_offers_after_a_short_delivery_keep_what_abilities_supplied():
+    # R62: the offers and the assignment lapse; what a card supplied stays for this
+    # challenge, and the challenge window opens again before the offers.
+    from ludoteca.games.puertodiablo.rules.assignment import new_offers
+
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
+    s.offers[:] = [1, 2]
+    s.assigned[:] = [0, 2]
+    s.supplied, s.by_ability = (0, 1), (0, 2)
+    new_offers(s)
+    assert list(s.offers) == [0, 0] and list(s.assigned) == [0, 0]
+    assert s.supplied == (0, 1) and s.by_ability == (0, 0)
+    assert s.pending()[0] == OpenWindow("challenge")
+    assert s.pending()[1] == OpenOffers(renewed=True)
 
 
 def test_change_of_course_is_not_offered_after_the_challenge_is_resolved():

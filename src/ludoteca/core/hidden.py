@@ -240,6 +240,20 @@ class Pile(NamedTuple):
         bags = (_bag(kinds),) if shuffled else tuple((k,) for k in kinds)
         return self._replace(bottom=self.bottom + bags)
 
+    def surfaced(self) -> Pile:
+        """The same pile with its first bag counted as the unseen part when nothing lies
+        above it (no known top, nothing unseen): a bag is cards in no known order whose
+        kinds are known to all, as the unseen part's counts are, so nothing anyone knows
+        changes. A rule that looks into "the top cards" of a pile (a peek) can then see
+        into a bag that has come to the top, as into any face-down cards."""
+        if self.top or self.unseen or not self.bottom:
+            return self
+        counts = list(self.counts)
+        for kind in self.bottom[0]:
+            counts[kind] += 1
+        return self._replace(counts=tuple(counts), unseen=len(self.bottom[0]),
+                             bottom=self.bottom[1:])
+
     def put_on_top(self, kinds: Sequence[int], seats: int) -> Pile:
         """``kinds`` (top first) put on the pile, known to the seats in the bit mask
         ``seats`` (a peek put back in a chosen order: ``1 << seat``). Put back the whole

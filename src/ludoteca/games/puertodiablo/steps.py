@@ -493,11 +493,17 @@ def assignable(state: PuertoDiabloState, step: PilotAssigns) -> list[int]:
     total = need(state)
     offer = state.offers[step.target]
     rest = [state.offers[s] for s in step.order]
-    limit = resolver_limit(state, step.help)
-    helped = best_help(state, step.help)
+    # The offers may reach the total by themselves although the characters could not (an
+    # ability card's symbols count in an offer, not in what the characters could commit,
+    # which is what allowed the help): then the market does not help, and the pilot
+    # assigns as without it (R15).
+    alone = reachable([offer, *rest], resolver_limit(state) - step.resolvers, 0)
+    helping = bool(step.help) and step.sofar + alone < total
+    limit = resolver_limit(state, step.help if helping else 0)
+    helped = best_help(state, step.help) if helping else 0
     out = []
     choices: range | tuple[int, ...] = range(0, min(offer, total - step.sofar) + 1)
-    if step.help:
+    if helping:
         # R15: market help commits only the remaining symbols, so every offer is taken in
         # full; in La Coruna's foul weather the pilot picks the one player it completes.
         choices = (0, offer) if limit == 1 else (offer,)
@@ -707,7 +713,20 @@ def lifts_prohibition(state: PuertoDiabloState, seat: int, a: int) -> bool:
             lifted |= t.all_symbols if names == "ALL" else \
                 sum(1 << t.sym_index[str(x)] for x in names)  # type: ignore[union-attr]
     barred = t.challenge_symbols[state.challenge] & prohibited(state) & ~state.dispensed[seat]
-    return bool(barred & lifted)
+    return _holds_any(state, seat, barred & lifted)
+
+
+def _holds_any(state: PuertoDiabloState, seat: int, mask: int) -> bool:
+    """Whether ``seat`` has a symbol of a type in ``mask`` to commit: open on a character
+    ashore, or supplied by an ``ADD_SYMBOLS`` card in his hand (``EITHER``: any type)."""
+    t = state.t
+    if not mask:
+        return False
+    if any(open_symbols(state, seat, k) for k in range(len(t.symbols)) if mask >> k & 1):
+        return True
+    return any(p["op"] == "ADD_SYMBOLS"
+               and (p["symbol"] == "EITHER" or mask >> t.sym_index[str(p["symbol"])] & 1)
+               for a in state.hand[seat] for p in t.abi_effect[a])
 
 
 def symbol_supply(state: PuertoDiabloState, seat: int, a: int) -> int:
@@ -1327,7 +1346,10 @@ class WeatherWar(AutoStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class OpenOffers(AutoStep["PuertoDiabloState"]):
     """After the challenge window: the players still in the harbour make their offers,
-    in turn from the pilot, then :class:`Decide`."""
+    in turn from the pilot, then :class:`Decide`. ``renewed``: the window opened again
+    after a delivery fell short (R62), the card's treasure check already made."""
+
+    renewed: bool = False
 
 
 # ----- treasure hunting (the expansion, option ``treasure``; rules in rules/treasure.py) -----

@@ -20,12 +20,11 @@ from ludoteca.games.puertodiablo.rules.abilities import play
 from ludoteca.games.puertodiablo.steps import (
     AbilityOffer,
     CommitSymbols,
-    Decide,
     DeliverAbility,
     Delivery,
     DeliveryTurn,
     EventCounter,
-    MakeOffer,
+    OpenOffers,
     OpenWindow,
     PickHelper,
     Resolved,
@@ -112,8 +111,9 @@ def new_offers(state: PuertoDiabloState) -> None:
         state.assigned[s] = 0
     state.by_ability = (0,) * state.num_players
     state.emit(everyone("new_offers"))
-    state.push(OpenWindow("challenge"), *(MakeOffer(s) for s in in_harbour(state)),
-               Decide())
+    # Through OpenOffers, as the first time: a card played in the window may skip the
+    # challenge (R55), and then there is nothing to offer for.
+    state.push(OpenWindow("challenge"), OpenOffers(renewed=True))
 
 
 def event_counter(state: PuertoDiabloState, step: EventCounter,

@@ -85,7 +85,8 @@ def open_offers(state: PuertoDiabloState, step: OpenOffers, action: None) -> Non
         state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
     # A challenge card's treasure check (R22): after the challenge moment's first window,
     # before the offers, as a weather card's comes after the log moment's window and war.
-    treasure.after_log_card(state)
+    if not step.renewed:
+        treasure.after_log_card(state)
 
 
 def settle_weather(state: PuertoDiabloState, card: int) -> None:

@@ -40,8 +40,9 @@ HIDDEN_KINDS = frozenset({"peeked", "puts_back"})
 
 def log_peek(state: PuertoDiabloState, step: CarryOut, prim: dict[str, Any]) -> None:
     """He sees up to ``n`` cards: fewer if fewer lie above the cards put under the pile
-    (R52); none: nothing happens, and peeking never makes the pile again (R1)."""
-    pile = state.log_pile
+    (R52), a bag of used cards shuffled under that has come to the top counting as
+    face-down cards; none: nothing happens, and peeking never makes the pile again (R1)."""
+    pile = state.log_pile = state.log_pile.surfaced()
     count = min(int(prim["n"]), len(pile.top) + pile.unseen)
     state.emit(everyone("peeks", seat=step.player, count=count,
                         reorder=bool(prim["reorder"])))
