@@ -26,6 +26,9 @@ The rules and the turn flow:
 * :func:`check_playouts` - random playouts end within ``max_game_length``; every decision
   node has sorted legal actions inside the action space; chance probabilities are positive
   and sum to 1; action strings are unique among the legal actions; observations are JSON.
+* :func:`check_bot_playouts` - the same node checks along playouts in which every seat is
+  the game's heuristic bot (``heuristic_action`` in its ``bots`` module; nothing to do for
+  a game without one): purposeful play reaches positions random play seldom does.
 * :func:`check_illegal_actions` - an illegal, unknown or malformed action raises
   :class:`IllegalActionError` with a message and leaves the state unchanged.
 * :func:`check_returns` - at the end ``returns()`` has one entry per seat, each within
@@ -140,7 +143,7 @@ from typing import Any, NoReturn
 
 from ludoteca.core.hidden import Pile
 from ludoteca.core.match import MatchRecord, record_of, replay
-from ludoteca.core.registry import load_game
+from ludoteca.core.registry import game_module, load_game
 from ludoteca.core.state import CHANCE, TERMINAL, Game, IllegalActionError, State, sample_chance
 
 
@@ -345,6 +348,39 @@ def check_playouts(game: Game | str, num_players: int, variant: str, *, playouts
         assert state is not None and state.is_terminal()
         if len(state.scores()) != num_players:
             _fail("scores", state, "scores() must have one entry per seat")
+
+
+def check_bot_playouts(game: Game | str, num_players: int, variant: str, *, playouts: int = 3,
+                       seed: int = 0, options: Any = None, bot: Any = None) -> None:
+    """:func:`check_node` at every node of ``playouts`` matches in which every seat plays
+    ``bot`` (default: the game's heuristic, ``heuristic_action(view, player, rng)``, given
+    the seat's determinized view as in a match); nothing to do for a game without one.
+    The matches must end within ``max_game_length``."""
+    game = _game(game)
+    if bot is None:
+        module = game_module(game, "bots")
+        bot = getattr(module, "heuristic_action", None) if module is not None else None
+        if bot is None:
+            return
+    limit = game.info.max_game_length
+    for i in range(playouts):
+        rng = random.Random(seed + i)
+        state = game.new_initial_state(num_players, variant, options)
+        steps = 0
+        while True:
+            check_node(state)
+            if state.is_terminal():
+                break
+            if steps >= limit:
+                _fail("bot playout", state, f"a match of bots is not over after {limit} actions "
+                                         "(max_game_length)")
+            player = state.current_player()
+            if player == CHANCE:
+                action = sample_chance(state.chance_outcomes(), rng)
+            else:
+                action = bot(state.determinize(player, rng), player, rng)
+            state.apply_action(action)
+            steps += 1
 
 
 def _illegal_candidates(state: State) -> list[Any]:
@@ -1421,6 +1457,7 @@ def check_conformance(game: Game | str, num_players: int, variant: str, *, playo
     kw = {"seed": seed, "options": options}
     check_action_space(game, num_players, variant)
     check_playouts(game, num_players, variant, playouts=playouts, **kw)
+    check_bot_playouts(game, num_players, variant, **kw)
     check_illegal_actions(game, num_players, variant, **kw)
     check_returns(game, num_players, variant, playouts=playouts, **kw)
     check_clones(game, num_players, variant, **kw)

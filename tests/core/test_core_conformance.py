@@ -22,6 +22,7 @@ from ludoteca.core.state import next_seat
 from ludoteca.testing import (
     ConformanceError,
     check_action_space,
+    check_bot_playouts,
     check_clone_identity,
     check_clones,
     check_conformance,
@@ -646,6 +647,32 @@ def test_the_unbroken_game_passes_the_same_checks():
 def test_one_action_too_many_is_caught():
     with pytest.raises(ConformanceError, match="longer than max_game_length"):
         check_playouts(broken_game(HighCardState, max_game_length=3), 2, "standard")
+
+
+class StuckAfterABet(HighCardState):
+    """A dead end that only purposeful play need reach: once seat 0 has bet, the next
+    seat is to decide with nothing it may do."""
+
+    def _legal_actions(self):
+        if self.choices[0] == BET and self.current_player() == 1:
+            return []
+        return super()._legal_actions()
+
+
+def always_bet(view, player, rng):
+    return BET
+
+
+def test_a_dead_end_the_bots_walk_into_is_caught():
+    with pytest.raises(ConformanceError, match="player 1 has no legal action"):
+        check_bot_playouts(broken_game(StuckAfterABet), 2, "standard", bot=always_bet)
+    check_bot_playouts(broken_game(HighCardState), 2, "standard", bot=always_bet)
+
+
+def test_a_match_of_bots_that_never_ends_is_caught():
+    with pytest.raises(ConformanceError, match="a match of bots is not over after 3"):
+        check_bot_playouts(broken_game(HighCardState, max_game_length=3), 2, "standard",
+                           bot=always_bet)
 
 
 def test_failures_say_which_game_set_up_and_point():
