@@ -38,7 +38,10 @@ def test_full_terminal_match(tmp_path):
     assert "Turn" in result.output and "The game is over" in result.output
     # the bots by the strength names the browser gives them: "normal bot", not "heuristic"
     said = " ".join(result.output.split())
-    assert "You are seat 1 (--seat 0). seat 2: normal bot." in said, said[:400]
+    assert "You are seat 1. seat 2: normal bot." in said, said[:400]
+    # the log calls the bot as the banner does, never by a seat number
+    assert "Normal bot places a worker on" in said and "Seat 2" not in said, said[:2000]
+    assert "seat 2 " not in said.replace("seat 2: normal bot", ""), said[:2000]
     assert re.search(r"│ 2 +│ normal bot +│", result.output), result.output[-2000:]
     assert "heuristic" not in result.output
     record = MatchRecord.from_json(saved.read_text().strip())

@@ -393,7 +393,7 @@ class Thinking(Agent):
     def act(self, view: State, player: int, rng: Any) -> int:
         self.before_turn()
         name = seat_name(player, capital=True)
-        with console.status(escape(f"{name} ({bot_name(self.spec, view.game)}) is thinking…")):
+        with console.status(escape(f"{name} is thinking…")):
             return self.agent.act(view, player, rng)
 
     def act_blind(self, legal_actions: list[int], player: int, rng: Any) -> int:
@@ -519,13 +519,15 @@ def play_command(
 
     # Seats are numbered from 1 wherever a person reads them ("seat 1" is --seat 0: the
     # option and the record keep the index).
-    with table_seats(players):
+    # A bot's seat is called by the bot's name in every sentence, as in the banner.
+    with table_seats(players, [None if p == seat else bot_name(a.spec, game)
+                               for p, a in enumerate(seats)]):
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        others = ", ".join(f"{seat_name(p)}: {bot_name(a.spec, game)}"
+        others = ", ".join(f"seat {p + 1}: {seat_name(p)}"
                            for p, a in enumerate(seats) if p != seat)
         console.print(Rule(f"{game.info.title} · {players} players · {variant}"))
-        console.print(escape(f"You are {seat_name(seat)} (--seat {seat}). {others}. Seed: {seed}. "
+        console.print(escape(f"You are seat {seat + 1}. {others}. Seed: {seed}. "
                              "Type ? for help."))
         chapter = ChapterCounter(game)
         if done:
