@@ -181,3 +181,26 @@ def test_the_map_marks_each_dammed_hex_and_names_the_sides():
     state.logs[0] = 1
     said = text_of(render(state.observation(0)))
     assert "1 logs" not in said and re.search(r"seat 1: +\d+ cash  1 log  ", said), said
+
+
+def test_the_dam_choices_say_which_river_flows_across_each_side():
+    met = {"river": 0, "none": 0}
+    for state in playout_states(GAME, 2, "standard", seed=7, every=2,
+                                options={"max_rounds": 6}):
+        if state.is_terminal() or state.current_player() < 0:
+            continue
+        rivers = state.observation(state.current_player())["rivers"]
+        for a in state.legal_actions():
+            move = state.action_to_json(a)
+            if move["type"] != "dam":
+                continue
+            names = [f"Rio {r['name'].capitalize()}" for r in rivers
+                     if move["side"] in r["sides"]]
+            label = state.action_to_string(a)
+            if names:
+                assert label.endswith(", across " + " and ".join(names)), label
+                met["river"] += 1
+            else:
+                assert label.endswith(", no river"), label
+                met["none"] += 1
+    assert min(met.values()) > 0, met
