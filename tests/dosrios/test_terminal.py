@@ -198,9 +198,45 @@ def test_the_dam_choices_say_which_river_flows_across_each_side():
                      if move["side"] in r["sides"]]
             label = state.action_to_string(a)
             if names:
-                assert label.endswith(", across " + " and ".join(names)), label
+                assert label.endswith(" (across " + " and ".join(names) + ")"), label
                 met["river"] += 1
             else:
-                assert label.endswith(", no river"), label
+                assert label.endswith(" (no river)"), label
                 met["none"] += 1
     assert min(met.values()) > 0, met
+
+
+def test_every_screen_of_a_whole_match_fits_80x24():
+    """The README's promise, held to a seeded match played through `ludoteca play` with
+    choices picked at random, long lists of moves opened as often as any: from the rule
+    over the board to the prompt, every screen is at most 24 rows of at most 80 columns
+    (a list of choices printed under the last screen once pushed the board off the top)."""
+    import random
+
+    from ludoteca.cli import show
+
+    rng = random.Random(5)
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    seen = {"screens": 0, "opened": 0}
+
+    def ask(prompt, **_):
+        text = console.file.getvalue().rstrip("\n").split("\n")
+        top = max(i for i, row in enumerate(text) if "(you)" in row and row.startswith("─"))
+        screen = text[top:]
+        assert len(screen) + 1 <= 24, "\n".join(screen)
+        assert max(map(cell_len, screen)) <= 80, "\n".join(screen)
+        seen["screens"] += 1
+        shown = re.search(r"\[(\d+)(?:-(\d+))?(, b back)?, q, \?\]", str(prompt))
+        assert shown, prompt
+        seen["opened"] += bool(shown.group(3))
+        console.print(prompt)
+        return str(rng.randint(1, int(shown.group(2) or shown.group(1))))
+
+    with mock.patch.object(play, "console", console), \
+            mock.patch.object(show, "console", console), \
+            mock.patch.object(play.Prompt, "ask", side_effect=ask):
+        result = CliRunner().invoke(app, ["play", "dosrios", "-p", "2", "--seed", "3",
+                                          "--option", "max_rounds=12"])
+    assert result.exit_code == 0, (result.output, console.file.getvalue()[-3000:])
+    assert "The game is over" in console.file.getvalue() or "Game over" in console.file.getvalue()
+    assert seen["screens"] > 80 and seen["opened"] > 20, seen

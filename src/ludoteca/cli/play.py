@@ -165,6 +165,7 @@ class HumanAgent(Agent):
         self.game = game
         self.groups = render_hook(game, "MENU_GROUPS")
         self.key = render_hook(game, "menu_key")
+        self.fold = render_hook(game, "menu_fold")
         self.before_turn: Callable[[], None] = lambda: None  # the news held so far
         self.news: Callable[[], int] = lambda: 0  # rows of news since the last decision
 
@@ -234,21 +235,55 @@ class HumanAgent(Agent):
         self.before_turn()
         head, entries, board = self.layout(view, player, self.news())
         self._draw(player, board, head, entries)
+        # The lists chosen so far, the first at the bottom: a folded entry opens its own
+        # list, drawn with the board as a screen of its own; "back" goes down one.
+        screens = [(head, entries, board)]
         while True:
-            chosen = self._choose(view, player, entries,
-                                  lambda: self._draw(player, board, head, entries))
+            head, entries, board = screens[-1]
+            back = len(screens) > 1
+            chosen = self._choose(view, player, entries, lambda h=head, e=entries, b=board,
+                                  k=back: self._draw(player, b, h, e, back=k), back=back)
             if len(chosen) == 1:
                 return chosen[0]
-            sub_head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
-            choices = keyed(sub, view, None)
-            for line in self._lines(sub_head, choices, back=True):
-                console.print(line)
-            picked = self._choose(view, player, choices, lambda h=sub_head, c=choices: (
-                self._draw(player, board, h, c, back=True)), back=True)
-            if picked:
-                return picked[0]
-            for line in self._lines(head, entries, back=False):  # back: the first list
-                console.print(line)
+            if chosen:
+                screens.append(self.sub_layout(view, player, chosen))
+            else:
+                screens.pop()
+            head, entries, board = screens[-1]
+            self._draw(player, board, head, entries, back=len(screens) > 1)
+
+    def sub_layout(self, view: State, player: int,
+                   chosen: list[int]) -> tuple[str, list[Entry], Any]:
+        """The screen of a folded entry's choices, as :meth:`layout` gives a decision's:
+        the words they share, the choices, the board; the full board if they fit under
+        it, else the compact one. Too many for the room left, they are folded again by
+        the render module's ``menu_fold`` ("a worker from (1,3) … (6 choices)")."""
+        observation = view.observation(player)
+        room = console.height - 2
+        out: tuple[str, list[Entry], Any] = ("", [], None)
+        for compact in (False, True):
+            board = render(self.game, observation, compact=compact)
+            left = room - _rows(board)
+            head, entries = self._sub_list(view, chosen, left)
+            out = (head, entries, board)
+            if len(self._lines(head, entries, back=True)) <= left:
+                break
+        return out
+
+    def _sub_list(self, view: State, chosen: list[int], rows: int) -> tuple[str, list[Entry]]:
+        head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
+        choices = keyed(sub, view, None)
+        if self.fold is None or len(self._lines(head, choices, back=True)) <= rows:
+            return head, choices
+        groups: dict[str, list[int]] = {}
+        for a in chosen:
+            name = self.fold(view.action_to_json(a)) or view.action_to_string(a)
+            groups.setdefault(name, []).append(a)
+        if not 1 < len(groups) < len(chosen):
+            return head, choices
+        return "", keyed([(view.action_to_string(acts[0]), acts) if len(acts) == 1
+                          else (f"{name} … ({len(acts)} choices)", acts)
+                          for name, acts in groups.items()], view, None)
 
     def _choose(self, view: State, player: int, entries: list[Entry],
                 redraw: Callable[[], None], back: bool = False) -> list[int]:

@@ -29,6 +29,20 @@ MENU_GROUPS = {
     "place_worker": "Place a worker",
 }
 
+def menu_fold(action: dict[str, Any]) -> str | None:
+    """A long list of moves, folded by the worker that moves ("a worker from (1,3)");
+    of pair attacks, by the hex attacked; of dams, by the river across the side."""
+    label = str(action.get("label", ""))
+    if action["type"] == "move" and "worker " in label:
+        return "a worker from " + label.split("worker ", 1)[1].split(" -> ")[0]
+    if action["type"] == "attack" and " with " in label:
+        return label.split(" with ")[0]
+    if action["type"] == "dam" and " (" in label:
+        across = label.rsplit(" (", 1)[1].rstrip(")")
+        return "dam a side with no river" if across == "no river" else f"dam a side {across}"
+    return None
+
+
 TERRAIN = {"hill": "H", "forest": "F", "tobacco": "t", "maize": "c", "wheat": "w", None: "?"}
 DAM = "|"
 """The mark of a hex with a dammed side (the side itself is named in the line of dams)."""

@@ -224,7 +224,7 @@ def action_label(state: DosRiosState, action: Any) -> str:
     if isinstance(action, Dam):
         # which river a dam would turn aside is what a player weighs in choosing the side
         rivers = rivers_across(state, action.side)
-        across = f", across {' and '.join(rivers)}" if rivers else ", no river"
+        across = f" (across {' and '.join(rivers)})" if rivers else " (no river)"
         return f"dam {side_name(t, action.side)}{across}"
     if isinstance(action, EndTurn):
         return "end the turn"
