@@ -240,3 +240,44 @@ def test_every_screen_of_a_whole_match_fits_80x24():
     assert result.exit_code == 0, (result.output, console.file.getvalue()[-3000:])
     assert "The game is over" in console.file.getvalue() or "Game over" in console.file.getvalue()
     assert seen["screens"] > 80 and seen["opened"] > 20, seen
+
+
+def test_ending_the_turn_and_damming_keep_their_letters_on_every_list():
+    """At a terminal "e" ends the turn and "d" opens the dams on every list, however the
+    numbers of the other entries move as moves become legal or not; piped input (`yes 1 |
+    ludoteca play`) keeps numbers only."""
+    met = {"e": 0, "d": 0}
+    for state in playout_states(GAME, 2, "standard", seed=7, every=1,
+                                options={"max_rounds": 8}):
+        seat = state.current_player()
+        if state.is_terminal() or seat < 0 or state.observation(0)["turn"]["active"] < 0:
+            continue
+        kinds = {state.action_to_json(a)["type"] for a in state.legal_actions()}
+        console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+        agent = play.HumanAgent(GAME)
+        with mock.patch.object(play, "console", console):
+            with mock.patch.object(play, "typed_by_hand", return_value=True):
+                _, entries, _ = agent.layout(state, seat)
+            _, piped, _ = agent.layout(state, seat)
+        assert [k for k, _, _ in piped] == [str(n) for n in range(1, len(piped) + 1)]
+        keys = {k: {state.action_to_json(a)["type"] for a in acts} for k, _, acts in entries}
+        for letter, kind in (("e", "end_turn"), ("d", "dam")):
+            assert (kind in kinds) == (letter in keys), keys
+            if letter in keys:
+                assert keys[letter] == {kind}
+                met[letter] += 1
+        numbers = sorted(int(k) for k in keys if k.isdigit())
+        assert numbers == list(range(1, len(numbers) + 1))
+    assert min(met.values()) > 5, met
+    # typed at the prompt, the letter is the choice
+    end = next(s for s in playout_states(GAME, 2, "standard", seed=7, every=1,
+                                         options={"max_rounds": 8})
+               if not s.is_terminal() and s.current_player() >= 0
+               and any(s.action_to_json(a)["type"] == "end_turn" for a in s.legal_actions()))
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    with mock.patch.object(play, "console", console), \
+            mock.patch.object(play, "typed_by_hand", return_value=True), \
+            mock.patch.object(play.Prompt, "ask", return_value="e") as ask:
+        chosen = play.HumanAgent(GAME).act(end, end.current_player(), None)
+    assert end.action_to_json(chosen)["type"] == "end_turn"
+    assert re.search(r"\[(1(-\d+)?, )?(d, )?e, q, \?\]", ask.call_args[0][0]), ask.call_args

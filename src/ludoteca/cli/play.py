@@ -38,7 +38,7 @@ from ludoteca.cli.show import (
 )
 from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
 from ludoteca.core.state import CHANCE, ConfigError, Game, State
-from ludoteca.core.words import result_sentence, seat_name
+from ludoteca.core.words import joined, result_sentence, seat_name
 
 
 class QuitMatch(Exception):  # a signal, not an error
@@ -108,14 +108,32 @@ Entry = tuple[str, str, list[int]]
 
 
 def keyed(entries: list[tuple[str, list[int]]], view: State,
-          key: Callable[[dict[str, Any]], str | None] | None) -> list[Entry]:
+          key: Callable[[dict[str, Any]], str | None] | None,
+          stable: Mapping[str, str] | None = None) -> list[Entry]:
     """The entries with what to type for each: the game's own key where it gives one to
-    every single choice (Douro's card values: type 7 to play the 7), else 1, 2, 3, ..."""
+    every single choice (Douro's card values: type 7 to play the 7), else 1, 2, 3, ...,
+    except that an entry of a kind of move in ``stable`` (the render module's
+    ``MENU_KEYS``, ``{action type: letter}``) is typed by its letter."""
     if key is not None and all(len(acts) == 1 for _, acts in entries):
         keys = [key(view.action_to_json(acts[0])) for _, acts in entries]
         if all(keys) and len(set(keys)) == len(keys):
             return [(str(k), label, acts) for k, (label, acts) in zip(keys, entries,
                                                                        strict=True)]
+    if stable:
+        # A kind of move with a letter of its own keeps it on every list, so that a key
+        # typed from habit ("e": end the turn) never picks what a number now stands for.
+        letters = [stable.get(kinds[0]) if len(kinds := list({
+            view.action_to_json(a)["type"] for a in acts})) == 1 else None
+            for _, acts in entries]
+        given = [letter for letter in letters if letter]
+        if given and len(set(given)) == len(given):
+            out: list[Entry] = []
+            n = 0
+            for letter, (label, acts) in zip(letters, entries, strict=True):
+                if letter is None:
+                    n += 1
+                out.append((letter or str(n), label, acts))
+            return out
     return [(str(n), label, acts) for n, (label, acts) in enumerate(entries, start=1)]
 
 
@@ -166,6 +184,7 @@ class HumanAgent(Agent):
         self.groups = render_hook(game, "MENU_GROUPS")
         self.key = render_hook(game, "menu_key")
         self.fold = render_hook(game, "menu_fold")
+        self.letters: Mapping[str, str] | None = render_hook(game, "MENU_KEYS")
         self.before_turn: Callable[[], None] = lambda: None  # the news held so far
         self.news: Callable[[], int] = lambda: 0  # rows of news since the last decision
 
@@ -191,7 +210,9 @@ class HumanAgent(Agent):
         legal = view.legal_actions()
         # Keys for a person at a terminal; numbers for piped input (`yes 1 | ludoteca play`
         # must keep working: a key such as "1" stops being valid once that card is played).
-        key = self.key if typed_by_hand() else None
+        hand = typed_by_hand()
+        key = self.key if hand else None
+        letters = self.letters if hand else None
         room = console.height - 2  # a rule over the board, the prompt under the choices
         keep = min(news, NEWS_ROWS)
         layout: tuple[str, list[Entry], Any] = ("", [], None)
@@ -202,21 +223,22 @@ class HumanAgent(Agent):
                                        (True, True, 0)):
             board = render(self.game, observation, compact=compact)
             left = room - kept - _rows(board)
-            head, entries = self._fit(view, legal, key, left, squeeze)
+            head, entries = self._fit(view, legal, key, left, squeeze, letters)
             layout = (head, entries, board)
             if len(self._lines(head, entries, back=False)) <= left:
                 break
         return layout
 
     def _fit(self, view: State, legal: Sequence[int], key: Any, rows: int,
-             squeeze: bool) -> tuple[str, list[Entry]]:
+             squeeze: bool, letters: Mapping[str, str] | None = None
+             ) -> tuple[str, list[Entry]]:
         """The list of choices for ``rows`` rows, as well as it can: folded down to
         :data:`MENU_MIN` entries (with ``squeeze``, down to one entry per kind of move),
         or, when every choice is of one kind, written without the words they share, several
         to a line ("Pass a … to your partner:" over "gold chest", "Desperado 9", ...)."""
         low = 1 if squeeze else MENU_MIN
         entries = menu(view, legal, self.groups, min(MENU_LIMIT, max(low, rows)))
-        choices = keyed(entries, view, key)
+        choices = keyed(entries, view, key, letters)
         if len(self._lines("", choices, back=False)) <= rows:
             return "", choices
         head, short = shortened(entries)
@@ -295,6 +317,14 @@ class HumanAgent(Agent):
         if numbered:
             shown = "1" if len(keys) == 1 else f"1-{len(keys)}"
             told = "1" if len(keys) == 1 else f"1 to {len(keys)}"
+        elif all(k.isdigit() or k.isalpha() for k in keys) and any(k.isalpha() for k in keys):
+            # numbers and the letters of the kinds of move that keep theirs: "1-5, e"
+            count = sum(k.isdigit() for k in keys)
+            letters = [k for k in keys if k.isalpha()]
+            numbers = [] if not count else ["1" if count == 1 else f"1-{count}"]
+            shown = ", ".join(numbers + letters)
+            told = joined([("1" if count == 1 else f"1 to {count}")] * bool(count) + letters,
+                          "or")
         else:
             shown = ", ".join(keys)
             told = "one of " + ", ".join(keys)

@@ -29,6 +29,12 @@ MENU_GROUPS = {
     "place_worker": "Place a worker",
 }
 
+MENU_KEYS = {"end_turn": "e", "dam": "d", "activate": "a", "pass_over": "p"}
+"""The letters typed for these kinds of move on every list at the terminal, where the
+numbers of the others come and go with what is legal (a dam that took the place of
+"end the turn" would spend a Log)."""
+
+
 def menu_fold(action: dict[str, Any]) -> str | None:
     """A long list of moves, folded by the worker that moves ("a worker from (1,3)");
     of pair attacks, by the hex attacked; of dams, by the river across the side."""
