@@ -723,3 +723,33 @@ def test_games_lists_every_named_strength_with_the_spec_it_plays(game_id):
         spec, meaning = rows[name]
         assert spec == strength_spec(name, game)
         assert (meaning == "this game's own preset") == (name in game.bot_presets)
+
+
+def test_news_counts_a_deal_but_tells_draws_and_rides_in_their_order():
+    """A deal around the table is said in a few lines with counts; a card drawn again
+    after other draws and rides is told where it came, not counted into the first draw
+    (once "The Bandits moreno card is drawn (2 times)" came before the first ride)."""
+    import io
+    from unittest import mock
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    def told(moves):
+        console = Console(file=io.StringIO(), width=80, highlight=False)
+        with mock.patch.object(play, "console", console):
+            news = play.News()
+            for lines in moves:
+                news.hold(lines)
+            news.flush()
+        return [line.removeprefix("· ") for line in console.file.getvalue().splitlines()]
+
+    assert told([["You are dealt a 7"], ["Bo is dealt a card"], ["You are dealt a 2"],
+                 ["Bo is dealt a card"]]) == [
+        "You are dealt a 7", "Bo is dealt a card (2 times)", "You are dealt a 2"]
+    assert told([["Moreno is drawn", "Bandits ride at (1,2)"],
+                 ["The stack is reshuffled", "Verde is drawn", "Bandits ride at (4,4)"],
+                 ["Moreno is drawn", "Bandits ride at (2,2)"]]) == [
+        "Moreno is drawn", "Bandits ride at (1,2)", "The stack is reshuffled",
+        "Verde is drawn", "Bandits ride at (4,4)", "Moreno is drawn", "Bandits ride at (2,2)"]

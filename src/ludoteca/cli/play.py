@@ -397,6 +397,25 @@ def _wrapped(text: Text) -> list[Text]:
     return list(text.wrap(console, console.width)) or [Text("")]
 
 
+def _runs(moves: list[list[str]]) -> list[tuple[str, int]]:
+    """The lines of a run of chance moves, each said once with how many times. Where
+    every move says one line (a deal around the table) a line is counted wherever it
+    comes back; where a move says more (a card drawn, then what it does), only a line
+    repeated at once is counted, so that nothing is told before what came first."""
+    out: list[tuple[str, int]] = []
+    if all(len(lines) == 1 for lines in moves):
+        counts: dict[str, int] = {}
+        for (text,) in moves:
+            counts[text] = counts.get(text, 0) + 1
+        return list(counts.items())
+    for text in (text for lines in moves for text in lines):
+        if out and out[-1][0] == text:
+            out[-1] = (text, out[-1][1] + 1)
+        else:
+            out.append((text, 1))
+    return out
+
+
 class News:
     """What the human's seat is told, one line per event, wrapped under its words.
 
@@ -406,12 +425,12 @@ class News:
     """
 
     def __init__(self) -> None:
-        self.held: dict[str, int] = {}
+        self.held: list[list[str]] = []  # the lines of each chance move held
         self.rows = 0  # printed since :meth:`read` last asked
 
     def say(self, text: str, chance: bool = False) -> None:
         if chance:
-            self.held[text] = self.held.get(text, 0) + 1
+            self.hold([text])
             return
         self.flush()
         self._print(text)
@@ -427,9 +446,14 @@ class News:
         rows, self.rows = self.rows, 0
         return rows
 
+    def hold(self, lines: list[str]) -> None:
+        """The lines of one chance move, held until the run of chance moves ends."""
+        if lines:
+            self.held.append(lines)
+
     def flush(self) -> None:
-        held, self.held = self.held, {}
-        for text, times in held.items():
+        held, self.held = self.held, []
+        for text, times in _runs(held):
             if times > 1:  # "... to the Douro Valley (2 times)."
                 stop = "." if text.endswith(".") else ""
                 text = f"{text.removesuffix('.')} ({times} times){stop}"
@@ -612,11 +636,18 @@ def play_command(
             if not live:
                 live.append(state)  # run_match's own state, mutated in place as it advances
             # Only what the human's seat learns: a deal or a face-down card is private.
+            held: list[str] = []  # a chance move's lines, told together
             for event in state.events_for(seat):
                 opened = chapter(event)
                 if opened:
+                    news.hold(held)
+                    held = []
                     news.rule(f"{opened[0].capitalize()} {opened[1]}")
-                news.say(state.describe_event(event, seat), chance=player == CHANCE)
+                if player == CHANCE:
+                    held.append(state.describe_event(event, seat))
+                else:
+                    news.say(state.describe_event(event, seat))
+            news.hold(held)
 
         agents = [a.spec for a in seats]
         try:
