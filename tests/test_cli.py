@@ -753,3 +753,15 @@ def test_news_counts_a_deal_but_tells_draws_and_rides_in_their_order():
                  ["Moreno is drawn", "Bandits ride at (2,2)"]]) == [
         "Moreno is drawn", "Bandits ride at (1,2)", "The stack is reshuffled",
         "Verde is drawn", "Bandits ride at (4,4)", "Moreno is drawn", "Bandits ride at (2,2)"]
+
+
+def test_the_readme_gives_each_game_s_replay_keys():
+    """`replay --step` goes to a part of the match by the first letter of the game's
+    parts (Dos Rios: `t 10` to turn 10); the README once promised `r 3` for every game."""
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    readme = " ".join((root / "README.md").read_text().split())
+    for module in sorted((root / "src/ludoteca/games").glob("*/render.py")):
+        for kind in re.findall(r'return "(\w+)", ', module.read_text()):
+            assert re.search(rf"`{kind[0]} \d+` to (the \w+ )?{kind}", readme), (module, kind)
