@@ -120,10 +120,11 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
     assert "· you bet" in out and "· seat 1 bets" in out and "· seat 2 bets" in out
     assert "Game over" in out and "final scores" in out
     said = " ".join(out.split())  # the console wraps the sentence at 80 columns
-    assert ("You lost: seat 3 won. Places: seat 3 1st (6 points); you tied 2nd (−3 points); "
-            "seat 2 tied 2nd (−3 points).") in said  # the result once, in words
+    assert ("You lost: easy bot B won. Places: easy bot B 1st (6 points); you tied 2nd "
+            "(−3 points); easy bot A tied 2nd (−3 points).") in said  # once, in words
     # Seats numbered from 1 where a person reads them (--seat and the record keep the index).
-    assert "You are seat 1 (--seat 0). seat 2: easy bot, seat 3: easy bot." in said
+    # The bots are called by the names the banner gives them, told apart by a letter.
+    assert "You are seat 1. seat 2: easy bot A, seat 3: easy bot B." in said
     assert re.search(r"┃ Seat ┃ Played by ┃ Points ┃.*│ 1 +│ you +│ +-3 │", said), said
     record = MatchRecord.from_json(save.read_text())
     assert record.finished and record.seed == 4
@@ -429,7 +430,7 @@ def test_the_ghost_who_wins_is_named_with_his_score(tmp_path):
     assert re.search(r"D\. Sebastião +│ the game +│ +12 │", out), out[-1500:]
     said = " ".join(out.split())  # the console wraps the sentence at 80 columns
     assert re.search(r"You lost: D\. Sebastião won\. Places: D\. Sebastião 1st \(12 points\); "
-                     r"(you|seat 2) 2nd \(\d+ points\); (you|seat 2) 3rd \(\d+ points\)\. ",
+                     r"(you|normal bot) 2nd \(\d+ points\); (you|normal bot) 3rd \(\d+ points\)\. ",
                      said), said[-400:]
     assert out.count("D. Sebastião wins") == 1  # once, as it happens; then the result
     spectator = run("replay", save).output
@@ -673,7 +674,7 @@ def test_a_deal_is_told_in_a_few_lines_and_news_wraps_under_its_words():
     """A run of chance moves says each line once, with a count: the deal does not scroll
     the table away (24 lines of "Seat 1 is dealt a card" before)."""
     out = run("play", "desperados", "-p", 4, "--seed", 11, input="q\nn\n").output
-    assert "· Seat 2 is dealt a card (6 times)\n" in out
+    assert "· Normal bot A is dealt a card (6 times)\n" in out
     assert out.count("is dealt a card") == 3
     out = run("play", "douro1872", "-p", 2, "--seed", 3, input="7\nq\nn\n").output
     assert "regular Rabelo card is dealt to the Douro Valley (2 times).\n" in out
@@ -690,7 +691,7 @@ def test_play_numbers_seats_from_1_where_a_person_reads_them(tmp_path, game_id):
     out = run("play", game_id, "-p", 3, "--seat", 2, "--seed", 11, "--save", save,
               input="q\n").output
     said = " ".join(out.split())
-    assert "You are seat 3 (--seat 2). seat 1: " in said and "seat 2: " in said
+    assert "You are seat 3. seat 1: " in said and "seat 2: " in said
     assert "Seat 3 (you)" in said
     assert not re.search(r"\b[Ss]eats? 0\b", out), out
     assert MatchRecord.from_json(save.read_text()).agents[2] == "human"
@@ -722,3 +723,45 @@ def test_games_lists_every_named_strength_with_the_spec_it_plays(game_id):
         spec, meaning = rows[name]
         assert spec == strength_spec(name, game)
         assert (meaning == "this game's own preset") == (name in game.bot_presets)
+
+
+def test_news_counts_a_deal_but_tells_draws_and_rides_in_their_order():
+    """A deal around the table is said in a few lines with counts; a card drawn again
+    after other draws and rides is told where it came, not counted into the first draw
+    (once "The Bandits moreno card is drawn (2 times)" came before the first ride)."""
+    import io
+    from unittest import mock
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    def told(moves):
+        console = Console(file=io.StringIO(), width=80, highlight=False)
+        with mock.patch.object(play, "console", console):
+            news = play.News()
+            for lines in moves:
+                news.hold(lines)
+            news.flush()
+        return [line.removeprefix("· ") for line in console.file.getvalue().splitlines()]
+
+    assert told([["You are dealt a 7"], ["Bo is dealt a card"], ["You are dealt a 2"],
+                 ["Bo is dealt a card"]]) == [
+        "You are dealt a 7", "Bo is dealt a card (2 times)", "You are dealt a 2"]
+    assert told([["Moreno is drawn", "Bandits ride at (1,2)"],
+                 ["The stack is reshuffled", "Verde is drawn", "Bandits ride at (4,4)"],
+                 ["Moreno is drawn", "Bandits ride at (2,2)"]]) == [
+        "Moreno is drawn", "Bandits ride at (1,2)", "The stack is reshuffled",
+        "Verde is drawn", "Bandits ride at (4,4)", "Moreno is drawn", "Bandits ride at (2,2)"]
+
+
+def test_the_readme_gives_each_game_s_replay_keys():
+    """`replay --step` goes to a part of the match by the first letter of the game's
+    parts (Dos Rios: `t 10` to turn 10); the README once promised `r 3` for every game."""
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    readme = " ".join((root / "README.md").read_text().split())
+    for module in sorted((root / "src/ludoteca/games").glob("*/render.py")):
+        for kind in re.findall(r'return "(\w+)", ', module.read_text()):
+            assert re.search(rf"`{kind[0]} \d+` to (the \w+ )?{kind}", readme), (module, kind)

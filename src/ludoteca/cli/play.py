@@ -38,7 +38,7 @@ from ludoteca.cli.show import (
 )
 from ludoteca.core.match import MatchRecord, record_of, replay, run_match, save_records
 from ludoteca.core.state import CHANCE, ConfigError, Game, State
-from ludoteca.core.words import result_sentence, seat_name
+from ludoteca.core.words import joined, result_sentence, seat_name
 
 
 class QuitMatch(Exception):  # a signal, not an error
@@ -108,14 +108,32 @@ Entry = tuple[str, str, list[int]]
 
 
 def keyed(entries: list[tuple[str, list[int]]], view: State,
-          key: Callable[[dict[str, Any]], str | None] | None) -> list[Entry]:
+          key: Callable[[dict[str, Any]], str | None] | None,
+          stable: Mapping[str, str] | None = None) -> list[Entry]:
     """The entries with what to type for each: the game's own key where it gives one to
-    every single choice (Douro's card values: type 7 to play the 7), else 1, 2, 3, ..."""
+    every single choice (Douro's card values: type 7 to play the 7), else 1, 2, 3, ...,
+    except that an entry of a kind of move in ``stable`` (the render module's
+    ``MENU_KEYS``, ``{action type: letter}``) is typed by its letter."""
     if key is not None and all(len(acts) == 1 for _, acts in entries):
         keys = [key(view.action_to_json(acts[0])) for _, acts in entries]
         if all(keys) and len(set(keys)) == len(keys):
             return [(str(k), label, acts) for k, (label, acts) in zip(keys, entries,
                                                                        strict=True)]
+    if stable:
+        # A kind of move with a letter of its own keeps it on every list, so that a key
+        # typed from habit ("e": end the turn) never picks what a number now stands for.
+        letters = [stable.get(kinds[0]) if len(kinds := list({
+            view.action_to_json(a)["type"] for a in acts})) == 1 else None
+            for _, acts in entries]
+        given = [letter for letter in letters if letter]
+        if given and len(set(given)) == len(given):
+            out: list[Entry] = []
+            n = 0
+            for letter, (label, acts) in zip(letters, entries, strict=True):
+                if letter is None:
+                    n += 1
+                out.append((letter or str(n), label, acts))
+            return out
     return [(str(n), label, acts) for n, (label, acts) in enumerate(entries, start=1)]
 
 
@@ -165,6 +183,8 @@ class HumanAgent(Agent):
         self.game = game
         self.groups = render_hook(game, "MENU_GROUPS")
         self.key = render_hook(game, "menu_key")
+        self.fold = render_hook(game, "menu_fold")
+        self.letters: Mapping[str, str] | None = render_hook(game, "MENU_KEYS")
         self.before_turn: Callable[[], None] = lambda: None  # the news held so far
         self.news: Callable[[], int] = lambda: 0  # rows of news since the last decision
 
@@ -190,7 +210,9 @@ class HumanAgent(Agent):
         legal = view.legal_actions()
         # Keys for a person at a terminal; numbers for piped input (`yes 1 | ludoteca play`
         # must keep working: a key such as "1" stops being valid once that card is played).
-        key = self.key if typed_by_hand() else None
+        hand = typed_by_hand()
+        key = self.key if hand else None
+        letters = self.letters if hand else None
         room = console.height - 2  # a rule over the board, the prompt under the choices
         keep = min(news, NEWS_ROWS)
         layout: tuple[str, list[Entry], Any] = ("", [], None)
@@ -201,21 +223,22 @@ class HumanAgent(Agent):
                                        (True, True, 0)):
             board = render(self.game, observation, compact=compact)
             left = room - kept - _rows(board)
-            head, entries = self._fit(view, legal, key, left, squeeze)
+            head, entries = self._fit(view, legal, key, left, squeeze, letters)
             layout = (head, entries, board)
             if len(self._lines(head, entries, back=False)) <= left:
                 break
         return layout
 
     def _fit(self, view: State, legal: Sequence[int], key: Any, rows: int,
-             squeeze: bool) -> tuple[str, list[Entry]]:
+             squeeze: bool, letters: Mapping[str, str] | None = None
+             ) -> tuple[str, list[Entry]]:
         """The list of choices for ``rows`` rows, as well as it can: folded down to
         :data:`MENU_MIN` entries (with ``squeeze``, down to one entry per kind of move),
         or, when every choice is of one kind, written without the words they share, several
         to a line ("Pass a … to your partner:" over "gold chest", "Desperado 9", ...)."""
         low = 1 if squeeze else MENU_MIN
         entries = menu(view, legal, self.groups, min(MENU_LIMIT, max(low, rows)))
-        choices = keyed(entries, view, key)
+        choices = keyed(entries, view, key, letters)
         if len(self._lines("", choices, back=False)) <= rows:
             return "", choices
         head, short = shortened(entries)
@@ -234,21 +257,55 @@ class HumanAgent(Agent):
         self.before_turn()
         head, entries, board = self.layout(view, player, self.news())
         self._draw(player, board, head, entries)
+        # The lists chosen so far, the first at the bottom: a folded entry opens its own
+        # list, drawn with the board as a screen of its own; "back" goes down one.
+        screens = [(head, entries, board)]
         while True:
-            chosen = self._choose(view, player, entries,
-                                  lambda: self._draw(player, board, head, entries))
+            head, entries, board = screens[-1]
+            back = len(screens) > 1
+            chosen = self._choose(view, player, entries, lambda h=head, e=entries, b=board,
+                                  k=back: self._draw(player, b, h, e, back=k), back=back)
             if len(chosen) == 1:
                 return chosen[0]
-            sub_head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
-            choices = keyed(sub, view, None)
-            for line in self._lines(sub_head, choices, back=True):
-                console.print(line)
-            picked = self._choose(view, player, choices, lambda h=sub_head, c=choices: (
-                self._draw(player, board, h, c, back=True)), back=True)
-            if picked:
-                return picked[0]
-            for line in self._lines(head, entries, back=False):  # back: the first list
-                console.print(line)
+            if chosen:
+                screens.append(self.sub_layout(view, player, chosen))
+            else:
+                screens.pop()
+            head, entries, board = screens[-1]
+            self._draw(player, board, head, entries, back=len(screens) > 1)
+
+    def sub_layout(self, view: State, player: int,
+                   chosen: list[int]) -> tuple[str, list[Entry], Any]:
+        """The screen of a folded entry's choices, as :meth:`layout` gives a decision's:
+        the words they share, the choices, the board; the full board if they fit under
+        it, else the compact one. Too many for the room left, they are folded again by
+        the render module's ``menu_fold`` ("a worker from (1,3) … (6 choices)")."""
+        observation = view.observation(player)
+        room = console.height - 2
+        out: tuple[str, list[Entry], Any] = ("", [], None)
+        for compact in (False, True):
+            board = render(self.game, observation, compact=compact)
+            left = room - _rows(board)
+            head, entries = self._sub_list(view, chosen, left)
+            out = (head, entries, board)
+            if len(self._lines(head, entries, back=True)) <= left:
+                break
+        return out
+
+    def _sub_list(self, view: State, chosen: list[int], rows: int) -> tuple[str, list[Entry]]:
+        head, sub = shortened([(view.action_to_string(a), [a]) for a in chosen])
+        choices = keyed(sub, view, None)
+        if self.fold is None or len(self._lines(head, choices, back=True)) <= rows:
+            return head, choices
+        groups: dict[str, list[int]] = {}
+        for a in chosen:
+            name = self.fold(view.action_to_json(a)) or view.action_to_string(a)
+            groups.setdefault(name, []).append(a)
+        if not 1 < len(groups) < len(chosen):
+            return head, choices
+        return "", keyed([(view.action_to_string(acts[0]), acts) if len(acts) == 1
+                          else (f"{name} … ({len(acts)} choices)", acts)
+                          for name, acts in groups.items()], view, None)
 
     def _choose(self, view: State, player: int, entries: list[Entry],
                 redraw: Callable[[], None], back: bool = False) -> list[int]:
@@ -260,6 +317,14 @@ class HumanAgent(Agent):
         if numbered:
             shown = "1" if len(keys) == 1 else f"1-{len(keys)}"
             told = "1" if len(keys) == 1 else f"1 to {len(keys)}"
+        elif all(k.isdigit() or k.isalpha() for k in keys) and any(k.isalpha() for k in keys):
+            # numbers and the letters of the kinds of move that keep theirs: "1-5, e"
+            count = sum(k.isdigit() for k in keys)
+            letters = [k for k in keys if k.isalpha()]
+            numbers = [] if not count else ["1" if count == 1 else f"1-{count}"]
+            shown = ", ".join(numbers + letters)
+            told = joined([("1" if count == 1 else f"1 to {count}")] * bool(count) + letters,
+                          "or")
         else:
             shown = ", ".join(keys)
             told = "one of " + ", ".join(keys)
@@ -332,6 +397,25 @@ def _wrapped(text: Text) -> list[Text]:
     return list(text.wrap(console, console.width)) or [Text("")]
 
 
+def _runs(moves: list[list[str]]) -> list[tuple[str, int]]:
+    """The lines of a run of chance moves, each said once with how many times. Where
+    every move says one line (a deal around the table) a line is counted wherever it
+    comes back; where a move says more (a card drawn, then what it does), only a line
+    repeated at once is counted, so that nothing is told before what came first."""
+    out: list[tuple[str, int]] = []
+    if all(len(lines) == 1 for lines in moves):
+        counts: dict[str, int] = {}
+        for (text,) in moves:
+            counts[text] = counts.get(text, 0) + 1
+        return list(counts.items())
+    for text in (text for lines in moves for text in lines):
+        if out and out[-1][0] == text:
+            out[-1] = (text, out[-1][1] + 1)
+        else:
+            out.append((text, 1))
+    return out
+
+
 class News:
     """What the human's seat is told, one line per event, wrapped under its words.
 
@@ -341,12 +425,12 @@ class News:
     """
 
     def __init__(self) -> None:
-        self.held: dict[str, int] = {}
+        self.held: list[list[str]] = []  # the lines of each chance move held
         self.rows = 0  # printed since :meth:`read` last asked
 
     def say(self, text: str, chance: bool = False) -> None:
         if chance:
-            self.held[text] = self.held.get(text, 0) + 1
+            self.hold([text])
             return
         self.flush()
         self._print(text)
@@ -362,9 +446,14 @@ class News:
         rows, self.rows = self.rows, 0
         return rows
 
+    def hold(self, lines: list[str]) -> None:
+        """The lines of one chance move, held until the run of chance moves ends."""
+        if lines:
+            self.held.append(lines)
+
     def flush(self) -> None:
-        held, self.held = self.held, {}
-        for text, times in held.items():
+        held, self.held = self.held, []
+        for text, times in _runs(held):
             if times > 1:  # "... to the Douro Valley (2 times)."
                 stop = "." if text.endswith(".") else ""
                 text = f"{text.removesuffix('.')} ({times} times){stop}"
@@ -393,7 +482,7 @@ class Thinking(Agent):
     def act(self, view: State, player: int, rng: Any) -> int:
         self.before_turn()
         name = seat_name(player, capital=True)
-        with console.status(escape(f"{name} ({bot_name(self.spec, view.game)}) is thinking…")):
+        with console.status(escape(f"{name} is thinking…")):
             return self.agent.act(view, player, rng)
 
     def act_blind(self, legal_actions: list[int], player: int, rng: Any) -> int:
@@ -519,13 +608,15 @@ def play_command(
 
     # Seats are numbered from 1 wherever a person reads them ("seat 1" is --seat 0: the
     # option and the record keep the index).
-    with table_seats(players):
+    # A bot's seat is called by the bot's name in every sentence, as in the banner.
+    with table_seats(players, [None if p == seat else bot_name(a.spec, game)
+                               for p, a in enumerate(seats)]):
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        others = ", ".join(f"{seat_name(p)}: {bot_name(a.spec, game)}"
+        others = ", ".join(f"seat {p + 1}: {seat_name(p)}"
                            for p, a in enumerate(seats) if p != seat)
         console.print(Rule(f"{game.info.title} · {players} players · {variant}"))
-        console.print(escape(f"You are {seat_name(seat)} (--seat {seat}). {others}. Seed: {seed}. "
+        console.print(escape(f"You are seat {seat + 1}. {others}. Seed: {seed}. "
                              "Type ? for help."))
         chapter = ChapterCounter(game)
         if done:
@@ -545,11 +636,18 @@ def play_command(
             if not live:
                 live.append(state)  # run_match's own state, mutated in place as it advances
             # Only what the human's seat learns: a deal or a face-down card is private.
+            held: list[str] = []  # a chance move's lines, told together
             for event in state.events_for(seat):
                 opened = chapter(event)
                 if opened:
+                    news.hold(held)
+                    held = []
                     news.rule(f"{opened[0].capitalize()} {opened[1]}")
-                news.say(state.describe_event(event, seat), chance=player == CHANCE)
+                if player == CHANCE:
+                    held.append(state.describe_event(event, seat))
+                else:
+                    news.say(state.describe_event(event, seat))
+            news.hold(held)
 
         agents = [a.spec for a in seats]
         try:

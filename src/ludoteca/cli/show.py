@@ -24,7 +24,7 @@ included, as the game's ``State.ghosts()`` names them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.markup import escape
@@ -101,12 +101,25 @@ def page(text: str, pause_at_end: bool = False) -> None:
             return
 
 
-def table_seats(num_players: int) -> naming:
+def table_seats(num_players: int, bots: Sequence[str | None] | None = None) -> naming:
     """The seats' names in the terminal's sentences, numbered from 1 as a person counts them
     ("seat 1" is seat index 0; options such as ``--seat`` and the records keep the index).
     A :func:`ludoteca.core.words.naming` block: describe_event, prompts, the boards and
-    the result sentence name the seats so within it."""
-    return naming(tuple(f"seat {seat + 1}" for seat in range(num_players)))
+    the result sentence name the seats so within it.
+
+    ``bots``: one entry per seat, a bot's name ("normal bot") or ``None`` for a person's
+    seat. A bot seat is then called by its name, as the banner and the browser call it;
+    bots of one name are told apart by a letter ("normal bot A", "normal bot B")."""
+    names = [f"seat {seat + 1}" for seat in range(num_players)]
+    if bots is not None:
+        by_name: dict[str, list[int]] = {}
+        for seat, name in enumerate(bots):
+            if name is not None:
+                by_name.setdefault(name, []).append(seat)
+        for name, group in by_name.items():
+            for letter, seat in zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", group, strict=False):
+                names[seat] = name if len(group) == 1 else f"{name} {letter}"
+    return naming(tuple(names))
 
 
 def results_table(state: State, who: Callable[[int], str]) -> Table:

@@ -222,13 +222,33 @@ def action_label(state: DosRiosState, action: Any) -> str:
     if isinstance(action, Build):
         return f"build a {action.kind} on {nm(action.hex)}"
     if isinstance(action, Dam):
-        return f"dam {side_name(t, action.side)}"
+        # which river a dam would turn aside is what a player weighs in choosing the side
+        rivers = rivers_across(state, action.side)
+        across = f" (across {' and '.join(rivers)})" if rivers else " (no river)"
+        return f"dam {side_name(t, action.side)}{across}"
     if isinstance(action, EndTurn):
         return "end the turn"
     if isinstance(action, Activate | PassOver):
         verb = "activate" if isinstance(action, Activate) else "pass over"
         return f"{verb} the {card_name(t.card_keys[state.row[0]])} card" if state.row else verb
     return str(action)
+
+
+def rivers_across(state: DosRiosState, side: int) -> list[str]:
+    """The names of the rivers that flow across ``side`` now ("Rio Verde"), in river
+    order: both where they run merged."""
+    t, out = state.t, state.out
+    names = []
+    for rv in range(2):
+        node = t.source[rv]
+        while out[node] >= 0:
+            if out[node] == side:
+                names.append(f"Rio {RIVERS[rv].capitalize()}")
+                break
+            node = t.side_target[out[node]]
+            if node >= t.num_hexes:
+                break
+    return names
 
 
 def side_place(t: Tables, side: int) -> list[Any]:
