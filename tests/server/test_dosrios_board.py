@@ -688,3 +688,26 @@ def test_without_motion_the_last_move_keeps_a_steady_glow_and_no_box(
     legend = page.inner_text('#board [data-key="legend"]')
     assert "changed by the last move" in legend
     assert page.js_errors == []
+
+
+def test_a_turn_limit_s_standings_and_lobby_line_show_the_deciding_cash() -> None:
+    # R22: nobody built, cash decided; "0 buildings" for both would say nothing.
+    from types import SimpleNamespace
+
+    from ludoteca.games.dosrios.rules import end
+    from ludoteca.server.matches import _stored_result
+    from ludoteca.server.views import result_text, standings
+    state = ready(2)
+    state.money[:] = [300, 500]
+    end.end_by_limit(state)
+    rows = standings(state, 0, seats_for(2))
+    assert [(r["names"], r["detail"]) for r in rows] == [
+        ("Bo", "0 buildings, 0 irrigated, 500 cash"),
+        ("Ana", "0 buildings, 0 irrigated, 300 cash")]
+    assert "Bo won by the most money at the turn limit" in (
+        result_text(state, 0, seats_for(2)) or "")
+    row = SimpleNamespace(status="finished", scores=state.scores(), returns=state.returns(),
+                          players=[{"name": "Ana"}, {"name": "Bo"}])
+    assert _stored_result(row) == "Bo won (0–0)"
+    assert _stored_result(row, state) == (
+        "Bo won (0 buildings, 0 irrigated, 300 cash to 0 buildings, 0 irrigated, 500 cash)")

@@ -294,18 +294,27 @@ STANDING = ("buildings", "irrigated buildings", "money")
 
 
 def limit_reason(state: DosRiosState, winners: list[int]) -> str:
-    """What decided the turn limit's ranking (R22): "the most buildings at the turn limit
-    (R22)", or the first tie-break the winners lead the others on ("the most money at the
-    turn limit, level on buildings and irrigated buildings (R22)"), or a lead shared on
-    all three ("tying on ...") when nobody else is left."""
-    marks = [end.standing(state, s) for s in range(state.num_players)]
-    others = [m for s, m in enumerate(marks) if s not in winners]
-    if not others:
-        return "tying on buildings, irrigated buildings and money at the turn limit (R22)"
-    best, next_best = marks[winners[0]], max(others)
-    k = next(i for i in range(len(STANDING)) if best[i] != next_best[i])
+    """What decided the turn limit's ranking (R22): "the most buildings at the turn
+    limit", or the first tie-break the winners lead the others on ("the most money at
+    the turn limit, level on buildings and irrigated buildings"), or a lead shared on all
+    three ("tying on ...") when nobody else is left."""
+    k = end.deciding_mark(state, winners)
+    if k == len(STANDING):
+        return "tying on buildings, irrigated buildings and money at the turn limit"
     level = f", level on {' and '.join(STANDING[:k])}" if k else ""
-    return f"the most {STANDING[k]} at the turn limit{level} (R22)"
+    return f"the most {STANDING[k]} at the turn limit{level}"
+
+
+FIGURES = (("building", "buildings"), ("irrigated", "irrigated"), ("cash", "cash"))
+
+
+def limit_figures(state: DosRiosState) -> list[str]:
+    """Each seat's marks at the turn limit down to the one that decided (R22): "2
+    buildings", "1 building, 1 irrigated", "0 buildings, 0 irrigated, 500 cash"."""
+    k = min(end.deciding_mark(state, list(state.table_winners)), len(STANDING) - 1)
+    return [", ".join(plural(m, *FIGURES[i])
+                      for i, m in enumerate(end.standing(state, s)[:k + 1]))
+            for s in range(state.num_players)]
 
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}

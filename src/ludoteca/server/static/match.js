@@ -230,7 +230,7 @@
   function renderStandings(box, rows) {
     if (!box) return;
     box.replaceChildren(...(rows || []).map((r) => el("li", {class: (r.won ? "won" : "") + (r.you ? " you" : ""), value: r.place},
-      el("span", {class: "who", text: r.names + (r.you ? " (you)" : "")}), el("span", {class: "score", text: r.unit ? `${r.score} ${r.unit}` : r.score}))));
+      el("span", {class: "who", text: r.names + (r.you ? " (you)" : "")}), el("span", {class: "score", text: r.detail || (r.unit ? `${r.score} ${r.unit}` : r.score)}))));
     box.hidden = !(rows && rows.length);
   }
 
