@@ -288,6 +288,27 @@ def test_an_attack_opens_a_panel_that_says_why() -> None:
     assert "An attack: two workers drive the lone defender back to the Town" in titles
 
 
+def test_a_pair_driven_off_gets_a_title_of_its_own() -> None:
+    # R12: a pair falls only to two attackers both from higher ground; the lone
+    # defender's title would be wrong above it.
+    s = ready(2)
+    all_turned(s)
+    t = s.t
+    target, high = next((x, up) for x in range(t.num_hexes)
+                        if len(up := [y for y in t.adjacent[x] if y < t.num_hexes
+                                      and s.height[y] > s.height[x]]) >= 2)
+    put(s, 1, t.pos[target], 2)
+    put(s, 0, t.pos[high[0]])
+    put(s, 0, t.pos[high[1]])
+    attack = next(a for a in map(t.codec.decode, s.legal_actions())
+                  if isinstance(a, Attack) and a.target == target)
+    act(s, attack)
+    titles = [moment(e) for e in s.events()]
+    assert "An attack: two workers from higher ground drive the pair back to the Town" \
+        in titles
+    assert not any(t and "lone defender" in t for t in titles)
+
+
 def test_an_attack_from_higher_ground_opens_a_panel_that_says_why() -> None:
     s = ready(2)
     all_turned(s)
