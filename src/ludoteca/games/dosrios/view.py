@@ -202,6 +202,8 @@ def action_label(state: DosRiosState, action: Any) -> str:
     t = state.t
     nm = state.node_name
     if isinstance(action, FlowTo):
+        if len(t.side_hexes[action.side]) == 2:  # one side parts two hexes: the target says it
+            return f"flow into {nm(t.side_target[action.side])}"
         return f"flow across {side_name(t, action.side)} into {nm(t.side_target[action.side])}"
     if isinstance(action, PlaceWorker):
         return f"place a worker on {nm(action.hex)}"
@@ -240,9 +242,17 @@ def side_place(t: Tables, side: int) -> list[Any]:
 
 
 def side_name(t: Tables, side: int) -> str:
-    """``(c,r) S`` - a hex and the direction of the side from it."""
+    """A side by the hexes it parts, the northern first: "the side between (1,4) and
+    (1,5)"; a side on the map's edge by its direction from its one hex: "the S side of
+    (4,7)". A direction is never read from a neighbour, so that a player need not turn
+    "(0,4) NE" round into (1,4)'s SW."""
+    parted = t.side_hexes[side]
+    if len(parted) == 2:
+        north = t.side_upper[side]
+        south = parted[1] if parted[0] == north else parted[0]
+        return f"the side between {hexes.name(t.pos[north])} and {hexes.name(t.pos[south])}"
     x, d = t.side_dir[side]
-    return f"side {hexes.name(t.pos[x])} {hexes.DIRECTIONS[d]}"
+    return f"the {hexes.DIRECTIONS[d]} side of {hexes.name(t.pos[x])}"
 
 
 def outcome_label(state: DosRiosState, outcome: Any) -> str:
@@ -262,7 +272,8 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
     (``from``), each also as a flag ``with_<location>`` (``pair_<location>`` too when both
     come from one place), so that a board can pick the attackers one click at a time in
     either order, and ``needs``, the flags a click on the board must have chosen before the
-    attack is sent; a side's hex, direction and target."""
+    attack is sent (a building's ``needs`` its kind, so a click on the hex only chooses
+    where); a side's hex, direction and target."""
     t = state.t
     if isinstance(item, Move):
         step = state.next_step() if not state.is_terminal() else None
@@ -273,6 +284,9 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
                 who = state.hex_seat[item.dst] if item.dst < t.num_hexes else -1
                 return {"cost": cost, "drives_off": who not in (-1, state.active)}
         return {}
+    if isinstance(item, Build):
+        # 500 or 1,000 in cash: the hex's click only chooses it, the kind's button builds
+        return {"needs": ["kind"]}
     if isinstance(item, Attack):
         adj = t.adjacent[item.target]
         la, lb = adj[item.a], adj[item.b]

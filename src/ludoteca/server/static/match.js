@@ -46,6 +46,7 @@
     steady(() => draw(fresh), !fresh);
   }
   function draw(fresh) {
+    if (view.version !== Number(root.dataset.version)) refused(null);  // the table moved on
     root.dataset.version = view.version;
     root.dataset.finished = view.finished ? "true" : "false";
     root.dataset.toAct = view.to_act;
@@ -380,9 +381,26 @@
     let next = Object.assign({}, picks, fields);
     let cands = view.actions.filter((a) => fits(a, next));
     if (!cands.length) { next = fields; cands = view.actions.filter((a) => fits(a, next)); }
-    if (!cands.length) return;
+    if (!cands.length) { refuse(node); return; }
+    refused(null);
     if (cands.length === 1 && complete(cands[0], next)) { send(cands[0]); return; }
     picks = next; steady(renderActions);
+  }
+  // A click the board cannot take says why, under the board where the player looks: the
+  // reason the game's markup gives for that part (data-why: "workers may not enter the
+  // mountains"), else that it fits no move of the selection, else no move at all.
+  function refused(text) {
+    const boardNote = $("board-note");
+    if (!boardNote) return;
+    boardNote.textContent = text || "";
+    boardNote.hidden = !text;
+  }
+  function refuse(target) {
+    if (!view.actions.length || !target.closest("[data-pick], [data-why]")) return;
+    const why = target.closest("[data-why]");
+    refused(why && board.contains(why) ? why.dataset.why
+      : Object.keys(picks).length ? "That fits none of the moves your selection allows: click another place, or cancel the selection."
+      : "That fits none of your moves now. " + (view.prompt || ""));
   }
   // The nearest element around the click that can be picked now and would add to the
   // selection (a mine that cannot be picked inside a display that can: the display; a
@@ -401,6 +419,7 @@
   board.addEventListener("click", (e) => {
     const node = pickableAt(e.target);
     if (node) pick(node);
+    else refuse(e.target);
   });
   board.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;
