@@ -51,6 +51,7 @@ def test_a_click_on_one_s_own_worker_s_hex_chooses_it_and_the_button_builds(
     page.locator(f'#board [data-key="hex-{H(3, 4)}"] .dr-hexshape').click(
         position={"x": 28, "y": 10})
     assert not wait_sent(page, sent, 1000), sent
+    assert "finish it on the board" in page.inner_text("#pick-note")
     button = page.locator("#board .dr-control", has_text="Build a Farm here (500)")
     assert button.is_visible()
     button.click()

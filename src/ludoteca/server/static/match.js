@@ -361,7 +361,10 @@
         const cancel = el("button", {type: "button", class: "secondary", id: "cancel-pick", text: "Cancel selection"});
         cancel.addEventListener("click", () => { picks = {}; steady(renderActions); });
         nodes.unshift(cancel);
-        note.textContent = cands.length === 1 ? "1 move fits your selection: click the board again to make it, or pick it here."
+        // a move that still needs a choice (a building's kind) is not made by clicking again
+        note.textContent = cands.length === 1 ? (complete(cands[0], picks)
+          ? "1 move fits your selection: click the board again to make it, or pick it here."
+          : "1 move fits your selection: finish it on the board (its button there), or pick it here.")
           : `${cands.length} moves fit your selection: pick one, or click the board again.`;
         note.hidden = false;
       } else note.hidden = true;
