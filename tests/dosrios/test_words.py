@@ -144,3 +144,20 @@ def test_a_pair_s_attack_and_the_cards_moves_read_as_english():
         "attack (3,7) with two workers from the Town")
     assert action_label(state, Activate()) == (
         f"activate the {state.t.card_keys[state.row[0]].capitalize()} card")
+
+
+def test_a_side_is_named_by_the_hexes_it_parts_not_from_a_neighbour():
+    # The trial dammed the SW side of its own (1,4) and read "You dam side (0,4) NE": a
+    # side between two hexes names both, the northern first; an edge side its direction
+    # from its one hex.
+    state = ready(2)
+    t = state.t
+    between = next(s for s, h in enumerate(t.side_hexes) if set(h) == {H(1, 4), H(0, 4)})
+    text = said(state, "dammed", 0, seat=0, side=between, diverts=True)
+    assert text == "You dam the side between (1,4) and (0,4), diverting the river"
+    assert said(state, "branch", 0, seat=0, at=H(1, 4), side=between) == (
+        "You send the river from (1,4) across the side between (1,4) and (0,4)")
+    edge = next(s for s, h in enumerate(t.side_hexes) if h == (H(0, 0),)
+                and t.side_dir[s][1] == 0)
+    assert said(state, "dammed", 0, seat=0, side=edge, diverts=False) == (
+        "You dam the N side of (0,0)")
