@@ -161,3 +161,18 @@ def test_a_side_is_named_by_the_hexes_it_parts_not_from_a_neighbour():
                 and t.side_dir[s][1] == 0)
     assert said(state, "dammed", 0, seat=0, side=edge, diverts=False) == (
         "You dam the N side of (0,0)")
+
+
+def test_a_laid_tile_is_said_by_the_hexes_and_terrains_it_shows():
+    # The log read "Tile 11 is laid in slot 0 (turned 1)": numbers of the edition's data,
+    # counted from 0. It says what the board shows instead: each hex and its terrain.
+    state = ready(2)
+    t = state.t
+    text = said(state, "tile", None, slot=0, tile=0, rotation=1)
+    a, b, c = t.slots[0]
+    terrain = state.t.terrain_with([(0, 1)] + [(k, 0) for k in range(1, 12)])
+    names = ("tobacco", "maize", "wheat", "forest", "hill")
+    assert text == ("A tile is laid: " + ", ".join(
+        f"{n} {names[terrain[x]]}" for n, x in zip(("(0,3)", "(1,4)", "(0,4)"), (a, b, c),
+                                                   strict=True)))
+    assert "slot" not in text and "turned" not in text

@@ -352,7 +352,11 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
         return f"{who(seat)} {you if viewer == seat else other}"
 
     if k == "tile":
-        return f"Tile {d['tile']} is laid in slot {d['slot']} (turned {d['rotation']})"
+        # the edition's tile and slot numbers mean nothing on the board: the hexes and
+        # the terrains they take do (R1)
+        shown = [f"{nm(x)} {TERRAINS[t.tiles[d['tile']][(m + d['rotation']) % 3]]}"
+                 for m, x in enumerate(t.slots[d["slot"]])]
+        return f"A tile is laid: {', '.join(shown)}"
     if k == "start_player":
         lays = "lay" if viewer == d["seat"] else "lays"
         return f"{acts(d['seat'], 'start', 'starts')} and {lays} the rivers"
