@@ -172,7 +172,10 @@ def test_a_laid_tile_is_said_by_the_hexes_and_terrains_it_shows():
     a, b, c = t.slots[0]
     terrain = state.t.terrain_with([(0, 1)] + [(k, 0) for k in range(1, 12)])
     names = ("tobacco", "maize", "wheat", "forest", "hill")
-    assert text == ("A tile is laid: " + ", ".join(
+    assert text == ("Tiles laid: " + ", ".join(
         f"{n} {names[terrain[x]]}" for n, x in zip(("(0,3)", "(1,4)", "(0,4)"), (a, b, c),
                                                    strict=True)))
     assert "slot" not in text and "turned" not in text
+    # the set-up's twelve fold into one list of the hexes, in the order they were laid
+    folded = fold_texts([text, said(state, "tile", None, slot=1, tile=1, rotation=0)])
+    assert folded.startswith(text + ", (0,5) ") and folded.count("Tiles laid") == 1

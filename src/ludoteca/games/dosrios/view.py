@@ -356,7 +356,7 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
         # the terrains they take do (R1)
         shown = [f"{nm(x)} {TERRAINS[t.tiles[d['tile']][(m + d['rotation']) % 3]]}"
                  for m, x in enumerate(t.slots[d["slot"]])]
-        return f"A tile is laid: {', '.join(shown)}"
+        return f"Tiles laid: {', '.join(shown)}"  # the set-up folds the twelve into one list
     if k == "start_player":
         lays = "lay" if viewer == d["seat"] else "lays"
         return f"{acts(d['seat'], 'start', 'starts')} and {lays} the rivers"
