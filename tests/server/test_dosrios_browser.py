@@ -58,3 +58,28 @@ def test_a_click_on_one_s_own_worker_s_hex_chooses_it_and_the_button_builds(
     assert wait_sent(page, sent, 10_000)
     assert [m["action"] for m in sent] == builds
     assert page.js_errors == []
+
+
+def test_a_panel_leaves_the_map_in_view(browser: Any, server: ServerProcess) -> None:
+    # The trial's panels covered the lower right of the map at 1280 and most of it on a
+    # phone: at 1280x900 a panel docks beside the map; at 390x844 it keeps to the lower
+    # third, and the map's upper half stays uncovered.
+    s = ready(2)
+    all_turned(s)
+    page, _ = open_position(browser, server, s)
+    show = ("() => { const m = document.getElementById('moment'); m.hidden = false;"
+            " document.getElementById('moment-lines').textContent = 'x '.repeat(400); }")
+    for width, height in ((1280, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(show)
+        if width < 560:  # where match.js brings the board when a panel opens on a phone
+            page.evaluate("document.getElementById('board').scrollIntoView({block: 'start'})")
+        panel = page.locator("#moment").bounding_box()
+        board = page.locator("#board .dr-map").bounding_box()
+        assert panel is not None and board is not None
+        if width > 900:
+            assert panel["x"] >= board["x"] + board["width"], (panel, board)
+        else:
+            assert panel["height"] <= height * 0.37, panel
+            assert panel["y"] >= max(board["y"], 0) + 0.3 * height, (panel, board)
+    assert page.js_errors == []

@@ -180,6 +180,15 @@
     momentShown = first.n;
     momentBox.dataset.n = first.n;
     momentBox.hidden = false;
+    boardInView();
+  }
+  // On a phone the page stays where the last tap was (a button under the board): a panel,
+  // or the player's turn, brings the board's top back to the top of the screen, the
+  // panel keeping to the lower third.
+  function boardInView() {
+    if (!window.matchMedia("(max-width: 560px)").matches) return;
+    const top = board.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.25) board.scrollIntoView({block: "start"});
   }
   // Moments that came while a panel was open: a later move (a bot's, moments after the
   // player's own sale) must not replace a panel the player has not read yet, so they
@@ -250,7 +259,7 @@
     document.title = (over ? "Over · " : mine ? "▶ Your turn · " : "") + baseTitle;
     if (icon) icon.href = favicon(over ? "#5c6470" : mine ? "#c0392b" : "#8a4b16");
     if (!fresh && isSeat) {
-      if (mine && wasMine === false) alertPlayer("Your turn", view.prompt);
+      if (mine && wasMine === false) { alertPlayer("Your turn", view.prompt); boardInView(); }
       else if (over && wasOver === false) alertPlayer("The match is over", view.result || "");
     }
     wasMine = mine; wasOver = over;
