@@ -79,15 +79,58 @@ def test_the_turn_limit_s_winner_is_said_to_win_by_what_decided_it():
     end = {"winners": [1], "reason": "turn_limit"}
     assert said(state, "end", 0, **end) == (
         "Bo wins by the most money at the turn limit, level on buildings and irrigated "
-        "buildings (R22)")
+        "buildings")
     build_here(state, 0, (3, 4), "farm")
     assert said(state, "end", 0, **{**end, "winners": [0]}) == (
-        "You win by the most buildings at the turn limit (R22)")
+        "You win by the most buildings at the turn limit")
     state.money[:] = [0, 0]
     build_here(state, 1, (5, 5), "farm")
     assert said(state, "end", None, **{**end, "winners": [0, 1]}) == (
         "Ana, Bo win by tying on buildings, irrigated buildings and money at the turn "
-        "limit (R22)")
+        "limit")
+
+
+def test_the_result_of_the_turn_limit_names_the_tie_break_and_its_figures():
+    # Nobody built: cash decided (R22), and the result must show it, not "0 buildings" twice.
+    from ludoteca.core.words import result_sentence, standings
+    from ludoteca.games.dosrios.rules import end
+    state = ready(2)
+    state.money[:] = [300, 500]
+    end.end_by_limit(state)
+    assert state.is_terminal()
+    with naming(["Ana", "Bo"]):
+        assert result_sentence(state, 0) == (
+            "You lost: Bo won by the most money at the turn limit, level on buildings and "
+            "irrigated buildings. Places: Bo 1st (0 buildings, 0 irrigated, 500 cash); "
+            "you 2nd (0 buildings, 0 irrigated, 300 cash).")
+        assert [s.figure for s in standings(state)] == [
+            "0 buildings, 0 irrigated, 500 cash", "0 buildings, 0 irrigated, 300 cash"]
+
+
+def test_a_turn_limit_won_on_buildings_shows_only_the_buildings():
+    from ludoteca.core.words import result_sentence
+    from ludoteca.games.dosrios.rules import end
+    from tests.dosrios.helpers import build_here
+    state = ready(2)
+    state.money[:] = [0, 900]
+    build_here(state, 0, (3, 4), "farm")
+    end.end_by_limit(state)
+    with naming(["Ana", "Bo"]):
+        assert result_sentence(state, 0) == (
+            "You won by the most buildings at the turn limit. Places: you 1st (1 building); "
+            "Bo 2nd (0 buildings).")
+
+
+def test_a_victory_s_result_keeps_the_buildings_alone():
+    from ludoteca.games.dosrios.rules import end
+    from tests.dosrios.helpers import build_here
+    state = ready(2)
+    for x in ((3, 4), (3, 5), (4, 4), (4, 5)):
+        build_here(state, 0, x, "farm")
+    build_here(state, 0, (2, 4), "estate")
+    end.check_victory(state)
+    assert state.is_terminal()
+    assert state.result_reason() is None and state.result_figures() is None
 
 
 def test_a_pair_s_attack_and_the_cards_moves_read_as_english():
@@ -101,3 +144,38 @@ def test_a_pair_s_attack_and_the_cards_moves_read_as_english():
         "attack (3,7) with two workers from the Town")
     assert action_label(state, Activate()) == (
         f"activate the {state.t.card_keys[state.row[0]].capitalize()} card")
+
+
+def test_a_side_is_named_by_the_hexes_it_parts_not_from_a_neighbour():
+    # The trial dammed the SW side of its own (1,4) and read "You dam side (0,4) NE": a
+    # side between two hexes names both, the northern first; an edge side its direction
+    # from its one hex.
+    state = ready(2)
+    t = state.t
+    between = next(s for s, h in enumerate(t.side_hexes) if set(h) == {H(1, 4), H(0, 4)})
+    text = said(state, "dammed", 0, seat=0, side=between, diverts=True)
+    assert text == "You dam the side between (1,4) and (0,4), diverting the river"
+    assert said(state, "branch", 0, seat=0, at=H(1, 4), side=between) == (
+        "You send the river from (1,4) across the side between (1,4) and (0,4)")
+    edge = next(s for s, h in enumerate(t.side_hexes) if h == (H(0, 0),)
+                and t.side_dir[s][1] == 0)
+    assert said(state, "dammed", 0, seat=0, side=edge, diverts=False) == (
+        "You dam the N side of (0,0)")
+
+
+def test_a_laid_tile_is_said_by_the_hexes_and_terrains_it_shows():
+    # The log read "Tile 11 is laid in slot 0 (turned 1)": numbers of the edition's data,
+    # counted from 0. It says what the board shows instead: each hex and its terrain.
+    state = ready(2)
+    t = state.t
+    text = said(state, "tile", None, slot=0, tile=0, rotation=1)
+    a, b, c = t.slots[0]
+    terrain = state.t.terrain_with([(0, 1)] + [(k, 0) for k in range(1, 12)])
+    names = ("tobacco", "maize", "wheat", "forest", "hill")
+    assert text == ("Tiles laid: " + ", ".join(
+        f"{n} {names[terrain[x]]}" for n, x in zip(("(0,3)", "(1,4)", "(0,4)"), (a, b, c),
+                                                   strict=True)))
+    assert "slot" not in text and "turned" not in text
+    # the set-up's twelve fold into one list of the hexes, in the order they were laid
+    folded = fold_texts([text, said(state, "tile", None, slot=1, tile=1, rotation=0)])
+    assert folded.startswith(text + ", (0,5) ") and folded.count("Tiles laid") == 1

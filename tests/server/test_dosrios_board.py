@@ -288,6 +288,27 @@ def test_an_attack_opens_a_panel_that_says_why() -> None:
     assert "An attack: two workers drive the lone defender back to the Town" in titles
 
 
+def test_a_pair_driven_off_gets_a_title_of_its_own() -> None:
+    # R12: a pair falls only to two attackers both from higher ground; the lone
+    # defender's title would be wrong above it.
+    s = ready(2)
+    all_turned(s)
+    t = s.t
+    target, high = next((x, up) for x in range(t.num_hexes)
+                        if len(up := [y for y in t.adjacent[x] if y < t.num_hexes
+                                      and s.height[y] > s.height[x]]) >= 2)
+    put(s, 1, t.pos[target], 2)
+    put(s, 0, t.pos[high[0]])
+    put(s, 0, t.pos[high[1]])
+    attack = next(a for a in map(t.codec.decode, s.legal_actions())
+                  if isinstance(a, Attack) and a.target == target)
+    act(s, attack)
+    titles = [moment(e) for e in s.events()]
+    assert "An attack: two workers from higher ground drive the pair back to the Town" \
+        in titles
+    assert not any(t and "lone defender" in t for t in titles)
+
+
 def test_an_attack_from_higher_ground_opens_a_panel_that_says_why() -> None:
     s = ready(2)
     all_turned(s)
@@ -688,3 +709,26 @@ def test_without_motion_the_last_move_keeps_a_steady_glow_and_no_box(
     legend = page.inner_text('#board [data-key="legend"]')
     assert "changed by the last move" in legend
     assert page.js_errors == []
+
+
+def test_a_turn_limit_s_standings_and_lobby_line_show_the_deciding_cash() -> None:
+    # R22: nobody built, cash decided; "0 buildings" for both would say nothing.
+    from types import SimpleNamespace
+
+    from ludoteca.games.dosrios.rules import end
+    from ludoteca.server.matches import _stored_result
+    from ludoteca.server.views import result_text, standings
+    state = ready(2)
+    state.money[:] = [300, 500]
+    end.end_by_limit(state)
+    rows = standings(state, 0, seats_for(2))
+    assert [(r["names"], r["detail"]) for r in rows] == [
+        ("Bo", "0 buildings, 0 irrigated, 500 cash"),
+        ("Ana", "0 buildings, 0 irrigated, 300 cash")]
+    assert "Bo won by the most money at the turn limit" in (
+        result_text(state, 0, seats_for(2)) or "")
+    row = SimpleNamespace(status="finished", scores=state.scores(), returns=state.returns(),
+                          players=[{"name": "Ana"}, {"name": "Bo"}])
+    assert _stored_result(row) == "Bo won (0–0)"
+    assert _stored_result(row, state) == (
+        "Bo won (0 buildings, 0 irrigated, 300 cash to 0 buildings, 0 irrigated, 500 cash)")

@@ -134,6 +134,19 @@ class State(ABC):
     def winners(self) -> list[int]:
         """Seats that share the win (at the end); partners are listed together."""
 
+    def result_reason(self) -> str | None:
+        """At the end, what decided the win when ``scores()`` alone do not show it, in
+        words that follow "won by" ("the most money at the turn limit, level on
+        buildings"); None (this default) when the scores say it, or before the end."""
+        return None
+
+    def result_figures(self) -> list[str] | None:
+        """At the end, each seat's standing in words down to the figure that decided it
+        ("0 buildings, 0 irrigated, 500 cash"), one per seat, for the result and the
+        standings to show in place of the bare score; None (this default) when the
+        score in the game's unit decides, or before the end."""
+        return None
+
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may know (``None``: a spectator), JSON-safe.

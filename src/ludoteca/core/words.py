@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from contextvars import ContextVar, Token
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ludoteca.core.errors import ConfigError
 
@@ -172,12 +172,21 @@ class _Side(NamedTuple):
     seats: tuple[int, ...]  # () for a ghost
     score: float
     won: bool
+    figure: str | None  # the game's own words for the standing, when the score is not all
+
+
+def _told(state: State, hook: str) -> Any:
+    """What the state's ``hook`` (a :class:`State` method with no arguments) answers; None
+    for a state that has none (a bare stand-in for a game)."""
+    method = getattr(state, hook, None)
+    return method() if method is not None else None
 
 
 def _sides(state: State, viewer: int | None) -> list[_Side]:
     """Every side at the end, seats in seat order, ghosts last. Partners share a score:
     the one they all have, else their sum."""
     scores = state.scores()
+    figures = _told(state, "result_figures")
     winners = set(state.winners())
     members: dict[int, list[int]] = {}
     for seat in range(state.num_players):
@@ -187,8 +196,9 @@ def _sides(state: State, viewer: int | None) -> list[_Side]:
         values = {scores[s] for s in group}
         score = values.pop() if len(values) == 1 else sum(scores[s] for s in group)
         sides.append(_Side(side_name(group, viewer), tuple(group), score,
-                           any(s in winners for s in group)))
-    return sides + [_Side(g.name, (), g.score, g.won) for g in state.ghosts()]
+                           any(s in winners for s in group),
+                           figures[group[0]] if figures else None))
+    return sides + [_Side(g.name, (), g.score, g.won, None) for g in state.ghosts()]
 
 
 def _places(sides: list[_Side]) -> list[tuple[_Side, int, bool]]:
@@ -217,6 +227,10 @@ class Standing(NamedTuple):
     """1 for the winners; the others by points, equal points sharing a place."""
     tied: bool
     """Whether another side has the same place."""
+    figure: str | None = None
+    """The game's words for the standing when the score alone did not decide
+    (:meth:`State.result_figures <ludoteca.core.state.State.result_figures>`: "0
+    buildings, 0 irrigated, 500 cash"); None when the score says it."""
 
 
 def score_unit(state: State) -> tuple[str, str]:
@@ -240,7 +254,7 @@ def standings(state: State, viewer: int | None = None) -> list[Standing]:
     are named as :func:`naming` says, ``viewer`` "you"."""
     if not state.is_terminal():
         return []
-    return [Standing(side.name, side.seats, side.score, side.won, place, tied)
+    return [Standing(side.name, side.seats, side.score, side.won, place, tied, side.figure)
             for side, place, tied in _places(_sides(state, viewer))]
 
 
@@ -256,7 +270,12 @@ def result_sentence(state: State, viewer: int | None = None) -> str | None:
     * "Seat 2 won. Places: ..." (a spectator); "Nobody won. ..." (a match nobody won).
 
     Seats are named as :func:`naming` says ("seat 2" by default), the viewer "you"; the
-    scores are in the game's unit (:func:`score_unit`: "18 VP", "5 buildings").
+    scores are in the game's unit (:func:`score_unit`: "18 VP", "5 buildings"). A game
+    whose win a tie-break decided says so (:meth:`State.result_reason
+    <ludoteca.core.state.State.result_reason>`, :meth:`State.result_figures
+    <ludoteca.core.state.State.result_figures>`): "You lost: Bo won by the most money at
+    the turn limit, level on buildings. Places: Bo 1st (0 buildings, 500 cash); you 2nd
+    (0 buildings, 300 cash)."
     """
     if not state.is_terminal():
         return None
@@ -265,6 +284,8 @@ def result_sentence(state: State, viewer: int | None = None) -> str | None:
     names = joined(s.name for s in won)
     verb = "shared the win" if len(won) > 1 else "won"
     mine = next((s for s in sides if viewer in s.seats), None)
+    reason = _told(state, "result_reason")
+    verb += f" by {reason}" if reason and won else ""
     if not won:
         head = "Nobody won."
     elif mine is None:
@@ -275,10 +296,11 @@ def result_sentence(state: State, viewer: int | None = None) -> str | None:
             head = f"{subject} lost: {names} {verb}."
         elif len(won) > 1:
             partners = joined(s.name for s in won if s is not mine)
-            head = f"{subject} shared the win with {partners}."
+            by = f" by {reason}" if reason else ""
+            head = f"{subject} shared the win with {partners}{by}."
         else:
-            head = f"{subject} won."
+            head = f"{subject} {verb}."
     places = "; ".join(f"{side.name} {'tied ' if tied else ''}{ordinal(place)} "
-                       f"({scored(state, side.score)})"
+                       f"({side.figure or scored(state, side.score)})"
                        for side, place, tied in _places(sides))
     return f"{head} Places: {places}."

@@ -1519,6 +1519,7 @@ class Hub:
             except Exception:
                 title = row.game
             live = self.live.get(row.public_id)
+            done = live or self.finished_cache.get(row.public_id)
             out.append({
                 "id": row.public_id, "game": row.game, "title": title,
                 "num_players": row.num_players, "variant": row.variant,
@@ -1528,15 +1529,19 @@ class Hub:
                 "finished_at": row.finished_at.isoformat() if row.finished_at else None,
                 "turn": (turn_text(live.state, None, live.seats)
                          if live is not None and not live.finished else None),
-                "result": _stored_result(row),
+                "result": _stored_result(row, done.state if done is not None else None),
             })
         return out
 
 
-def _stored_result(row: Any) -> str | None:
+def _stored_result(row: Any, state: State | None = None) -> str | None:
+    """"Ana won (3–1)": the stored scores; a match still in memory whose win a tie-break
+    decided gives the game's figures instead ("Bo won (0 buildings, 0 irrigated, 500 cash
+    to 0 buildings, 0 irrigated, 300 cash)")."""
     if row.status != "finished" or not row.scores:
         return None
     names = [p.get("name") for p in row.players]
     winners = [names[i] for i, r in enumerate(row.returns or []) if r > 0]
-    scores = "–".join(f"{s:g}" for s in row.scores)
+    figures = state.result_figures() if state is not None and state.is_terminal() else None
+    scores = " to ".join(figures) if figures else "–".join(f"{s:g}" for s in row.scores)
     return f"{joined(winners) or 'nobody at the table'} won ({scores})"

@@ -664,7 +664,9 @@ def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
     as one side, ghosts too; the winners 1st, equal points sharing a place). ``names``
     are the seats' names (never "you": ``you`` says which side is the viewer's);
     ``score`` is in words ("12", "−3"), ``unit`` what it counts ("points", "VP",
-    "buildings": :func:`ludoteca.core.words.score_unit`). [] before the end."""
+    "buildings": :func:`ludoteca.core.words.score_unit`), ``detail`` the game's words for
+    a standing a tie-break decided ("0 buildings, 0 irrigated, 500 cash", shown in place
+    of the score), present only then. [] before the end."""
     if not state.is_terminal():
         return []  # (every live message asks, so before the end it costs no naming)
     with naming(seat_names(seats)):
@@ -672,7 +674,8 @@ def standings(state: State, viewer: int | None, seats: Sequence[SeatInfo]
     one, many = score_unit(state)
     return [{"place": side.place, "names": side.name, "score": number(side.score),
              "unit": one if side.score == 1 else many,
-             "won": side.won, "tied": side.tied, "you": viewer in side.seats}
+             "won": side.won, "tied": side.tied, "you": viewer in side.seats,
+             **({"detail": side.figure} if side.figure else {})}
             for side in sides]
 
 

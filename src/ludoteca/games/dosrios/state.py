@@ -186,6 +186,18 @@ class DosRiosState(State):
     def winners(self) -> list[int]:
         return list(self.table_winners)
 
+    def result_reason(self) -> str | None:
+        """The tie-break that decided a game ended by the turn limit (R22); None for a
+        victory, which the buildings show."""
+        if not end.ended_by_limit(self):
+            return None
+        return view.limit_reason(self, list(self.table_winners))
+
+    def result_figures(self) -> list[str] | None:
+        """Each seat's buildings, irrigated buildings and cash down to the deciding one
+        when the turn limit ended the game (R22); None for a victory."""
+        return view.limit_figures(self) if end.ended_by_limit(self) else None
+
     def evaluation(self) -> list[float]:
         """A win-share guess for a search that stops early, exact at the end: a softmax
         of each seat's :func:`~.rules.end.prospect` (cash, Logs, buildings and workers on

@@ -202,6 +202,8 @@ def action_label(state: DosRiosState, action: Any) -> str:
     t = state.t
     nm = state.node_name
     if isinstance(action, FlowTo):
+        if len(t.side_hexes[action.side]) == 2:  # one side parts two hexes: the target says it
+            return f"flow into {nm(t.side_target[action.side])}"
         return f"flow across {side_name(t, action.side)} into {nm(t.side_target[action.side])}"
     if isinstance(action, PlaceWorker):
         return f"place a worker on {nm(action.hex)}"
@@ -260,9 +262,17 @@ def side_place(t: Tables, side: int) -> list[Any]:
 
 
 def side_name(t: Tables, side: int) -> str:
-    """``(c,r) S`` - a hex and the direction of the side from it."""
+    """A side by the hexes it parts, the northern first: "the side between (1,4) and
+    (1,5)"; a side on the map's edge by its direction from its one hex: "the S side of
+    (4,7)". A direction is never read from a neighbour, so that a player need not turn
+    "(0,4) NE" round into (1,4)'s SW."""
+    parted = t.side_hexes[side]
+    if len(parted) == 2:
+        north = t.side_upper[side]
+        south = parted[1] if parted[0] == north else parted[0]
+        return f"the side between {hexes.name(t.pos[north])} and {hexes.name(t.pos[south])}"
     x, d = t.side_dir[side]
-    return f"side {hexes.name(t.pos[x])} {hexes.DIRECTIONS[d]}"
+    return f"the {hexes.DIRECTIONS[d]} side of {hexes.name(t.pos[x])}"
 
 
 def outcome_label(state: DosRiosState, outcome: Any) -> str:
@@ -282,7 +292,8 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
     (``from``), each also as a flag ``with_<location>`` (``pair_<location>`` too when both
     come from one place), so that a board can pick the attackers one click at a time in
     either order, and ``needs``, the flags a click on the board must have chosen before the
-    attack is sent; a side's hex, direction and target."""
+    attack is sent (a building's ``needs`` its kind, so a click on the hex only chooses
+    where); a side's hex, direction and target."""
     t = state.t
     if isinstance(item, Move):
         step = state.next_step() if not state.is_terminal() else None
@@ -293,6 +304,9 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
                 who = state.hex_seat[item.dst] if item.dst < t.num_hexes else -1
                 return {"cost": cost, "drives_off": who not in (-1, state.active)}
         return {}
+    if isinstance(item, Build):
+        # 500 or 1,000 in cash: the hex's click only chooses it, the kind's button builds
+        return {"needs": ["kind"]}
     if isinstance(item, Attack):
         adj = t.adjacent[item.target]
         la, lb = adj[item.a], adj[item.b]
@@ -314,18 +328,27 @@ STANDING = ("buildings", "irrigated buildings", "money")
 
 
 def limit_reason(state: DosRiosState, winners: list[int]) -> str:
-    """What decided the turn limit's ranking (R22): "the most buildings at the turn limit
-    (R22)", or the first tie-break the winners lead the others on ("the most money at the
-    turn limit, level on buildings and irrigated buildings (R22)"), or a lead shared on
-    all three ("tying on ...") when nobody else is left."""
-    marks = [end.standing(state, s) for s in range(state.num_players)]
-    others = [m for s, m in enumerate(marks) if s not in winners]
-    if not others:
-        return "tying on buildings, irrigated buildings and money at the turn limit (R22)"
-    best, next_best = marks[winners[0]], max(others)
-    k = next(i for i in range(len(STANDING)) if best[i] != next_best[i])
+    """What decided the turn limit's ranking (R22): "the most buildings at the turn
+    limit", or the first tie-break the winners lead the others on ("the most money at
+    the turn limit, level on buildings and irrigated buildings"), or a lead shared on all
+    three ("tying on ...") when nobody else is left."""
+    k = end.deciding_mark(state, winners)
+    if k == len(STANDING):
+        return "tying on buildings, irrigated buildings and money at the turn limit"
     level = f", level on {' and '.join(STANDING[:k])}" if k else ""
-    return f"the most {STANDING[k]} at the turn limit{level} (R22)"
+    return f"the most {STANDING[k]} at the turn limit{level}"
+
+
+FIGURES = (("building", "buildings"), ("irrigated", "irrigated"), ("cash", "cash"))
+
+
+def limit_figures(state: DosRiosState) -> list[str]:
+    """Each seat's marks at the turn limit down to the one that decided (R22): "2
+    buildings", "1 building, 1 irrigated", "0 buildings, 0 irrigated, 500 cash"."""
+    k = min(end.deciding_mark(state, list(state.table_winners)), len(STANDING) - 1)
+    return [", ".join(plural(m, *FIGURES[i])
+                      for i, m in enumerate(end.standing(state, s)[:k + 1]))
+            for s in range(state.num_players)]
 
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -349,7 +372,11 @@ def describe_event(state: DosRiosState, event: Event, viewer: int | None) -> str
         return f"{who(seat)} {you if viewer == seat else other}"
 
     if k == "tile":
-        return f"Tile {d['tile']} is laid in slot {d['slot']} (turned {d['rotation']})"
+        # the edition's tile and slot numbers mean nothing on the board: the hexes and
+        # the terrains they take do (R1)
+        shown = [f"{nm(x)} {TERRAINS[t.tiles[d['tile']][(m + d['rotation']) % 3]]}"
+                 for m, x in enumerate(t.slots[d["slot"]])]
+        return f"Tiles laid: {', '.join(shown)}"  # the set-up folds the twelve into one list
     if k == "start_player":
         lays = "lay" if viewer == d["seat"] else "lays"
         return f"{acts(d['seat'], 'start', 'starts')} and {lays} the rivers"

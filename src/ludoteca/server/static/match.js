@@ -46,6 +46,7 @@
     steady(() => draw(fresh), !fresh);
   }
   function draw(fresh) {
+    if (view.version !== Number(root.dataset.version)) refused(null);  // the table moved on
     root.dataset.version = view.version;
     root.dataset.finished = view.finished ? "true" : "false";
     root.dataset.toAct = view.to_act;
@@ -179,6 +180,15 @@
     momentShown = first.n;
     momentBox.dataset.n = first.n;
     momentBox.hidden = false;
+    boardInView();
+  }
+  // On a phone the page stays where the last tap was (a button under the board): a panel,
+  // or the player's turn, brings the board's top back to the top of the screen, the
+  // panel keeping to the lower third.
+  function boardInView() {
+    if (!window.matchMedia("(max-width: 560px)").matches) return;
+    const top = board.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.25) board.scrollIntoView({block: "start"});
   }
   // Moments that came while a panel was open: a later move (a bot's, moments after the
   // player's own sale) must not replace a panel the player has not read yet, so they
@@ -230,7 +240,7 @@
   function renderStandings(box, rows) {
     if (!box) return;
     box.replaceChildren(...(rows || []).map((r) => el("li", {class: (r.won ? "won" : "") + (r.you ? " you" : ""), value: r.place},
-      el("span", {class: "who", text: r.names + (r.you ? " (you)" : "")}), el("span", {class: "score", text: r.unit ? `${r.score} ${r.unit}` : r.score}))));
+      el("span", {class: "who", text: r.names + (r.you ? " (you)" : "")}), el("span", {class: "score", text: r.detail || (r.unit ? `${r.score} ${r.unit}` : r.score)}))));
     box.hidden = !(rows && rows.length);
   }
 
@@ -249,7 +259,7 @@
     document.title = (over ? "Over · " : mine ? "▶ Your turn · " : "") + baseTitle;
     if (icon) icon.href = favicon(over ? "#5c6470" : mine ? "#c0392b" : "#8a4b16");
     if (!fresh && isSeat) {
-      if (mine && wasMine === false) alertPlayer("Your turn", view.prompt);
+      if (mine && wasMine === false) { alertPlayer("Your turn", view.prompt); boardInView(); }
       else if (over && wasOver === false) alertPlayer("The match is over", view.result || "");
     }
     wasMine = mine; wasOver = over;
@@ -360,7 +370,10 @@
         const cancel = el("button", {type: "button", class: "secondary", id: "cancel-pick", text: "Cancel selection"});
         cancel.addEventListener("click", () => { picks = {}; steady(renderActions); });
         nodes.unshift(cancel);
-        note.textContent = cands.length === 1 ? "1 move fits your selection: click the board again to make it, or pick it here."
+        // a move that still needs a choice (a building's kind) is not made by clicking again
+        note.textContent = cands.length === 1 ? (complete(cands[0], picks)
+          ? "1 move fits your selection: click the board again to make it, or pick it here."
+          : "1 move fits your selection: finish it on the board (its button there), or pick it here.")
           : `${cands.length} moves fit your selection: pick one, or click the board again.`;
         note.hidden = false;
       } else note.hidden = true;
@@ -380,9 +393,26 @@
     let next = Object.assign({}, picks, fields);
     let cands = view.actions.filter((a) => fits(a, next));
     if (!cands.length) { next = fields; cands = view.actions.filter((a) => fits(a, next)); }
-    if (!cands.length) return;
+    if (!cands.length) { refuse(node); return; }
+    refused(null);
     if (cands.length === 1 && complete(cands[0], next)) { send(cands[0]); return; }
     picks = next; steady(renderActions);
+  }
+  // A click the board cannot take says why, under the board where the player looks: the
+  // reason the game's markup gives for that part (data-why: "workers may not enter the
+  // mountains"), else that it fits no move of the selection, else no move at all.
+  function refused(text) {
+    const boardNote = $("board-note");
+    if (!boardNote) return;
+    boardNote.textContent = text || "";
+    boardNote.hidden = !text;
+  }
+  function refuse(target) {
+    if (!view.actions.length || !target.closest("[data-pick], [data-why]")) return;
+    const why = target.closest("[data-why]");
+    refused(why && board.contains(why) ? why.dataset.why
+      : Object.keys(picks).length ? "That fits none of the moves your selection allows: click another place, or cancel the selection."
+      : "That fits none of your moves now. " + (view.prompt || ""));
   }
   // The nearest element around the click that can be picked now and would add to the
   // selection (a mine that cannot be picked inside a display that can: the display; a
@@ -401,6 +431,7 @@
   board.addEventListener("click", (e) => {
     const node = pickableAt(e.target);
     if (node) pick(node);
+    else refuse(e.target);
   });
   board.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;

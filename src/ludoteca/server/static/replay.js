@@ -53,7 +53,7 @@
   function renderStandings(rows) {
     const box = $("standings");
     box.replaceChildren(...(rows || []).map((r) => el("li", {class: r.won ? "won" : "", value: r.place},
-      el("span", {class: "who", text: r.names}), el("span", {class: "score", text: r.unit ? `${r.score} ${r.unit}` : r.score}))));
+      el("span", {class: "who", text: r.names}), el("span", {class: "score", text: r.detail || (r.unit ? `${r.score} ${r.unit}` : r.score)}))));
     box.hidden = !(rows && rows.length);
   }
   function scrollLog() { const log = $("log"); log.scrollTop = log.scrollHeight; }

@@ -54,6 +54,27 @@ def standing(state: DosRiosState, seat: int) -> tuple[int, int, int]:
     return (len(built), sum(1 for x in built if x in irrigated), state.money[seat])
 
 
+def deciding_mark(state: DosRiosState, winners: list[int]) -> int:
+    """Which mark of :func:`standing` set ``winners`` above the others at the turn limit:
+    0 buildings, 1 irrigated buildings, 2 money; 3 when nobody else is left (a lead
+    shared on all three)."""
+    marks = [standing(state, s) for s in range(state.num_players)]
+    others = [m for s, m in enumerate(marks) if s not in winners]
+    if not others:
+        return 3
+    best, next_best = marks[winners[0]], max(others)
+    return next(i for i in range(3) if best[i] != next_best[i])
+
+
+def ended_by_limit(state: DosRiosState) -> bool:
+    """Whether the game is over because the turn limit ran out: the winners of a victory
+    qualify (R21), those of the limit cannot, or the game would have ended already."""
+    if not state.table_winners:
+        return False
+    irrigated = state.irrigated()
+    return not any(qualifies(state, s, irrigated) for s in state.table_winners)
+
+
 def end_by_limit(state: DosRiosState) -> None:
     """The turn limit is reached with no winner: the best standing wins, ties share."""
     marks = [standing(state, s) for s in range(state.num_players)]

@@ -42,6 +42,9 @@ def moment(event: Event) -> str | None:
     kind = event.kind
     d = event.data
     if kind == "attacked":
+        # a pair falls only to two attackers both from higher ground (R12)
+        if d["driven_off"] > 1:
+            return "An attack: two workers from higher ground drive the pair back to the Town"
         return "An attack: two workers drive the lone defender back to the Town"
     if kind == "moved" and d["driven_off"]:
         return "An attack from higher ground: the defender goes back to the Town"
