@@ -21,9 +21,10 @@ The target, 200 live matches on SQLite on a 2-core machine: 1,000 accepted moves
 the players' thinking switched off (``--rate 0``), and p99 < 50 ms at 1,000 moves/s
 offered (``--rate 1000``). Where it stands (commit 05afe43, a quiet machine): at
 ``--rate 0``, 1,000-1,200 accepted moves/s at 0.83-0.99 ms of server CPU per accepted
-move, everything included, across runs on different days (met, barely); at ``--rate 1000``, 840-860 accepted moves/s with p99 84-95 ms
-at 1.13-1.17 ms per move (not met: the server is at 96-99 % of one core, so the players'
-moves queue; meeting it needs about 0.75 ms per move at that rate). About half of the CPU
+move, everything included, across runs on different days (met, barely); at
+``--rate 1000``, 840-860 accepted moves/s with p99 84-95 ms at 1.13-1.17 ms per move
+(not met: the server is at 96-99 % of one core, so the players' moves queue; meeting it
+needs about 0.75 ms per move at that rate). About half of the CPU
 builds the live messages (every viewer's board, log, legal actions and JSON), a quarter
 writes the HTTP answers and the WebSocket messages, a tenth is the move itself with its
 commit, a few per cent the garbage collector. To reproduce (quiet machine, a few minutes)::
