@@ -37,7 +37,9 @@ numbers of the others come and go with what is legal (a dam that took the place 
 
 def menu_fold(action: dict[str, Any]) -> str | None:
     """A long list of moves, folded by the worker that moves ("a worker from (1,3)");
-    of pair attacks, by the hex attacked; of dams, by the river across the side."""
+    of pair attacks, by the hex attacked; of dams, by the worker's hex they are built
+    beside and the river across the side (a side's name, "the side between (4,6) and
+    (5,7)", is too long for a list in columns, and every side may carry no river)."""
     label = str(action.get("label", ""))
     if action["type"] == "move" and "worker " in label:
         return "a worker from " + label.split("worker ", 1)[1].split(" -> ")[0]
@@ -45,7 +47,8 @@ def menu_fold(action: dict[str, Any]) -> str | None:
         return label.split(" with ")[0]
     if action["type"] == "dam" and " (" in label:
         across = label.rsplit(" (", 1)[1].rstrip(")")
-        return "dam a side with no river" if across == "no river" else f"dam a side {across}"
+        by = f" beside {action['beside']}" if action.get("beside") else ""
+        return f"dam a side{by} " + ("with no river" if across == "no river" else across)
     return None
 
 

@@ -319,8 +319,16 @@ def action_json(state: DosRiosState, item: Any) -> dict[str, Any]:
         return fields
     if isinstance(item, (Dam, FlowTo)):
         x, d = t.side_dir[item.side]
-        return {"side_hex": x, "direction": hexes.DIRECTIONS[d],
-                "to": t.side_target[item.side]}
+        fields = {"side_hex": x, "direction": hexes.DIRECTIONS[d],
+                  "to": t.side_target[item.side]}
+        if isinstance(item, Dam):
+            # The hex of the worker the dam is built beside: a list of dams is read by
+            # worker (the terminal folds a long one so).
+            mine = [h for h in t.side_hexes[item.side]
+                    if h < t.num_hexes and state.hex_seat[h] == state.active]
+            if mine:
+                fields["beside"] = state.node_name(mine[0])
+        return fields
     return {}
 
 
