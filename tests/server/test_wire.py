@@ -63,8 +63,9 @@ def answering(late: float = 0.0) -> Any:
     return app
 
 
-def exchange(protocol_class: Any, app: Any) -> list[tuple[float, bytes]]:
-    """The writes of one request-response exchange on a connection."""
+def exchange(protocol_class: Any, app: Any, done: Any = None) -> list[tuple[float, bytes]]:
+    """The writes of one request-response exchange on a connection; ``done(protocol)`` is
+    called once the answer is complete."""
     async def run() -> list[tuple[float, bytes]]:
         config = uvicorn.Config(app, http=protocol_class, lifespan="off", log_level="error")
         config.load()
@@ -76,6 +77,8 @@ def exchange(protocol_class: Any, app: Any) -> list[tuple[float, bytes]]:
             await asyncio.sleep(0.005)
             if protocol.cycle is not None and protocol.cycle.response_complete:
                 break
+        if done is not None:
+            done(protocol)
         await asyncio.sleep(0.01)
         return socket.writes
     return asyncio.run(run())
@@ -120,28 +123,17 @@ def test_an_exchange_leaves_no_reference_cycle_for_the_collector() -> None:
     import gc
     import weakref
 
-    async def run() -> tuple[Any, list[tuple[float, bytes]]]:
-        config = uvicorn.Config(answering(), http=OneWriteHttp, lifespan="off",
-                                log_level="error")
-        config.load()
-        protocol = OneWriteHttp(config=config, server_state=ServerState(), app_state={})
-        socket = Socket()
-        protocol.connection_made(socket)
-        protocol.data_received(REQUEST)
-        for _ in range(200):
-            await asyncio.sleep(0.005)
-            if protocol.cycle is not None and protocol.cycle.response_complete:
-                break
-        cycle = weakref.ref(protocol.cycle)
+    cycles: list[Any] = []
+
+    def forget(protocol: Any) -> None:
+        cycles.append(weakref.ref(protocol.cycle))
         protocol.cycle = None  # as uvicorn does when the next request comes
-        await asyncio.sleep(0.01)
-        return cycle, socket.writes
 
     gc.collect()
     gc.disable()
     try:
-        cycle, writes = asyncio.run(run())
+        writes = exchange(OneWriteHttp, answering(), forget)
         assert len(writes) == 1
-        assert cycle() is None  # freed by reference counting alone
+        assert cycles[0]() is None  # freed by reference counting alone
     finally:
         gc.enable()
