@@ -34,7 +34,7 @@ def test_serve_prints_the_address_and_serves(tmp_path: Path) -> None:
         page = httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
         assert page.status_code == 200 and "New match" in page.text
         engine = db.make_engine(url)
-        assert db.current_revision(engine) == "0003"  # migrated at start
+        assert db.current_revision(engine) == "0004"  # migrated at start
         engine.dispose()
     finally:
         proc.terminate()

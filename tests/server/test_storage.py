@@ -5,6 +5,7 @@ and failed writes that change nothing."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
@@ -43,7 +44,7 @@ def test_migrations_build_the_declared_schema(db_url: str) -> None:
     try:
         db.migrate(engine)
         db.migrate(engine)  # applying again changes nothing
-        assert db.current_revision(engine) == "0003"
+        assert db.current_revision(engine) == "0004"
         with engine.connect() as connection:
             assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
     finally:
@@ -247,7 +248,7 @@ def test_matches_stored_before_the_table_revision_still_load(db_url: str,
     api = Api(client)
     view = api.view("old1", token)
     assert view["to_act"] == 0 and view["version"] == 2
-    assert db.current_revision(db.make_engine(db_url)) == "0003"
+    assert db.current_revision(db.make_engine(db_url)) == "0004"
     assert api.move("old1", token, 2, {"type": "bet"}).status_code == 200
     page = client.get(f"/play/{token}")  # the old link claims its seat now
     assert page.status_code == 200 and any(c.startswith("ludoteca-claim-old1-0")
@@ -316,3 +317,59 @@ def _until_group(api: Api, match: str, tokens: dict[int, str]) -> dict[str, Any]
         assert api.move(match, tokens[seat], mine["version"],
                         {"action": mine["actions"][0]["action"]}).status_code == 200
     raise AssertionError("no group of simultaneous choices came")
+
+
+def _lobby_results(client: Any) -> dict[str, str | None]:
+    r = client.get("/api/matches", params={"status": "finished"})
+    assert r.status_code == 200, r.text
+    return {m["id"]: m["result"] for m in r.json()["matches"]}
+
+
+def test_a_tie_break_s_lobby_line_survives_a_restart(db_url: str, make_client: Any) -> None:
+    """The finished line says a tie-break decided (the game's ``result_reason``) before a
+    restart and after it, when the match is rebuilt from nothing but its row."""
+    first_client = make_client(db_url)
+    first = Api(first_client)
+    ids = {}
+    for game in ("tiebreakcard", "highcard"):
+        created = first.create(game, 2, [{"kind": "me", "name": "Ana"},
+                                         {"kind": "invite", "name": "Bo"}])
+        tokens, match = tokens_of(created), created["id"]
+        for _ in range(2):  # both bet: the higher card takes it
+            view = first.view(match, tokens[first.view(match)["to_act"]])
+            assert first.move(match, tokens[view["to_act"]], view["version"],
+                              {"type": "bet"}).status_code == 200
+        assert first.view(match)["finished"]
+        ids[game] = match
+    before = _lobby_results(first_client)
+    tie, plain = before[ids["tiebreakcard"]], before[ids["highcard"]]
+    assert tie is not None and re.fullmatch(r"(Ana|Bo) won on the tie-break \(0–0\)", tie), tie
+    assert plain is not None and re.fullmatch(r"(Ana|Bo) won \(-?\d+–-?\d+\)", plain), plain
+    assert match_row(db_url, ids["tiebreakcard"]).result_reason == "the higher card"
+    assert match_row(db_url, ids["highcard"]).result_reason is None
+    first_client.__exit__(None, None, None)
+
+    second_client = make_client(db_url)
+    assert _lobby_results(second_client) == before
+    assert tie in second_client.get("/").text
+
+
+def test_matches_finished_before_the_result_reason_revision_read_as_before(
+        db_url: str, make_client: Any) -> None:
+    """A database at revision 0003 with a finished match: the upgrade leaves its line as
+    it was (no reason was stored, so none is claimed)."""
+    engine = db.make_engine(db_url)
+    try:
+        db.migrate(engine, "0003")
+        with engine.begin() as connection:
+            connection.execute(db.matches.insert().values(
+                public_id="old3", game="highcard", num_players=2, variant="standard",
+                options={}, edition="", edition_shipped=True, seed=7,
+                players=[{"kind": "human", "agent": None, "name": n} for n in ("Ana", "Bo")],
+                status="finished", created_at=db.now(), finished_at=db.now(),
+                scores=[0, 0], returns=[0, 1]))
+    finally:
+        engine.dispose()
+    client = make_client(db_url)
+    assert db.current_revision(db.make_engine(db_url)) == "0004"
+    assert _lobby_results(client) == {"old3": "Bo won (0–0)"}

@@ -3,9 +3,11 @@
 * ``highcard`` itself;
 * ``strictcard``: seat 1 may only fold, so a well-formed move can be illegal (HTTP 422);
 * ``canarycard``: ranks that appear nowhere else, so a hidden card that reaches another
-  seat is found by searching the raw text that seat was sent.
+  seat is found by searching the raw text that seat was sent;
+* ``tiebreakcard``: no chips change hands (every score 0), so the higher card wins as a
+  tie-break the scores do not show (``result_reason``).
 
-``install()`` registers all three (the server subprocess takes it as ``--plugin``).
+``install()`` registers all four (the server subprocess takes it as ``--plugin``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,24 @@ class CanaryCard(HighCard):
     default_edition = Path(__file__).with_name("canary.toml")
 
 
+class TieBreakState(HighCardState):
+    def scores(self) -> list[float]:
+        return [0.0] * self.num_players
+
+    def result_reason(self) -> str | None:
+        if self.is_terminal() and len(self.winners()) < self.num_players:
+            return "the higher card"
+        return None
+
+
+class TieBreakCard(HighCard):
+    id = "tiebreakcard"
+    state_class = TieBreakState
+    default_edition = Path(__file__).with_name("tiebreak.toml")
+
+
 def install() -> None:
     install_highcard()
     register(StrictCard, "strictcard")
     register(CanaryCard, "canarycard")
+    register(TieBreakCard, "tiebreakcard")

@@ -7,7 +7,9 @@ Four tables (the schema is created and upgraded by the Alembic migrations shippe
     one row per match: game, player count, variant, options (JSON), the edition's TOML text
     (``edition_shipped`` says it is the one the game ships), the seed, the players (JSON,
     one entry per seat), the status (``open`` / ``finished``) and, once finished, the
-    scores and returns; the hash of the creator's token (who may issue fresh invite links)
+    scores and returns, and the words of what decided the win when a tie-break did (the
+    game's ``State.result_reason()``: the lobby says "won on the tie-break" after a
+    restart as before it); the hash of the creator's token (who may issue fresh invite links)
     and the public id of its rematch, once one is set up.
 ``seats``
     one row per seat: human or bot, the bot's agent spec, a display name, and for a human
@@ -84,6 +86,9 @@ matches = Table(
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("scores", JSON, nullable=True),
     Column("returns", JSON, nullable=True),
+    # What decided the win when the scores do not show it (migration 0004); None when
+    # they do, or for a match finished before that revision.
+    Column("result_reason", Text, nullable=True),
     Column("creator_hash", String(64), nullable=True),
     Column("rematch", String(32), nullable=True),
 )

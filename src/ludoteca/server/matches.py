@@ -591,7 +591,8 @@ class LiveMatch:
             p.seq = start + i
         finish = None
         if done:
-            result = {"scores": new.scores(), "returns": new.returns()}
+            result = {"scores": new.scores(), "returns": new.returns(),
+                      "result_reason": new.result_reason()}
             match_id = self.id
 
             def finish(connection: Connection) -> None:
@@ -1564,7 +1565,6 @@ class Hub:
             except Exception:
                 title = row.game
             live = self.live.get(row.public_id)
-            done = live or self.finished_cache.get(row.public_id)
             out.append({
                 "id": row.public_id, "game": row.game, "title": title,
                 "num_players": row.num_players, "variant": row.variant,
@@ -1574,19 +1574,21 @@ class Hub:
                 "finished_at": row.finished_at.isoformat() if row.finished_at else None,
                 "turn": (turn_text(live.state, None, live.seats)
                          if live is not None and not live.finished else None),
-                "result": _stored_result(row, done.state if done is not None else None),
+                "result": _stored_result(row),
             })
         return out
 
 
-def _stored_result(row: Any, state: State | None = None) -> str | None:
-    """"Ana won (3–1)": the stored scores; a match still in memory whose win a tie-break
-    decided gives the game's figures instead ("Bo won (0 buildings, 0 irrigated, 500 cash
-    to 0 buildings, 0 irrigated, 300 cash)")."""
+def _stored_result(row: Any) -> str | None:
+    """The lobby's line for a finished match, from its stored row alone (so that a
+    restarted server says what it said before): "Ana won (3–1)", the scores in seat
+    order; "Bo won on the tie-break (0–0)" when the game said a tie-break decided (the
+    stored ``result_reason``, see :meth:`State.result_reason
+    <ludoteca.core.state.State.result_reason>`); None for a match not finished."""
     if row.status != "finished" or not row.scores:
         return None
     names = [p.get("name") for p in row.players]
     winners = [names[i] for i, r in enumerate(row.returns or []) if r > 0]
-    figures = state.result_figures() if state is not None and state.is_terminal() else None
-    scores = " to ".join(figures) if figures else "–".join(f"{s:g}" for s in row.scores)
-    return f"{joined(winners) or 'nobody at the table'} won ({scores})"
+    scores = "–".join(f"{s:g}" for s in row.scores)
+    how = " on the tie-break" if winners and row.result_reason else ""
+    return f"{joined(winners) or 'nobody at the table'} won{how} ({scores})"
