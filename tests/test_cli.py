@@ -284,7 +284,11 @@ def test_replay_as_a_spectator(saved):
     assert out.count("is dealt a card") == 3 and "deal a" not in out
     assert "seat 0 bets" in out and "seat 1 bets" in out and "seat 2 bets" in out
     assert "final scores" in out and "human" in out
-    assert "Seat 3 won. Places: seat 3 1st (6 points);" in " ".join(out.split())
+    # The bots are called by their names, as the match called them (the record keeps
+    # their specs), letters telling two of one name apart; the person's seat by number.
+    assert "Easy bot B won. Places: easy bot B 1st (6 points); seat 1 tied 2nd" in " ".join(
+        out.split())
+    assert re.search(r"│ 2 +│ easy bot +│", out), out
 
 
 def test_replay_from_a_seat_step_by_step(saved):
@@ -314,7 +318,10 @@ def test_replay_picks_a_record_from_json_lines(tmp_path, saved):
     first = saved.read_text().strip()
     other = json.loads(first) | {"actions": [], "finished": False, "scores": [], "returns": []}
     lines.write_text(first + "\n" + json.dumps(other) + "\n")
-    assert "final scores" in run("replay", lines).output
+    listed = run("replay", lines).output
+    assert "final scores" in listed
+    assert re.search(r"0 highcard, 3 players, \d+ actions, won by easy bot B with 6 points",
+                     " ".join(listed.split())), listed
     result = run("replay", lines, "--index", 1)
     assert result.exit_code == 0 and "unfinished" in result.output
     assert_usage_error(run("replay", lines, "--index", 2), "--index must be 0 to 1")

@@ -13,7 +13,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ludoteca.cli.app import Command, app, console, usage_errors
-from ludoteca.cli.show import ChapterCounter, render, results_table, table_seats
+from ludoteca.cli.show import (
+    ChapterCounter,
+    recorded_bots,
+    render,
+    results_table,
+    table_seats,
+)
 from ludoteca.core.edition import EditionError
 from ludoteca.core.match import MatchRecord, ReplayError, replay
 from ludoteca.core.state import ConfigError, Game, State
@@ -60,7 +66,12 @@ def _outcome(record: MatchRecord) -> str:
     winners = [p for p, share in enumerate(record.returns) if share > 0]
     if not winners:
         return "won by no seat (a ghost player)"
-    with table_seats(record.num_players):
+    try:
+        game: Game | None = record.game_object()
+    except (ConfigError, EditionError):
+        game = None  # the list still says who won, by seat numbers
+    with table_seats(record.num_players,
+                     recorded_bots(game, record.agents, record.num_players)):
         return f"won by {seats_name(winners)} with {record.scores[winners[0]]:g} points"
 
 
@@ -186,9 +197,11 @@ def replay_command(
         if seat is not None and not 0 <= seat < record.num_players:
             raise ConfigError(f"--seat must be 0 to {record.num_players - 1}, not {seat}")
 
-    # Seats are numbered from 1 wherever a person reads them (--seat keeps the index).
-    with table_seats(record.num_players):
-        game = final.game
+    # Seats are numbered from 1 wherever a person reads them (--seat keeps the index); a
+    # bot's seat is called by the bot's name, as the match called it.
+    game = final.game
+    with table_seats(record.num_players,
+                     recorded_bots(game, record.agents, record.num_players)):
         viewer = "spectator" if seat is None else seat_name(seat)
         watching = "everything revealed" if reveal else f"watching as {viewer}"
         console.print(Rule(f"{game.info.title} · {record.num_players} players · {record.variant}"
@@ -205,8 +218,8 @@ def replay_command(
         console.print(Rule("End" if state.is_terminal() else "End of the record (unfinished)"))
         console.print(render(game, state.observation(seat)))
         if state.is_terminal():
-            agents = record.agents
-            console.print(results_table(state, lambda p: agents[p] if p < len(agents) else ""))
+            bots = recorded_bots(game, record.agents, record.num_players)
+            console.print(results_table(state, lambda p: bots[p] or "human"))
             console.print(escape(result_sentence(state, seat) or ""))
 
 

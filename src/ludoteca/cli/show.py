@@ -122,6 +122,22 @@ def table_seats(num_players: int, bots: Sequence[str | None] | None = None) -> n
     return naming(tuple(names))
 
 
+def recorded_bots(game: Game | None, agents: Sequence[str], num_players: int
+                  ) -> list[str | None]:
+    """The bots of a recorded match (its ``MatchRecord.agents``, one spec per seat), for
+    :func:`table_seats`: each bot seat's :func:`~ludoteca.agents.strengths.bot_name`
+    ("easy bot", "bot (ismcts:iterations=50)"), as the match called it, and ``None`` for
+    a person's seat (``"human"``, or no spec). ``game`` None (a record whose game cannot
+    be loaded): every seat ``None``."""
+    from ludoteca.agents.strengths import bot_name
+
+    specs = list(agents)[:num_players] + [""] * max(0, num_players - len(agents))
+    if game is None:
+        return [None] * num_players
+    return [None if not spec.strip() or spec.strip() == "human" else bot_name(spec, game)
+            for spec in specs]
+
+
 def results_table(state: State, who: Callable[[int], str]) -> Table:
     """Every seat's final score and who played it (winners in bold), then the players who
     are no seat (``state.ghosts()``). The result itself is said once, in words, by
