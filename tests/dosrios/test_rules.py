@@ -487,6 +487,26 @@ def test_only_irrigated_hexes_pay():
     assert state.money[RED] == 100
 
 
+def test_the_activated_event_says_whether_the_card_pays_anybody():
+    # A table opens a panel for a harvest only when it pays (the log line says the rest).
+    def activated(state):
+        (e,) = [e for e in state.events() if e.kind == "activated"]
+        return e.data["pays"], [e.data for e in state.events() if e.kind == "harvested"]
+
+    nobody = fight([(RED, (3, 2), 1)])  # a worker on a dry hill
+    harvest_with(nobody, "tobacco")
+    assert activated(nobody) == (False, [])
+    paid = fight([(RED, (1, 4), 1)])
+    harvest_with(paid, "tobacco")
+    assert activated(paid) == (True, [{"seat": RED, "money": 100, "logs": 0, "lost": 0}])
+    # A Log lost over the cap is still a payout, which the log line tells.
+    full = fight([])
+    build_here(full, RED, (0, 2), "farm")
+    full.logs[RED] = 5
+    harvest_with(full, "forest")
+    assert activated(full) == (True, [{"seat": RED, "money": 0, "logs": 0, "lost": 1}])
+
+
 def test_bandits_follow_a_merged_river_down_the_other_course():
     state = fight([(RED, (4, 4), 1), (BLUE, (5, 6), 1)])
     # divert Verde into Moreno at (4,4) (W14): its course now runs down MR

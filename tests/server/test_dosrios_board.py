@@ -328,15 +328,40 @@ def test_an_attack_from_higher_ground_opens_a_panel_that_says_why() -> None:
     assert "An attack from higher ground: the defender goes back to the Town" in titles
 
 
-def test_a_harvest_and_the_bandits_open_panels_that_say_why() -> None:
+def _maize_harvest(paid: bool) -> tuple[list[str | None], list[dict[str, Any]]]:
+    """The maize card activated with a worker of Ana's on an irrigated maize hex (``paid``)
+    or on none: the panels' titles of its events, and Ana's log entries of the match."""
     from ludoteca.games.dosrios.actions import Activate, EndTurn
+    from ludoteca.server.views import log_entries
 
     s = ready(2, row=["maize", "forest", "verde"])
+    maize = s.t.card_crop[CARD["maize"]]
+    if paid:
+        wet = next(x for x in sorted(s.irrigated()) if s.terrain[x] == maize)
+        s.put_worker(0, TOWN, wet)
+    played: list[tuple[int, Any]] = []
     while type(s.next_step()).__name__ != "Harvest":  # the first turns harvest nothing
+        seat = s.current_player()
         act(s, EndTurn())
+        played.append((seat, s.events()))
     act(s, Activate())
-    titles = [moment(e) for e in s.events()]
-    assert "The maize harvest: 100 for each irrigated maize hex a player holds" in titles
+    played.append((0, s.events()))
+    return [moment(e) for e in s.events()], log_entries(s, 0, played)
+
+
+def test_a_harvest_that_pays_nobody_opens_no_panel() -> None:
+    titles, entries = _maize_harvest(paid=False)
+    assert titles and not any(titles), titles
+    (line,) = [e for e in entries if e["text"].startswith("You activate the Maize card")]
+    assert "moment" not in line, line  # what match.js opens a panel for
+
+
+def test_a_harvest_and_the_bandits_open_panels_that_say_why() -> None:
+    titles, entries = _maize_harvest(paid=True)
+    title = "The maize harvest: 100 for each irrigated maize hex a player holds"
+    assert title in titles
+    (line,) = [e for e in entries if e["text"].startswith("You activate the Maize card")]
+    assert line.get("moment") == title, line
     from ludoteca.core.events import everyone
 
     bandits = moment(everyone("bandits", river=1, shot=[]))

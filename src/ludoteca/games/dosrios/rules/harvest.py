@@ -24,8 +24,12 @@ def harvest(state: DosRiosState, step: Harvest, action: Activate | PassOver) -> 
         state.row.append(kind)
         state.emit(everyone("passed_over", seat=step.seat, card=kind))
         return
-    state.emit(everyone("activated", seat=step.seat, card=kind))
-    pay(state, kind)
+    money, logs = payouts(state, kind)
+    # ``pays``: whether anybody is paid anything (a "harvested" line follows), so that a
+    # table opens no panel for a harvest that pays nobody (its log line says enough).
+    state.emit(everyone("activated", seat=step.seat, card=kind,
+                        pays=any(money) or any(logs)))
+    pay(state, money, logs)
     state.deck = state.deck.discarded(kind)
     state.push(RevealCard(False))
 
@@ -36,9 +40,10 @@ def holder(state: DosRiosState, x: int) -> int:
     return b >> 1 if b >= 0 else state.hex_seat[x]
 
 
-def pay(state: DosRiosState, kind: int) -> None:
-    """The payouts of a card: 100 per irrigated hex of the crop, a Log per irrigated
-    forest, or along the named river a Log per forest and 100 per field (R23, R24)."""
+def payouts(state: DosRiosState, kind: int) -> tuple[list[int], list[int]]:
+    """What card ``kind`` pays each seat, in money and in Logs before the cap: 100 per
+    irrigated hex of the crop, a Log per irrigated forest, or along the named river a Log
+    per forest and 100 per field (R23, R24). Changes nothing."""
     t = state.t
     what = t.card_kind[kind]
     hexes = state.course(t.card_river[kind]) if what == RIVER else sorted(state.irrigated())
@@ -56,6 +61,13 @@ def pay(state: DosRiosState, kind: int) -> None:
             money[who] += t.crop_pay
         elif here == FOREST and what in (FORESTS, RIVER):
             logs[who] += 1
+    return money, logs
+
+
+def pay(state: DosRiosState, money: list[int], logs: list[int]) -> None:
+    """Pays each seat its ``payouts``: the money, and the Logs up to the cap (R24), the
+    rest lost; one "harvested" event per seat paid anything."""
+    t = state.t
     for seat in range(state.num_players):
         state.money[seat] += money[seat]
         got = min(logs[seat], t.log_cap - state.logs[seat])

@@ -37,8 +37,9 @@ def card_moment(card: int) -> str:
 
 def moment(event: Event) -> str | None:
     """The title of what ``event`` settles, for a panel a table keeps until the player
-    moves on: an attack (two attackers, or higher ground), a harvest card, the Bandits, a
-    river re-routed by a dam, the end of the match (None: nothing settled)."""
+    moves on: an attack (two attackers, or higher ground), a harvest card that pays
+    anybody (the ``activated`` event's ``pays``), the Bandits, a river re-routed by a dam,
+    the end of the match (None: nothing settled)."""
     kind = event.kind
     d = event.data
     if kind == "attacked":
@@ -49,7 +50,8 @@ def moment(event: Event) -> str | None:
     if kind == "moved" and d["driven_off"]:
         return "An attack from higher ground: the defender goes back to the Town"
     if kind == "activated":
-        return card_moment(d["card"])
+        # a harvest that pays nobody settles nothing: its log line says enough
+        return card_moment(d["card"]) if d["pays"] else None
     if kind == "bandits":
         return (f"Bandits ride down {river(d['river'])}: from the source, one worker per "
                 "occupied hex goes back to the Town (none in an Estate), three at most")
