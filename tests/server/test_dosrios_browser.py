@@ -83,3 +83,40 @@ def test_a_panel_leaves_the_map_in_view(browser: Any, server: ServerProcess) -> 
             assert panel["height"] <= height * 0.37, panel
             assert panel["y"] >= max(board["y"], 0) + 0.3 * height, (panel, board)
     assert page.js_errors == []
+
+
+def test_a_refused_click_on_a_side_not_offered_as_a_dam_gets_the_general_line(
+        browser: Any, server: ServerProcess) -> None:
+    # (4,4) dammed on five sides: a dam on the sixth would leave it no way down (R14), so
+    # it is not offered. A click there is refused like any other (the general line),
+    # with no words about that side: the page has none to give, and a reason that fits
+    # only some of the sides a click can land near would mislead on the others.
+    from ludoteca.games.dosrios.actions import Dam
+    from ludoteca.games.dosrios.steps import ActionPoints, dam_keeps_outflow
+
+    s = ready(2)
+    all_turned(s)
+    t = s.t
+    x = H(4, 4)
+    for side in t.hex_sides[x]:
+        if dam_keeps_outflow(s, side):
+            s.dams |= 1 << side
+    (last,) = [side for side in t.hex_sides[x] if not s.dams >> side & 1]
+    put(s, 0, (4, 4))
+    put(s, 0, (2, 3))  # its sides are offered: the table asks for dams
+    s.logs[0] = 1
+    step = s.pop()
+    s.push(ActionPoints(step.seat, 0, step.built, False))  # no points left: no moves
+    s._legal = None
+    dams = {a.side for a in map(t.codec.decode, s.legal_actions()) if isinstance(a, Dam)}
+    assert dams and last not in dams and not dams & set(t.hex_sides[x])
+    page, sent = open_position(browser, server, s)
+    direction = ("N", "NE", "SE", "S", "SW", "NW")[t.hex_sides[x].index(last)]
+    side = page.locator(f'#board polygon.dr-side[data-pick=\'{{"side_hex":{x},'
+                        f'"direction":"{direction}"}}\']')
+    assert side.count() == 1 and "pickable" not in (side.get_attribute("class") or "")
+    side.click(force=True)
+    said = note(page)
+    assert said.startswith("That fits none of your moves now."), said
+    assert "(4,4)" not in said and "side" not in said.split(".")[0], said
+    assert sent == [] and page.js_errors == []
