@@ -640,8 +640,9 @@ def test_a_spectator_sees_douro_cards_and_points_as_revealed(tmp_path):
     save = tmp_path / "d.json"
     run("play", "douro1872", "-p", 3, "--seed", 4, "--save", save, input="1\n" * 60)
     out = " ".join(run("replay", save).output.split())
-    assert re.search(r"The barrel cards are revealed: seat 1: \d+, seat 2: \d+, seat 3: \d+ "
-                     r"— \d+ barrels in all\.", out)
+    # the bots by their names, as the match called them; the person's seat by number
+    assert re.search(r"The barrel cards are revealed: seat 1: \d+, normal bot A: \d+, "
+                     r"normal bot B: \d+ — \d+ barrels in all\.", out)
     assert re.search(r"order \d+ (not )?reached with \d+ barrels", out)
     assert "Dispute 1 ─" in out and "Half 2 ─" in out
     result = run("replay", save, "--step", input="d 3\nq\n")
@@ -657,8 +658,9 @@ def test_a_file_of_several_records_asks_which_in_words(tmp_path, desperados_matc
     result = run("replay", lines, input="1\n")
     assert result.exit_code == 0, result.output
     said = " ".join(result.output.split())  # the console wraps at 80 columns
-    assert re.search(r"0 desperados, 4 players, \d+ actions, won by seat \d and seat \d with \d+ "
-                     r"points", said)
+    who = r"(seat 1|normal bot [ABC])"
+    assert re.search(rf"0 desperados, 4 players, \d+ actions, won by {who} and {who} with "
+                     r"\d+ points", said), said[:300]
     assert "1  desperados, 4 players, 30 actions, unfinished" in result.output
     assert "End of the record (unfinished)" in result.output
 
