@@ -64,18 +64,21 @@ def _printed(path: Any, *args: Any) -> str:
 def test_the_server_and_the_terminal_say_the_same_result(api: Api, tmp_path: Any,
                                                          game_id: str, players: int,
                                                          seats: list[dict[str, Any]]) -> None:
-    """Seats named as the terminal names them ("seat 1" for index 0): the server's sentence, for a
-    spectator and for a seat, is word for word the one `ludoteca replay` prints. (Not
-    for partners: with a name per seat they are "seat 1 and seat 3", without "seats 1
-    and 3"; tests/core/test_words.py says both.)"""
-    named = [{**seat, "name": f"seat {i + 1}"} for i, seat in enumerate(seats)]
+    """People's seats named as the terminal names them ("seat 1" for index 0), bots left
+    to the server's names for them ("easy bot A"), which the terminal gives them too: the
+    server's sentence, for a spectator and for a seat, is word for word the one `ludoteca
+    replay` prints. (Not for partners: with a name per seat they are "seat 1 and seat 3",
+    without "seats 1 and 3"; tests/core/test_words.py says both.)"""
+    named = [seat if seat["kind"] == "bot" else {**seat, "name": f"seat {i + 1}"}
+             for i, seat in enumerate(seats)]
     created = api.create(game_id, players, named)
     final = _finish(api, created, 5)
     path = tmp_path / "match.json"
     path.write_text(api.client.get(f"/api/matches/{created['id']}/record").text)
     assert MatchRecord.from_json(path.read_text()).finished
     spectator = final["result"]
-    assert spectator.startswith(("Seat", "D. Sebastião", "Nobody")) and " Places: " in spectator
+    assert spectator.startswith(("Seat", "Easy bot", "D. Sebastião", "Nobody")), spectator
+    assert " Places: " in spectator
     assert spectator in _printed(path)
     tokens = tokens_of(created)
     if tokens:
