@@ -150,6 +150,22 @@ def open_symbols(state: PuertoDiabloState, seat: int, symbol: int) -> int:
                for s in open_sides(state, c))
 
 
+def open_symbol_counts(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Open symbols of each type (``[k]``: type ``k`` of ``t.symbols``) on ``seat``'s
+    characters ashore, prohibitions ignored: :func:`open_symbols` of every type at once,
+    so that a purchase checks all the tall tales against one count (one pass over the
+    cards, not one per tale)."""
+    side_symbols = state.t.side_symbols
+    counts = [0] * len(state.t.symbols)
+    for c in ashore_of(state, seat):
+        cover = state.cover[c]
+        for s in (0, 1):
+            if not cover >> s & 1:
+                for k, n in enumerate(side_symbols[c][s]):
+                    counts[k] += n
+    return counts
+
+
 def budget(state: PuertoDiabloState, seat: int) -> int:
     """Visible doubloons on ``seat``'s characters ashore."""
     d = state.t.doubloons
@@ -936,9 +952,10 @@ def purchase_choices(state: PuertoDiabloState, step: Purchase) -> list[int]:
     if may_tell(state, step):
         told = state.told
         bonus = state.tale_bonus
+        counts = open_symbol_counts(state, step.seat)
         for tale in range(t.num_tales):
-            if not told >> tale & 1 and open_symbols(state, step.seat, t.tale_symbol[tale]) \
-                    + bonus >= t.tale_needed[tale]:
+            if not told >> tale & 1 and counts[t.tale_symbol[tale]] + bonus \
+                    >= t.tale_needed[tale]:
                 out.append(t.tale_id[tale])
     if may_buy(state, step):
         left = money(state, step)
