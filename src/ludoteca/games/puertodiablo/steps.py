@@ -61,9 +61,17 @@ def multiplier(state: PuertoDiabloState, c: int) -> int:
 
 
 def side_count(state: PuertoDiabloState, c: int, side: int, mask: int) -> int:
-    """Symbols of the types in ``mask`` printed on ``side`` of character ``c``."""
+    """Symbols of the types in ``mask`` (a bit per type of ``t.symbols``, within
+    ``t.all_symbols``) printed on ``side`` (0 left, 1 right) of character ``c``."""
     counts = state.t.side_symbols[c][side]
-    return sum(n for k, n in enumerate(counts) if mask >> k & 1)
+    # Only the set bits are visited: a challenge's mask has two types of the eight, a
+    # treasure's one or two, and this is called for every open side of every card ashore.
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += counts[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def ashore_of(state: PuertoDiabloState, seat: int) -> list[int]:
