@@ -74,6 +74,25 @@ def side_count(state: PuertoDiabloState, c: int, side: int, mask: int) -> int:
     return total
 
 
+def open_count(state: PuertoDiabloState, c: int, mask: int) -> int:
+    """Symbols of the types in ``mask`` on the open (uncovered) sides of character ``c``:
+    the sum of :func:`side_count` over :func:`open_sides`, in one pass over the mask."""
+    cover = state.cover[c]
+    if cover == 3:
+        return 0
+    left, right = state.t.side_symbols[c]
+    total = 0
+    while mask:
+        low = mask & -mask
+        k = low.bit_length() - 1
+        if not cover & 1:
+            total += left[k]
+        if not cover & 2:
+            total += right[k]
+        mask ^= low
+    return total
+
+
 def ashore_of(state: PuertoDiabloState, seat: int) -> list[int]:
     """``seat``'s characters ashore, in card order."""
     # The owner first: most cards are nobody's (in the pile) or another seat's, so most
@@ -91,16 +110,17 @@ def capacity(state: PuertoDiabloState, seat: int) -> int:
     """The most symbols of the challenge ``seat`` could commit from his characters (open,
     not prohibited for him; no ability card counted: R15)."""
     mask = usable_for(state, seat)
-    return sum(side_count(state, c, s, mask) for c in ashore_of(state, seat)
-               for s in open_sides(state, c))
+    return sum(open_count(state, c, mask) for c in ashore_of(state, seat))
 
 
 def deliverable(state: PuertoDiabloState, seat: int) -> int:
     """What ``seat``'s characters can deliver toward his assignment: :func:`capacity`
     with the doublings played on them this challenge."""
     mask = usable_for(state, seat)
-    return sum(side_count(state, c, s, mask) * multiplier(state, c)
-               for c in ashore_of(state, seat) for s in open_sides(state, c))
+    if not state.doubled:  # nearly always: no doubling played this challenge
+        return sum(open_count(state, c, mask) for c in ashore_of(state, seat))
+    return sum(open_count(state, c, mask) * multiplier(state, c)
+               for c in ashore_of(state, seat))
 
 
 def helper_supply(state: PuertoDiabloState, slot: int) -> int:
@@ -268,7 +288,7 @@ def foreknowledge(state: PuertoDiabloState, a: int, c: int) -> int:
     if amount is not None:
         return int(any(t.doubloons[c][s] == amount for s in open_sides(state, c)))
     mask = t.abi_fk_symbols[a] & ~prohibited(state)
-    return sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+    return open_count(state, c, mask)
 
 
 def least_roll(state: PuertoDiabloState, a: int, count: int) -> int:
@@ -774,14 +794,14 @@ def symbol_supply(state: PuertoDiabloState, seat: int, a: int) -> int:
             ok = mask if kind == "EITHER" else mask & 1 << t.sym_index[str(kind)]
             most += int(p["n"]) if ok else 0  # type: ignore[call-overload]
         else:
-            most += max((sum(side_count(state, c, s, mask) for s in open_sides(state, c))
-                         for c in ashore_of(state, seat)), default=0)
+            most += max((open_count(state, c, mask) for c in ashore_of(state, seat)),
+                        default=0)
     return most
 
 
 def symbol_cards(state: PuertoDiabloState, seat: int) -> list[int]:
     """Titles in ``seat``'s hand he could play toward his assignment now."""
-    if not acting(state, seat):
+    if not state.hand[seat] or not acting(state, seat):
         return []
     return sorted({a for a in state.hand[seat] if symbol_supply(state, seat, a)})
 
@@ -789,7 +809,7 @@ def symbol_cards(state: PuertoDiabloState, seat: int) -> list[int]:
 def ability_offer_limit(state: PuertoDiabloState, seat: int) -> int:
     """The most symbols ``seat`` may offer by ability cards: what all the copies he holds
     could add (R60)."""
-    if not acting(state, seat):
+    if not state.hand[seat] or not acting(state, seat):
         return 0
     return sum(symbol_supply(state, seat, a) for a in state.hand[seat])
 
@@ -803,7 +823,7 @@ def delivery_plays(state: PuertoDiabloState, seat: int) -> list[int]:
     for a in symbol_cards(state, seat):
         doubles = any(p["op"] == "DOUBLE_SYMBOLS" for p in t.abi_effect[a])
         for c in ashore_of(state, seat):
-            if doubles and not any(side_count(state, c, s, mask) for s in open_sides(state, c)):
+            if doubles and not open_count(state, c, mask):
                 continue
             out.append(t.play_id[a][c])
     return sorted(out)
@@ -1114,7 +1134,8 @@ def playable_at(state: PuertoDiabloState, seat: int, moment: str) -> list[int]:
     for it; ``PREVENT_WAR`` only while a weather war is pending), with a character ashore
     to act them."""
     t = state.t
-    if not state.ashore[seat] or not ashore_of(state, seat):
+    # An empty hand first: the cheapest test, and most seats' hands are empty.
+    if not state.hand[seat] or not state.ashore[seat] or not ashore_of(state, seat):
         return []
     built = MOMENT_EFFECTS[moment]
     out = set()
@@ -1391,7 +1412,7 @@ def hunt_count(state: PuertoDiabloState, c: int) -> int:
     """R7: the hunter's symbols of the treasure's types on its open sides (the sides open
     when the hunt began: nothing covers a hunter), prohibitions not applied."""
     mask = state.t.treasure_symbols[state.hunt_of[c]]
-    return sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+    return open_count(state, c, mask)
 
 
 def hunt_least(state: PuertoDiabloState, c: int) -> int:
