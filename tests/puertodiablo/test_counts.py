@@ -1,9 +1,11 @@
 """The quick symbol counts of :mod:`ludoteca.games.puertodiablo.steps` equal their plain
 definitions: for every card, side, cover and mask, and at every node of seeded random
-matches (with the options, so that hunts, covered sides and doublings occur).
+matches (with the options, so that hunts, covered sides and doublings occur); and a
+purchase's choices equal those tested one tale and one market slot at a time.
 
 The counts are written for speed (a mask's set bits only, both sides in one pass, one
-count for all tall tales); these definitions are the slow, obvious ones."""
+count for all tall tales, looked-up sums per cover); these definitions are the slow,
+obvious ones."""
 
 from __future__ import annotations
 
@@ -53,6 +55,25 @@ def test_open_count_is_the_sum_over_the_open_sides():
                 assert steps.open_count(state, c, mask) == want, (c, cover, mask)
 
 
+def plain_purchase_choices(state, step) -> list[int]:
+    """The purchase's choices, each tale and slot tested on its own."""
+    seat = step.seat
+    out = [T.done_id]
+    if steps.may_tell(state, step):
+        out += [T.tale_id[x] for x in range(T.num_tales) if not state.told >> x & 1
+                and steps.open_symbols(state, seat, T.tale_symbol[x]) + state.tale_bonus
+                >= T.tale_needed[x]]
+    if steps.may_buy(state, step):
+        out += [T.buy_id[slot] for slot in range(T.market_chars + T.market_abis)
+                if state.market[slot] >= 0
+                and steps.card_price(state, slot) <= steps.money(state, step)]
+    out += [T.play_id[a][c] for a in steps.playable_at_purchase(state, seat)
+            for c in plain_ashore(state, seat)]
+    if state.found_money[seat] and steps.may_buy(state, step):
+        out += sorted({T.spend_id[x] for x in state.found_money[seat]})
+    return sorted(out)
+
+
 def check_node(state, seen: dict[str, int]) -> None:
     for seat in range(state.num_players):
         ashore = plain_ashore(state, seat)
@@ -61,6 +82,7 @@ def check_node(state, seen: dict[str, int]) -> None:
         counts = [sum(T.side_symbols[c][s][k] for c, s in sides) for k in range(len(T.symbols))]
         assert steps.open_symbol_counts(state, seat) == counts
         assert [steps.open_symbols(state, seat, k) for k in range(len(T.symbols))] == counts
+        assert steps.budget(state, seat) == sum(T.doubloons[c][s] for c, s in sides)
         if state.challenge >= 0:
             mask = steps.usable_for(state, seat)
             assert steps.capacity(state, seat) == \
@@ -70,6 +92,15 @@ def check_node(state, seen: dict[str, int]) -> None:
                     for c, s in sides)
         seen["covered"] += sum(1 for c in ashore if state.cover[c])
     seen["doubled"] += bool(state.doubled)
+    step = state.next_step()
+    if isinstance(step, steps.Purchase):
+        assert steps.purchase_choices(state, step) == plain_purchase_choices(state, step)
+        # And with a PRICE_DELTA that takes prices below 1 and a TALE_BONUS, which random
+        # matches seldom reach.
+        other = state.clone()
+        other.price_cut, other.tale_bonus = -9, 2
+        assert steps.purchase_choices(other, step) == plain_purchase_choices(other, step)
+        seen["purchase"] += 1
     for c in steps.hunters(state):
         mask = T.treasure_symbols[state.hunt_of[c]]
         assert steps.hunt_count(state, c) == \
@@ -80,7 +111,7 @@ def check_node(state, seen: dict[str, int]) -> None:
 @pytest.mark.parametrize("options", [{}, {"treasure": "on"}, {"start": "advanced"}],
                          ids=["standard", "treasure", "advanced"])
 def test_the_counts_equal_their_definitions_at_every_node(options):
-    seen = {"covered": 0, "doubled": 0, "hunting": 0}
+    seen = {"covered": 0, "doubled": 0, "hunting": 0, "purchase": 0}
     for n, seed in ((2, 1), (3, 2), (4, 3), (5, 4)):
         rng = random.Random(seed)
         state = GAME.new_initial_state(n, options=options)
@@ -92,7 +123,7 @@ def test_the_counts_equal_their_definitions_at_every_node(options):
                 state.apply_action(rng.choice(state.legal_actions()))
         check_node(state, seen)
     # The matches reach the cases the quick counts treat apart.
-    assert seen["covered"]
+    assert seen["covered"] and seen["purchase"]
     if options.get("treasure"):
         assert seen["hunting"]
     if options.get("start"):

@@ -77,18 +77,11 @@ def side_count(state: PuertoDiabloState, c: int, side: int, mask: int) -> int:
 def open_count(state: PuertoDiabloState, c: int, mask: int) -> int:
     """Symbols of the types in ``mask`` on the open (uncovered) sides of character ``c``:
     the sum of :func:`side_count` over :func:`open_sides`, in one pass over the mask."""
-    cover = state.cover[c]
-    if cover == 3:
-        return 0
-    left, right = state.t.side_symbols[c]
+    counts = state.t.open_side_symbols[c][state.cover[c]]
     total = 0
     while mask:
         low = mask & -mask
-        k = low.bit_length() - 1
-        if not cover & 1:
-            total += left[k]
-        if not cover & 2:
-            total += right[k]
+        total += counts[low.bit_length() - 1]
         mask ^= low
     return total
 
@@ -185,21 +178,23 @@ def open_symbol_counts(state: PuertoDiabloState, seat: int) -> list[int]:
     characters ashore, prohibitions ignored: :func:`open_symbols` of every type at once,
     so that a purchase checks all the tall tales against one count (one pass over the
     cards, not one per tale)."""
-    side_symbols = state.t.side_symbols
-    counts = [0] * len(state.t.symbols)
-    for c in ashore_of(state, seat):
-        cover = state.cover[c]
-        for s in (0, 1):
-            if not cover >> s & 1:
-                for k, n in enumerate(side_symbols[c][s]):
-                    counts[k] += n
-    return counts
+    return _open_counts(state, ashore_of(state, seat))
+
+
+def _open_counts(state: PuertoDiabloState, cards: list[int]) -> list[int]:
+    by_cover, cover = state.t.open_side_symbols, state.cover
+    rows = [by_cover[c][cover[c]] for c in cards]
+    return [sum(col) for col in zip(*rows, strict=True)] if rows else [0] * len(state.t.symbols)
 
 
 def budget(state: PuertoDiabloState, seat: int) -> int:
     """Visible doubloons on ``seat``'s characters ashore."""
-    d = state.t.doubloons
-    return sum(d[c][s] for c in ashore_of(state, seat) for s in open_sides(state, c))
+    return _open_doubloons(state, ashore_of(state, seat))
+
+
+def _open_doubloons(state: PuertoDiabloState, cards: list[int]) -> int:
+    by_cover, cover = state.t.open_doubloons, state.cover
+    return sum(by_cover[c][cover[c]] for c in cards)
 
 
 def card_price(state: PuertoDiabloState, slot: int) -> int:
@@ -978,21 +973,32 @@ def may_buy(state: PuertoDiabloState, step: Purchase) -> bool:
 
 def purchase_choices(state: PuertoDiabloState, step: Purchase) -> list[int]:
     t = state.t
+    seat = step.seat
     out = [t.done_id]
+    # One scan for the buyer's characters ashore serves the tales, the budget and the
+    # plays (this runs at every purchase decision of every playout).
+    ashore = ashore_of(state, seat)
     if may_tell(state, step):
         told = state.told
         bonus = state.tale_bonus
-        counts = open_symbol_counts(state, step.seat)
-        for tale in range(t.num_tales):
-            if not told >> tale & 1 and counts[t.tale_symbol[tale]] + bonus \
-                    >= t.tale_needed[tale]:
-                out.append(t.tale_id[tale])
+        counts = _open_counts(state, ashore)
+        symbol, needed, ids = t.tale_symbol, t.tale_needed, t.tale_id
+        out.extend([ids[tale] for tale in range(t.num_tales)
+                    if not told >> tale & 1 and counts[symbol[tale]] + bonus >= needed[tale]])
     if may_buy(state, step):
-        left = money(state, step)
-        for slot in range(t.market_chars + t.market_abis):
-            if state.market[slot] >= 0 and card_price(state, slot) <= left:
+        # money() and card_price() of every slot, with the scan and the price change shared.
+        left = _open_doubloons(state, ashore) + state.purse - step.spent
+        change = t.surcharge[state.voyage[state.harbour]][state.foul] + state.price_cut
+        market, chars = state.market, t.market_chars
+        for slot in range(chars + t.market_abis):
+            card = market[slot]
+            if card >= 0 and max(1, (t.price[card] if slot < chars else t.abi_price[card])
+                                 + change) <= left:
                 out.append(t.buy_id[slot])
-    out.extend(play_choices(state, step.seat, playable_at_purchase(state, step.seat)))
+    titles = playable_at_purchase(state, seat)
+    if titles:
+        play_id = t.play_id
+        out.extend([play_id[a][c] for a in titles for c in ashore])
     if state.found_money[step.seat] and may_buy(state, step):
         out.extend(sorted({t.spend_id[x] for x in state.found_money[step.seat]}))
     out.sort()
