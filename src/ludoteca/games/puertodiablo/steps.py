@@ -61,15 +61,37 @@ def multiplier(state: PuertoDiabloState, c: int) -> int:
 
 
 def side_count(state: PuertoDiabloState, c: int, side: int, mask: int) -> int:
-    """Symbols of the types in ``mask`` printed on ``side`` of character ``c``."""
+    """Symbols of the types in ``mask`` (a bit per type of ``t.symbols``, within
+    ``t.all_symbols``) printed on ``side`` (0 left, 1 right) of character ``c``."""
     counts = state.t.side_symbols[c][side]
-    return sum(n for k, n in enumerate(counts) if mask >> k & 1)
+    # Only the set bits are visited: a challenge's mask has two types of the eight, a
+    # treasure's one or two, and this is called for every open side of every card ashore.
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += counts[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def open_count(state: PuertoDiabloState, c: int, mask: int) -> int:
+    """Symbols of the types in ``mask`` on the open (uncovered) sides of character ``c``:
+    the sum of :func:`side_count` over :func:`open_sides`, in one pass over the mask."""
+    counts = state.t.open_side_symbols[c][state.cover[c]]
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += counts[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def ashore_of(state: PuertoDiabloState, seat: int) -> list[int]:
     """``seat``'s characters ashore, in card order."""
+    # The owner first: most cards are nobody's (in the pile) or another seat's, so most
+    # are rejected on the first test, and a seat's are nearly all ashore mid-harbour.
     place, owner = state.place, state.owner
-    return [c for c in range(state.t.num_chars) if place[c] == ASHORE and owner[c] == seat]
+    return [c for c in range(state.t.num_chars) if owner[c] == seat and place[c] == ASHORE]
 
 
 def open_sides(state: PuertoDiabloState, c: int) -> list[int]:
@@ -81,16 +103,17 @@ def capacity(state: PuertoDiabloState, seat: int) -> int:
     """The most symbols of the challenge ``seat`` could commit from his characters (open,
     not prohibited for him; no ability card counted: R15)."""
     mask = usable_for(state, seat)
-    return sum(side_count(state, c, s, mask) for c in ashore_of(state, seat)
-               for s in open_sides(state, c))
+    return sum(open_count(state, c, mask) for c in ashore_of(state, seat))
 
 
 def deliverable(state: PuertoDiabloState, seat: int) -> int:
     """What ``seat``'s characters can deliver toward his assignment: :func:`capacity`
     with the doublings played on them this challenge."""
     mask = usable_for(state, seat)
-    return sum(side_count(state, c, s, mask) * multiplier(state, c)
-               for c in ashore_of(state, seat) for s in open_sides(state, c))
+    if not state.doubled:  # nearly always: no doubling played this challenge
+        return sum(open_count(state, c, mask) for c in ashore_of(state, seat))
+    return sum(open_count(state, c, mask) * multiplier(state, c)
+               for c in ashore_of(state, seat))
 
 
 def helper_supply(state: PuertoDiabloState, slot: int) -> int:
@@ -150,10 +173,28 @@ def open_symbols(state: PuertoDiabloState, seat: int, symbol: int) -> int:
                for s in open_sides(state, c))
 
 
+def open_symbol_counts(state: PuertoDiabloState, seat: int) -> list[int]:
+    """Open symbols of each type (``[k]``: type ``k`` of ``t.symbols``) on ``seat``'s
+    characters ashore, prohibitions ignored: :func:`open_symbols` of every type at once,
+    so that a purchase checks all the tall tales against one count (one pass over the
+    cards, not one per tale)."""
+    return _open_counts(state, ashore_of(state, seat))
+
+
+def _open_counts(state: PuertoDiabloState, cards: list[int]) -> list[int]:
+    by_cover, cover = state.t.open_side_symbols, state.cover
+    rows = [by_cover[c][cover[c]] for c in cards]
+    return [sum(col) for col in zip(*rows, strict=True)] if rows else [0] * len(state.t.symbols)
+
+
 def budget(state: PuertoDiabloState, seat: int) -> int:
     """Visible doubloons on ``seat``'s characters ashore."""
-    d = state.t.doubloons
-    return sum(d[c][s] for c in ashore_of(state, seat) for s in open_sides(state, c))
+    return _open_doubloons(state, ashore_of(state, seat))
+
+
+def _open_doubloons(state: PuertoDiabloState, cards: list[int]) -> int:
+    by_cover, cover = state.t.open_doubloons, state.cover
+    return sum(by_cover[c][cover[c]] for c in cards)
 
 
 def card_price(state: PuertoDiabloState, slot: int) -> int:
@@ -242,7 +283,7 @@ def foreknowledge(state: PuertoDiabloState, a: int, c: int) -> int:
     if amount is not None:
         return int(any(t.doubloons[c][s] == amount for s in open_sides(state, c)))
     mask = t.abi_fk_symbols[a] & ~prohibited(state)
-    return sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+    return open_count(state, c, mask)
 
 
 def least_roll(state: PuertoDiabloState, a: int, count: int) -> int:
@@ -748,14 +789,14 @@ def symbol_supply(state: PuertoDiabloState, seat: int, a: int) -> int:
             ok = mask if kind == "EITHER" else mask & 1 << t.sym_index[str(kind)]
             most += int(p["n"]) if ok else 0  # type: ignore[call-overload]
         else:
-            most += max((sum(side_count(state, c, s, mask) for s in open_sides(state, c))
-                         for c in ashore_of(state, seat)), default=0)
+            most += max((open_count(state, c, mask) for c in ashore_of(state, seat)),
+                        default=0)
     return most
 
 
 def symbol_cards(state: PuertoDiabloState, seat: int) -> list[int]:
     """Titles in ``seat``'s hand he could play toward his assignment now."""
-    if not acting(state, seat):
+    if not state.hand[seat] or not acting(state, seat):
         return []
     return sorted({a for a in state.hand[seat] if symbol_supply(state, seat, a)})
 
@@ -763,7 +804,7 @@ def symbol_cards(state: PuertoDiabloState, seat: int) -> list[int]:
 def ability_offer_limit(state: PuertoDiabloState, seat: int) -> int:
     """The most symbols ``seat`` may offer by ability cards: what all the copies he holds
     could add (R60)."""
-    if not acting(state, seat):
+    if not state.hand[seat] or not acting(state, seat):
         return 0
     return sum(symbol_supply(state, seat, a) for a in state.hand[seat])
 
@@ -777,7 +818,7 @@ def delivery_plays(state: PuertoDiabloState, seat: int) -> list[int]:
     for a in symbol_cards(state, seat):
         doubles = any(p["op"] == "DOUBLE_SYMBOLS" for p in t.abi_effect[a])
         for c in ashore_of(state, seat):
-            if doubles and not any(side_count(state, c, s, mask) for s in open_sides(state, c)):
+            if doubles and not open_count(state, c, mask):
                 continue
             out.append(t.play_id[a][c])
     return sorted(out)
@@ -932,20 +973,32 @@ def may_buy(state: PuertoDiabloState, step: Purchase) -> bool:
 
 def purchase_choices(state: PuertoDiabloState, step: Purchase) -> list[int]:
     t = state.t
+    seat = step.seat
     out = [t.done_id]
+    # One scan for the buyer's characters ashore serves the tales, the budget and the
+    # plays (this runs at every purchase decision of every playout).
+    ashore = ashore_of(state, seat)
     if may_tell(state, step):
         told = state.told
         bonus = state.tale_bonus
-        for tale in range(t.num_tales):
-            if not told >> tale & 1 and open_symbols(state, step.seat, t.tale_symbol[tale]) \
-                    + bonus >= t.tale_needed[tale]:
-                out.append(t.tale_id[tale])
+        counts = _open_counts(state, ashore)
+        symbol, needed, ids = t.tale_symbol, t.tale_needed, t.tale_id
+        out.extend([ids[tale] for tale in range(t.num_tales)
+                    if not told >> tale & 1 and counts[symbol[tale]] + bonus >= needed[tale]])
     if may_buy(state, step):
-        left = money(state, step)
-        for slot in range(t.market_chars + t.market_abis):
-            if state.market[slot] >= 0 and card_price(state, slot) <= left:
+        # money() and card_price() of every slot, with the scan and the price change shared.
+        left = _open_doubloons(state, ashore) + state.purse - step.spent
+        change = t.surcharge[state.voyage[state.harbour]][state.foul] + state.price_cut
+        market, chars = state.market, t.market_chars
+        for slot in range(chars + t.market_abis):
+            card = market[slot]
+            if card >= 0 and max(1, (t.price[card] if slot < chars else t.abi_price[card])
+                                 + change) <= left:
                 out.append(t.buy_id[slot])
-    out.extend(play_choices(state, step.seat, playable_at_purchase(state, step.seat)))
+    titles = playable_at_purchase(state, seat)
+    if titles:
+        play_id = t.play_id
+        out.extend([play_id[a][c] for a in titles for c in ashore])
     if state.found_money[step.seat] and may_buy(state, step):
         out.extend(sorted({t.spend_id[x] for x in state.found_money[step.seat]}))
     out.sort()
@@ -1087,7 +1140,8 @@ def playable_at(state: PuertoDiabloState, seat: int, moment: str) -> list[int]:
     for it; ``PREVENT_WAR`` only while a weather war is pending), with a character ashore
     to act them."""
     t = state.t
-    if not state.ashore[seat] or not ashore_of(state, seat):
+    # An empty hand first: the cheapest test, and most seats' hands are empty.
+    if not state.hand[seat] or not state.ashore[seat] or not ashore_of(state, seat):
         return []
     built = MOMENT_EFFECTS[moment]
     out = set()
@@ -1364,7 +1418,7 @@ def hunt_count(state: PuertoDiabloState, c: int) -> int:
     """R7: the hunter's symbols of the treasure's types on its open sides (the sides open
     when the hunt began: nothing covers a hunter), prohibitions not applied."""
     mask = state.t.treasure_symbols[state.hunt_of[c]]
-    return sum(side_count(state, c, s, mask) for s in open_sides(state, c))
+    return open_count(state, c, mask)
 
 
 def hunt_least(state: PuertoDiabloState, c: int) -> int:

@@ -96,6 +96,17 @@ class Tables:
             tuple(tuple(getattr(c, side).symbols.count(s) for s in self.symbols)
                   for side in ("left", "right")) for c in chars)
         self.doubloons = tuple((c.left.doubloons, c.right.doubloons) for c in chars)
+        # Per character and cover (``state.cover``: bit 0 the left side covered, bit 1 the
+        # right), the symbols of each type and the doubloons on its open sides: the sums
+        # the tall tales, the budget and the challenge counts need at every purchase and
+        # offer, looked up rather than redone.
+        self.open_side_symbols = tuple(
+            tuple(tuple((0 if cover & 1 else left[i]) + (0 if cover & 2 else right[i])
+                        for i in range(k)) for cover in range(4))
+            for left, right in self.side_symbols)
+        self.open_doubloons = tuple(
+            tuple((0 if cover & 1 else left) + (0 if cover & 2 else right)
+                  for cover in range(4)) for left, right in self.doubloons)
         self.nation = tuple(self.party_index[c.nation] if c.nation else -1 for c in chars)
         self.faction = tuple(self.party_index[c.faction] if c.faction else -1 for c in chars)
         self.fears = tuple(sum(1 << self.sym_index[f] for f in c.fears) for c in chars)
