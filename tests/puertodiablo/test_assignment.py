@@ -131,6 +131,26 @@ def test_the_card_is_played_after_the_pilots_decision_before_any_side_is_covered
     assert all(not s.cover[c] for c in range(T.num_chars))
 
 
+def test_the_committers_play_their_cards_from_the_pilot_clockwise():
+    """R61: with seat 1 the pilot of three, seat 1 delivers first, then seat 2, then
+    seat 0 - not in seat order, nor counter-clockwise."""
+    s = table(3, {0: ["C01"], 1: ["C04"], 2: ["C05"]}, at="H05", pilot=1)  # needs 4
+    s.hand = [[SEA_LEGS], [SEA_LEGS], [SEA_LEGS]]
+    turn(s, "L14")
+    for seat in (1, 2, 0):
+        offer(s, seat, 0, by_ability=2)
+    for symbols in (1, 1, 2):  # everybody is assigned some
+        assign(s, symbols)
+    acting = {0: "C01", 1: "C04", 2: "C05"}
+    order = []
+    while isinstance(s.next_step(), DeliverAbility):
+        seat = s.next_step().seat
+        order.append(seat)
+        play(s, SEA_LEGS, acting[seat], 6)
+    assert order == [1, 2, 0]
+    assert s.committed == [2, 1, 1] and s.outcome == 1
+
+
 def test_sea_legs_supplies_two_symbols_covering_no_side_and_they_count_as_committed():
     s = sea_legs_table()
     offer(s, 0, 0)
@@ -259,6 +279,21 @@ def test_double_effort_counts_the_acting_characters_symbols_once_more():
     assert "counting 2" in s2.describe_event(commit, None)
     s2.apply_action(T.commit_id[char("C04")][1][0])
     assert s2.committed[1] == 4 and s2.outcome == 1
+
+
+def test_double_effort_is_acted_only_by_a_character_with_a_symbol_to_commit():
+    """Doubling a character that has none of the challenge's symbols open would double
+    nothing: Griet (a crafter, so with foreknowledge for the card, but no blade or helm)
+    may not act it, Hendrik (two helms) may."""
+    s = table(2, {0: ["C01", "C16"], 1: ["C04", "C11"]}, at="H05")  # needs 4
+    s.hand[0], s.hand[1] = [], [DOUBLE_EFFORT]
+    turn(s, "L14")  # Press gang: BLD or HLM
+    offer(s, 0, 0)
+    offer(s, 1, 2, by_ability=2)
+    assign(s, 4)
+    assert isinstance(s.next_step(), DeliverAbility)
+    assert foreknowledge(s, DOUBLE_EFFORT, char("C11")) > 0
+    assert s.legal_actions() == [T.play_id[DOUBLE_EFFORT][char("C04")]]
 
 
 def test_each_doubling_is_applied_to_the_original_amount_like_four_and_four_and_four():

@@ -28,7 +28,9 @@ def test_every_player_count_is_covered():
 
 
 OPTION_GRID = [{"treasure": "on"}, {"start": "advanced"},
-               {"treasure": "on", "start": "advanced"}]
+               {"treasure": "on", "start": "advanced"},
+               # "two" is the default, played by every other configuration here.
+               {"pilot_own_plays": "any"}]
 
 
 @pytest.mark.parametrize("options", OPTION_GRID,

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
+import ludoteca.games.puertodiablo as pd
 from ludoteca.core.hidden import Pile
+from ludoteca.core.registry import load_game
 from ludoteca.games.puertodiablo.steps import (
     CounterWindow,
     MakeOffer,
@@ -125,9 +128,12 @@ def test_other_seats_determinizations_resample_the_peeked_cards():
     assert len(tops) > 1
     for top in tops:
         assert len(top) == 3
-    world = s.determinize(1, random.Random(3))
-    assert world.log_pile.size == s.log_pile.size
-    assert sorted(world.log_pile.hidden_counts(1)) == sorted(s.log_pile.hidden_counts(1))
+    for seed in range(8):
+        world = s.determinize(1, random.Random(seed))
+        assert world.log_pile.size == s.log_pile.size
+        # Count per kind of log card (the list is indexed by card): the same cards are
+        # resampled, none of one kind turned into another.
+        assert world.log_pile.hidden_counts(1) == s.log_pile.hidden_counts(1)
 
 
 def test_cards_in_the_peekers_hand_are_resampled_for_others_and_kept_for_him():
@@ -138,6 +144,31 @@ def test_cards_in_the_peekers_hand_are_resampled_for_others_and_kept_for_him():
     assert len(hands) > 1
     assert s.observation(1)["peek"] == {"seat": 0, "in_hand": 3, "put_back": 0,
                                         "cards": None}
+
+
+def test_a_peek_without_reorder_puts_the_cards_back_as_they_lay():
+    """R53: an edition's ``LOG_PEEK`` with ``reorder = false``: no order is asked for,
+    and the cards lie on top as they were seen, known to the peeker."""
+    text = (Path(pd.__file__).parent / "editions" / "default.toml").read_text()
+    text = text.replace('{ op = "LOG_PEEK", n = 3, reorder = true }',
+                        '{ op = "LOG_PEEK", n = 3, reorder = false }')
+    game = load_game("puertodiablo", edition_text=text)
+    t = game.tables
+    keen = t.abi_names.index("Keen Lookout")
+    assert t.abi_effect[keen][0]["reorder"] is False
+    s = table(2, {0: ["C04", "C05"], 1: ["C01", "C02"]}, pilot=0, game=game)
+    s.hand[0] = [keen]
+    s.log_pile = log_pile(A, B, C, D, log("L03"), log("L12"))
+    window(s, "arrival")
+    s.apply_action(t.play_id[keen][char("C04")])
+    s.apply_action(t.die_outcome[5])
+    for card in (C, A, B):
+        assert isinstance(s.next_step(), PeekLog)
+        s.apply_action(t.log_outcome[card])
+    assert not isinstance(s.next_step(), ReorderPeek)
+    assert s.peek == [] and s.peeker == -1
+    assert s.log_pile.top == (C, A, B) and s.log_pile.top_seats == 1 << 0
+    assert not [e for e in s.events() if e.kind == "puts_back"]
 
 
 def test_a_peek_sees_only_the_cards_above_those_put_under_the_pile():

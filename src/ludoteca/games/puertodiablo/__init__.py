@@ -43,7 +43,9 @@ consequence hits; in an ability's counter window when it is aimed at one's chara
 
 Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``off``,
 ``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
-(``starter``, ``advanced``) - the start for advanced players (:mod:`.rules.advanced`).
+(``starter``, ``advanced``) - the start for advanced players (:mod:`.rules.advanced`);
+``pilot_own_plays`` (``two``, ``any``, R51) - how many of his own cards the pilot may play
+ahead of a player waiting to play.
 """
 
 from __future__ import annotations
@@ -87,6 +89,12 @@ class PuertoDiabloOptions(BaseModel):
         "two kept by passing left, then cards added lowest total first up to a price of "
         "50, the pilot card to the lowest total, both ability levels in one market pile "
         "— rulings R30, R47, R48, R49, R50 and R71")
+    pilot_own_plays: Literal["two", "any"] = Field(
+        "two", title="The pilot's own cards ahead of a waiting player",
+        description="two: while another player who said he wants to play waits, the pilot "
+        "plays at most two of his own ability cards ahead of him, then lets one of the "
+        "others play (the rulebook's \"another ability, or two\" as a most); any: the "
+        "pilot may choose himself each time the window opens again — ruling R51")
 
 
 class PuertoDiablo(Game):

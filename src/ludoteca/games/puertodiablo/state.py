@@ -43,6 +43,7 @@ from ludoteca.games.puertodiablo.rules import (
     treasure,
 )
 from ludoteca.games.puertodiablo.steps import (
+    PILOT_AHEAD_MOST,
     AbilityOffer,
     AbilityRoll,
     AfterEvent,
@@ -227,6 +228,12 @@ class PuertoDiabloState(State):
         self.draft_picks: list[list[int]] = [[] for _ in range(n)]
         self.draft_passed = 0
         self.start_done = 0
+        # R51 (option ``pilot_own_plays``): the most of his own cards the pilot plays in a
+        # window ahead of a player waiting to play (None: no most). The count itself is
+        # the window's: its steps carry it (``pilot_ahead``), since windows nest (a
+        # counter window inside a moment's) and each has its own.
+        self.pilot_ahead_most: int | None = (
+            PILOT_AHEAD_MOST if self.options.pilot_own_plays == "two" else None)
         self.push(PickPilot())
 
     def __getstate__(self) -> dict[str, Any]:

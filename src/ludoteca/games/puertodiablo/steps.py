@@ -1029,13 +1029,14 @@ class AbilityRoll(ChanceStep["PuertoDiabloState"]):
 class CounterWindow(Step["PuertoDiabloState"]):
     """The counter window after a successful roll at ``depth`` by ``roller``: ``seat``
     (who holds a counter) may play one; ``later`` are the others holding one, in turn
-    from the pilot (R34)."""
+    from the pilot (R34); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     roller: int
     depth: int
     later: tuple[int, ...]
     bound: bool = False  # he said he wants to play (R51): no passing now
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         out = play_choices(state, self.seat, counters_held(state, self.seat, self.depth))
@@ -1053,11 +1054,13 @@ class CounterWindow(Step["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class ReopenWindow(AutoStep["PuertoDiabloState"]):
     """After a counter played in the window at ``depth``: the players after him
-    (``seats``) are asked again, unless the ability has been stopped meanwhile."""
+    (``seats``) are asked again, unless the ability has been stopped meanwhile
+    (``pilot_ahead`` as in :class:`PilotPicks`, 0 when the window first opens)."""
 
     roller: int
     depth: int
     seats: tuple[int, ...]
+    pilot_ahead: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -1165,20 +1168,23 @@ def playable_at(state: PuertoDiabloState, seat: int, moment: str) -> list[int]:
 class OpenWindow(AutoStep["PuertoDiabloState"]):
     """The window of ``moment`` (``arrival``, ``log``, ``challenge``): the players in the
     harbour who can play a card of it are asked in turn from the pilot (R38); nobody:
-    no window."""
+    no window. ``pilot_ahead`` as in :class:`PilotPicks`: 0 when the window first opens,
+    carried on when it opens again after a card."""
 
     moment: str
+    pilot_ahead: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class MomentWindow(Step["PuertoDiabloState"]):
     """``seat`` may play an ability of ``moment`` now, or pass; ``later`` are asked after
-    him."""
+    him; ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     moment: str
     later: tuple[int, ...]
     bound: bool = False  # he said he wants to play (R51): no passing now
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         out = play_choices(state, self.seat, playable_at(state, self.seat, self.moment))
@@ -1206,7 +1212,7 @@ class Wish(Step["PuertoDiabloState"]):
     """``seat`` tells the pilot whether he wants to play an ability card now (the card
     unnamed); ``later`` are asked after him, ``wanting`` said yes before him. ``moment`` is
     ``arrival``, ``log``, ``challenge`` or ``counter`` (then against ``roller``'s roll at
-    ``depth``)."""
+    ``depth``); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     moment: str
@@ -1214,6 +1220,7 @@ class Wish(Step["PuertoDiabloState"]):
     wanting: tuple[int, ...] = ()
     roller: int = -1
     depth: int = 0
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         return sorted((state.t.want_id, state.t.decline_id))
@@ -1227,22 +1234,45 @@ class Wish(Step["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class PilotPicks(Step["PuertoDiabloState"]):
-    """The pilot (``seat``) chooses which of ``wanting`` plays first (see :class:`Wish`)."""
+    """The pilot (``seat``) chooses which of ``wanting`` plays first (see :class:`Wish`).
+
+    ``pilot_ahead``: how many of his own cards the pilot has played in this window by
+    choosing himself here while another player wanted to play (R51); it goes back to 0
+    when another player is let play, and a window starts at 0. With the option
+    ``pilot_own_plays="two"`` the pilot who has played :data:`PILOT_AHEAD_MOST` so may
+    not choose himself again: he chooses one of the others."""
 
     seat: int
     moment: str
     wanting: tuple[int, ...]
     roller: int = -1
     depth: int = 0
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        if self.pilot_held_back(state):
+            return sorted(state.t.first_id[s] for s in self.wanting if s != self.seat)
         return sorted(state.t.first_id[s] for s in self.wanting)
+
+    def pilot_held_back(self, state: PuertoDiabloState) -> bool:
+        """The pilot wants to play but has played his most ahead of the others (R51)."""
+        return (state.pilot_ahead_most is not None and self.pilot_ahead >= state.pilot_ahead_most
+                and self.seat in self.wanting)
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         names = ", ".join(seat_name(s) for s in self.wanting)
+        held = self.pilot_held_back(state)
         if viewer == self.seat:
+            if held:
+                return (f"As the pilot, choose who plays first ({names} want to play; you "
+                        f"have played {self.pilot_ahead} of yours ahead of them).")
             return f"As the pilot, choose who plays first ({names} want to play)."
         return f"The pilot is choosing who plays first ({names} want to play)."
+
+
+PILOT_AHEAD_MOST = 2
+"""R51, option ``pilot_own_plays="two"``: "he may, though, first play another ability, or
+two, himself" read as a most of two of the pilot's own cards ahead of a waiting player."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,7 +136,7 @@ def counter_window(state: PuertoDiabloState, step: CounterWindow,
     asked again: they need not play, but they may (R34, R51)."""
     if isinstance(action, PlayAbility):
         if step.later:
-            state.push(ReopenWindow(step.roller, step.depth, step.later))
+            state.push(ReopenWindow(step.roller, step.depth, step.later, step.pilot_ahead))
         play(state, step.seat, action, step.depth + 1)
         return
     state.emit(everyone("no_counter", seat=step.seat))
@@ -148,7 +148,7 @@ def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) ->
     if state.cancelled >> step.depth & 1:
         return
     seats = [s for s in step.seats if counters_held(state, s, step.depth)]
-    first.ask(state, seats, "counter", step.roller, step.depth)
+    first.ask(state, seats, "counter", step.roller, step.depth, step.pilot_ahead)
 
 
 def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
@@ -349,13 +349,13 @@ def open_window(state: PuertoDiabloState, step: OpenWindow, action: None) -> Non
     if step.moment == "challenge" and state.challenge < 0:
         return
     seats = [s for s in in_harbour(state) if playable_at(state, s, step.moment)]
-    first.ask(state, seats, step.moment)
+    first.ask(state, seats, step.moment, pilot_ahead=step.pilot_ahead)
 
 
 def moment_window(state: PuertoDiabloState, step: MomentWindow,
                   action: PlayAbility | Decline) -> None:
     if isinstance(action, PlayAbility):
-        state.push(OpenWindow(step.moment))
+        state.push(OpenWindow(step.moment, step.pilot_ahead))
         play(state, step.seat, action, 0)
         return
     state.emit(everyone("passes", seat=step.seat, moment=step.moment))

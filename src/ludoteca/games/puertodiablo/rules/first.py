@@ -5,7 +5,9 @@ pilot gives the others the same chance; when more than one wants to, the pilot c
 plays first, and the others are not bound to play afterwards (R51). A window asks the
 players who can play there; one alone plays or passes at once (saying "I want to" and
 playing are then one decision); two or more first say, in turn from the pilot, whether they
-want to, and the pilot picks among those who do.
+want to, and the pilot picks among those who do. The pilot may choose himself, but with
+``pilot_own_plays="two"`` at most twice in a row ahead of a player waiting to play: the
+count is carried by the window's steps (``pilot_ahead``) and starts at 0 in each window.
 """
 
 from __future__ import annotations
@@ -29,20 +31,24 @@ if TYPE_CHECKING:
 
 
 def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int = -1,
-        depth: int = 0) -> None:
+        depth: int = 0, pilot_ahead: int = 0) -> None:
     """Opens the window of ``moment`` (``counter``: against ``roller``'s roll at
-    ``depth``) to ``seats``, those who can play there, in turn from the pilot."""
+    ``depth``) to ``seats``, those who can play there, in turn from the pilot;
+    ``pilot_ahead``: the pilot's own cards played ahead of a waiting player so far in
+    this window (0 when it first opens, R51)."""
     if len(seats) == 1:
-        state.push(_window(seats[0], moment, (), False, roller, depth))
+        seat = seats[0]
+        state.push(_window(seat, moment, (), False, roller, depth,
+                           pilot_ahead if seat == state.pilot else 0))
     elif seats:
-        state.push(Wish(seats[0], moment, tuple(seats[1:]), (), roller, depth))
+        state.push(Wish(seats[0], moment, tuple(seats[1:]), (), roller, depth, pilot_ahead))
 
 
 def _window(seat: int, moment: str, others: tuple[int, ...], bound: bool, roller: int,
-            depth: int) -> CounterWindow | MomentWindow:
+            depth: int, pilot_ahead: int) -> CounterWindow | MomentWindow:
     if moment == "counter":
-        return CounterWindow(seat, roller, depth, others, bound)
-    return MomentWindow(seat, moment, (), bound)
+        return CounterWindow(seat, roller, depth, others, bound, pilot_ahead)
+    return MomentWindow(seat, moment, (), bound, pilot_ahead)
 
 
 def wish(state: PuertoDiabloState, step: Wish, action: WantToPlay | Decline) -> None:
@@ -53,26 +59,33 @@ def wish(state: PuertoDiabloState, step: Wish, action: WantToPlay | Decline) -> 
     wanting = (*step.wanting, step.seat) if wants else step.wanting
     if step.later:
         state.push(Wish(step.later[0], step.moment, step.later[1:], wanting, step.roller,
-                        step.depth))
+                        step.depth, step.pilot_ahead))
     elif len(wanting) == 1:
-        _plays(state, wanting[0], step.moment, step.roller, step.depth)
+        # Nobody else waits: the pilot playing alone is not ahead of anyone (R51).
+        seat = wanting[0]
+        _plays(state, seat, step.moment, step.roller, step.depth,
+               step.pilot_ahead if seat == state.pilot else 0)
     elif wanting:
-        state.push(PilotPicks(state.pilot, step.moment, wanting, step.roller, step.depth))
+        state.push(PilotPicks(state.pilot, step.moment, wanting, step.roller, step.depth,
+                              step.pilot_ahead))
 
 
 def pilot_picks(state: PuertoDiabloState, step: PilotPicks, action: PlayFirst) -> None:
     """The one chosen plays now; the others wanted to, but once his card is resolved they
-    are asked again like everybody, free to pass."""
+    are asked again like everybody, free to pass. The pilot choosing himself plays one
+    more of his own ahead of them; another player let play ends that count (R51)."""
     others = [s for s in step.wanting if s != action.seat]
     state.emit(everyone("plays_first", seat=action.seat, moment=step.moment, others=others))
-    _plays(state, action.seat, step.moment, step.roller, step.depth)
+    ahead = step.pilot_ahead + 1 if action.seat == step.seat else 0
+    _plays(state, action.seat, step.moment, step.roller, step.depth, ahead)
 
 
-def _plays(state: PuertoDiabloState, seat: int, moment: str, roller: int, depth: int) -> None:
+def _plays(state: PuertoDiabloState, seat: int, moment: str, roller: int, depth: int,
+           pilot_ahead: int) -> None:
     # A counter window remembers who else holds a counter, to ask them again once his is
     # resolved (R34); a moment's window opens again to everybody by itself (R38).
     others: tuple[int, ...] = ()
     if moment == "counter":
         others = tuple(s for s in in_harbour(state)
                        if s not in (seat, roller) and counters_held(state, s, depth))
-    state.push(_window(seat, moment, others, True, roller, depth))
+    state.push(_window(seat, moment, others, True, roller, depth, pilot_ahead))

@@ -1,0 +1,128 @@
+"""R51, option ``pilot_own_plays``: how many of his own ability cards the pilot may play
+ahead of a player who said he wants to play and is waiting. Each test fails if its rule is
+broken.
+
+The cards here are played in the challenge window and fail their roll (a 1 is below every
+least roll they have), so that nothing but the window itself goes on between two picks.
+"""
+
+from __future__ import annotations
+
+from ludoteca.games.puertodiablo.steps import MomentWindow, OpenWindow, PilotPicks, Wish
+
+from .helpers import T, char, table
+
+VOODOO = T.abi_names.index("Voodoo")
+SABOTAGE = T.abi_names.index("Sabotage")
+INSTIGATE = T.abi_names.index("Instigate")
+PILOT_CARDS = [VOODOO, SABOTAGE, INSTIGATE]
+PILOT_CHARACTER = {0: "C04", 1: "C01"}
+
+
+def challenge_window(option, pilot_hand=PILOT_CARDS, other_hand=(VOODOO, INSTIGATE)):
+    """Two players, seat 0 the pilot holding ``pilot_hand`` (cards of the challenge
+    moment), seat 1 ``other_hand``; the window after the challenge card is turned is
+    open."""
+    s = table(2, {0: ["C04", "C05"], 1: ["C01", "C02"]}, pilot=0, challenge="L11",
+              options={"pilot_own_plays": option})
+    s.hand[0] = list(pilot_hand)
+    s.hand[1] = list(other_hand)
+    s.outcome = -1
+    s.push(OpenWindow("challenge"))
+    s._run_automatic()
+    return s
+
+
+def both_want(s):
+    """Each player asked says he wants to play; the pilot's pick is then pending."""
+    for seat in (0, 1):
+        step = s.next_step()
+        assert isinstance(step, Wish) and step.seat == seat
+        s.apply_action(T.want_id)
+    assert isinstance(s.next_step(), PilotPicks)
+
+
+def plays_and_fails(s, seat):
+    """The pilot lets ``seat`` play first; he plays his first card, and it fails."""
+    s.apply_action(T.first_id[seat])
+    step = s.next_step()
+    assert isinstance(step, MomentWindow) and step.seat == seat and step.bound
+    s.apply_action(T.play_id[s.hand[seat][0]][char(PILOT_CHARACTER[seat])])
+    s.apply_action(T.die_outcome[0])
+
+
+def test_with_two_the_pilot_who_played_two_ahead_of_a_waiting_player_must_let_him_play():
+    s = challenge_window("two")
+    both_want(s)
+    plays_and_fails(s, 0)
+    both_want(s)
+    assert s.legal_actions() == sorted([T.first_id[0], T.first_id[1]])
+    plays_and_fails(s, 0)
+    both_want(s)  # seat 1 still waits; the pilot still holds a card and wants to play
+    assert s.legal_actions() == [T.first_id[1]]
+    assert "played 2 of yours" in s.next_step().prompt(s, 0)
+
+
+def test_with_two_the_count_starts_again_once_the_waiting_player_has_played():
+    s = challenge_window("two", pilot_hand=[*PILOT_CARDS, VOODOO])
+    for _ in range(2):
+        both_want(s)
+        plays_and_fails(s, 0)
+    both_want(s)
+    plays_and_fails(s, 1)  # the pilot must let seat 1 play
+    both_want(s)  # seat 1 holds one more card: he waits again
+    assert T.first_id[0] in s.legal_actions()
+    plays_and_fails(s, 0)
+    both_want(s)
+    assert T.first_id[0] in s.legal_actions()
+
+
+def test_with_any_the_pilot_may_choose_himself_a_third_time():
+    s = challenge_window("any")
+    for _ in range(2):
+        both_want(s)
+        plays_and_fails(s, 0)
+    both_want(s)
+    assert s.legal_actions() == sorted([T.first_id[0], T.first_id[1]])
+    plays_and_fails(s, 0)
+    assert s.hand[0] == []
+
+
+def test_the_pilot_playing_when_nobody_else_wants_to_neither_counts_nor_resets():
+    """Seat 1 passes once: the pilot plays alone (ahead of nobody), then with seat 1
+    waiting again he is still at his two."""
+    s = challenge_window("two", pilot_hand=[*PILOT_CARDS, VOODOO])
+    both_want(s)
+    plays_and_fails(s, 0)                    # one ahead of seat 1
+    s.apply_action(T.want_id)                # the pilot wants to play
+    s.apply_action(T.decline_id)             # seat 1 does not: the pilot plays alone
+    step = s.next_step()
+    assert isinstance(step, MomentWindow) and step.seat == 0 and step.pilot_ahead == 1
+    s.apply_action(T.play_id[s.hand[0][0]][char("C04")])
+    s.apply_action(T.die_outcome[0])
+    both_want(s)
+    assert s.legal_actions() == sorted([T.first_id[0], T.first_id[1]])
+    plays_and_fails(s, 0)                    # two ahead of seat 1
+    both_want(s)
+    assert s.legal_actions() == [T.first_id[1]]
+
+
+def test_a_new_window_starts_the_count_at_nothing():
+    s = challenge_window("two")
+    for _ in range(2):
+        both_want(s)
+        plays_and_fails(s, 0)
+    s.apply_action(T.decline_id)  # the pilot passes now, and so does seat 1:
+    s.apply_action(T.decline_id)  # the window closes
+    assert s.pending() == ()
+    s.hand[0] = list(PILOT_CARDS)
+    s.push(OpenWindow("challenge"))
+    s._run_automatic()
+    both_want(s)
+    assert s.legal_actions() == sorted([T.first_id[0], T.first_id[1]])
+
+
+def test_the_option_defaults_to_two():
+    s = table(2, {0: ["C04"], 1: ["C01"]})
+    assert s.options.pilot_own_plays == "two"
+    assert s.pilot_ahead_most == 2
