@@ -17,6 +17,7 @@ from ludoteca.core.events import everyone
 from ludoteca.games.puertodiablo.actions import Decline, PlayFirst, WantToPlay
 from ludoteca.games.puertodiablo.steps import (
     CounterWindow,
+    EventCounter,
     MomentWindow,
     PilotPicks,
     Wish,
@@ -31,7 +32,8 @@ if TYPE_CHECKING:
 def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int = -1,
         depth: int = 0) -> None:
     """Opens the window of ``moment`` (``counter``: against ``roller``'s roll at
-    ``depth``) to ``seats``, those who can play there, in turn from the pilot."""
+    ``depth``; ``event``: the counters to the pending event, R66) to ``seats``, those who
+    can play there, in turn from the pilot."""
     if len(seats) == 1:
         state.push(_window(seats[0], moment, (), False, roller, depth))
     elif seats:
@@ -39,9 +41,12 @@ def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int
 
 
 def _window(seat: int, moment: str, others: tuple[int, ...], bound: bool, roller: int,
-            depth: int) -> CounterWindow | MomentWindow:
+            depth: int) -> CounterWindow | MomentWindow | EventCounter:
     if moment == "counter":
         return CounterWindow(seat, roller, depth, others, bound)
+    if moment == "event":
+        # R66: it opens again by itself once his shield is resolved (EventWindow).
+        return EventCounter(seat, (), bound)
     return MomentWindow(seat, moment, (), bound)
 
 
