@@ -24,11 +24,11 @@ def harbour(card_id: str) -> int:
     return [h.id for h in GAME.edition.harbours].index(card_id)
 
 
-def new_state(n: int, options: Any = None, game: Any = GAME) -> PuertoDiabloState:
+def new_state(n: int, options: Any = None, game: Any = None) -> PuertoDiabloState:
     """After the set-up (seat 0 the first pilot, voyage H01, H02, H05, H08; seat k takes
     starting set k + 1), before the characters go ashore. ``game``: another edition of
-    the same shape (its ids must be the default edition's)."""
-    state: PuertoDiabloState = game.new_initial_state(n, options=options)  # type: ignore[assignment]
+    the game with the default's cards (the same indices), copies aside."""
+    state: PuertoDiabloState = (game or GAME).new_initial_state(n, options=options)  # type: ignore[assignment]
     state.apply_action(T.pilot_outcome[0])
     state.apply_action(T.voyage_outcome[harbour("H02")])
     state.apply_action(T.voyage_outcome[harbour("H05")])
@@ -39,10 +39,10 @@ def new_state(n: int, options: Any = None, game: Any = GAME) -> PuertoDiabloStat
 
 def table(n: int, ashore: dict[int, list[str]], *, at: str = "H01", foul: int = 0,
           challenge: str | None = None, pilot: int = 0, market: list[str] | None = None,
-          options: Any = None, game: Any = GAME) -> PuertoDiabloState:
+          options: Any = None, game: Any = None) -> PuertoDiabloState:
     """A harbour laid out by hand: nothing pending; ``ashore`` the characters of each seat
     in the harbour (seats not named have left); the starting-set characters not named are
-    on their owners' ships; ``game`` as in :func:`new_state`."""
+    on their owners' ships. ``game``: as for :func:`new_state`."""
     state = new_state(n, options, game)
     state.clear_pending()
     state.voyage[[2, 3, 4, 5].index(T.harbour_number[harbour(at)])] = harbour(at)

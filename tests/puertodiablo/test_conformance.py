@@ -30,7 +30,8 @@ def test_every_player_count_is_covered():
 OPTION_GRID = [{"treasure": "on"}, {"start": "advanced"},
                {"treasure": "on", "start": "advanced"},
                # "two" is the default, played by every other configuration here.
-               {"pilot_own_plays": "any"}]
+               {"pilot_own_plays": "any"},
+               {"event_window": "before_choices"}, {"event_order": "seat"}]
 
 
 @pytest.mark.parametrize("options", OPTION_GRID,
@@ -52,3 +53,20 @@ def test_conformance_with_the_log_and_help_cards_in_the_starting_sets():
     keen = game.tables.abi_names.index("Keen Lookout")
     assert any(keen in titles for titles in game.tables.set_abis)
     check_conformance(game, 5, "standard", playouts=2)
+
+
+@pytest.mark.parametrize("order", ["pilot", "seat"])
+def test_conformance_with_a_shield_in_every_starting_set(order):
+    # Three more copies of Stand Firm, one in each of the first four starting sets, so
+    # that several players hit by an event hold a shield (R66): under event_order=pilot
+    # they say whether they want to play and the pilot picks, under seat they are asked
+    # in turn; the characters chosen first stay ashore through the window.
+    text = (Path(pd.__file__).parent / "editions" / "default.toml").read_text()
+    old = 'name = "Stand Firm"\nlevel = "II"\ncopies = 1\n'
+    assert old in text
+    text = text.replace(old, 'name = "Stand Firm"\nstart_sets = [1, 2, 3, 4]\n'
+                        'level = "II"\ncopies = 4\n')
+    game = load_game("puertodiablo", edition_text=text)
+    firm = game.tables.abi_names.index("Stand Firm")
+    assert sum(firm in titles for titles in game.tables.set_abis) == 4
+    check_conformance(game, 4, "standard", playouts=2, options={"event_order": order})

@@ -653,3 +653,19 @@ def test_puertodiablo_option_match_in_the_browser(browser: Any, server: Any, opt
     assert "Final scoring" in host.inner_text("#board")
     assert shown or option == "treasure"  # the treasure market shows once a harbour opens
     assert host.js_errors == [] and spectator.js_errors == []
+
+
+def test_an_event_pending_shows_whom_it_hits_and_who_is_chosen() -> None:
+    # R66: a war's loser has chosen (before the counters); the board names the event,
+    # each seat it hits and, for the one who chose, the character that will go.
+    from tests.puertodiablo.test_event_windows import france_loses, pick
+
+    s = france_loses()
+    pick(s, "C02")
+    boards = Boards()
+    seats = seats_for(2)
+    table = table_for(boards, s, seats)
+    for viewer in (None, 0, 1):
+        page = board_for(boards, s, viewer, seats, table)
+        assert 'data-key="event"' in page and "the war hits" in page
+        assert "will send Jeanne Roussel, chandler to the ship" in page

@@ -45,7 +45,9 @@ Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``o
 ``on``) - the treasure-hunting expansion (:mod:`.rules.treasure`); ``start``
 (``starter``, ``advanced``) - the start for advanced players (:mod:`.rules.advanced`);
 ``pilot_own_plays`` (``two``, ``any``, R51) - how many of his own cards the pilot may play
-ahead of a player waiting to play.
+ahead of a player waiting to play; ``event_window`` (``after_choices``, ``before_choices``) -
+whether the choices of which character an event takes come before its counter window, and
+``event_order`` (``pilot``, ``seat``) - how that window asks those it hits (R66, R51).
 """
 
 from __future__ import annotations
@@ -95,6 +97,18 @@ class PuertoDiabloOptions(BaseModel):
         "plays at most two of his own ability cards ahead of him, then lets one of the "
         "others play (the rulebook's \"another ability, or two\" as a most); any: the "
         "pilot may choose himself each time the window opens again — ruling R51")
+    event_window: Literal["after_choices", "before_choices"] = Field(
+        "after_choices", title="Counters to an event",
+        description="after_choices: a war's losers and a consequence's choosers choose "
+        "first, said to all, the chosen characters staying ashore while those hit may "
+        "stand firm, then the event takes them (the card set's order); before_choices: "
+        "the counters first, and only those not spared choose — ruling R66")
+    event_order: Literal["pilot", "seat"] = Field(
+        "pilot", title="Who answers an event first",
+        description="pilot: those an event hits who hold a counter say in turn whether "
+        "they want to play and the pilot chooses who plays first, the window opening "
+        "again after each (as every window); seat: each asked once, in turn from the "
+        "pilot — rulings R66 and R51")
 
 
 class PuertoDiablo(Game):
@@ -133,8 +147,9 @@ class PuertoDiablo(Game):
         # leave decision; per harbour the selections (5 each), the market deal and top-up.
         per_round = 2 * t.num_log + 4 + MOST_SEATS * (1 + 1 + 10 + 10 + 20 + 8 + 1) + 40
         # An offer's part by ability cards, and a counter window per event (a war or a
-        # consequence's primitive, four at most) with a pass per seat (R60, R66).
-        per_round += MOST_SEATS * (1 + 4)
+        # consequence's primitive, four at most) with a pass or a wish per seat and the
+        # pilot's pick (R60, R66, R51).
+        per_round += MOST_SEATS * (1 + 4) + 4
         # The windows of the log and challenge moments: a pass or a wish per seat at each,
         # and the pilot's pick (a log window per weather card turned, two challenge
         # windows).
@@ -152,9 +167,10 @@ class PuertoDiablo(Game):
         # the treasures opened and the last check.
         skips = sum(k for k, effect in zip(t.abi_copies, t.abi_effect, strict=True)
                     if any(p["op"] == "LOG_SKIP" for p in effect))
+        # An ability's war (START_WAR) is one more event: its window and its losses.
         per_harbour = most_rounds * per_round + MOST_SEATS * 10 + 60 \
             + sum(t.abi_copies) * (8 + 2 * MOST_PEEK + 3 * (MOST_SEATS + 1)
-                                   + 5 * MOST_SEATS) \
+                                   + 5 * MOST_SEATS + 2 * MOST_SEATS + 1) \
             + skips * t.num_log * (2 + MOST_SEATS + 1) + MOST_SEATS + 5 * 3
         # The advanced start: 5 cards dealt and 2 kept per seat, then at most one card per
         # doubloon of the budget, each with a refill and a roll-off.

@@ -69,6 +69,7 @@ from ludoteca.games.puertodiablo.steps import (
     DraftReveal,
     EffectChoice,
     EventCounter,
+    EventWindow,
     Failed,
     FinalHunts,
     GameEnd,
@@ -88,6 +89,7 @@ from ludoteca.games.puertodiablo.steps import (
     PassHands,
     PayDoubloons,
     PeekLog,
+    PendingEvent,
     PickCharacter,
     PickHelper,
     PickPilot,
@@ -197,6 +199,8 @@ class PuertoDiabloState(State):
         self.dispensed: tuple[int, ...] = (0,) * n
         self.doubled: tuple[int, ...] = ()
         self.shielded = 0
+        # The event being settled (a war, a consequence's primitive: R66), public.
+        self.event: PendingEvent | None = None
         self.spared_depth = 0  # R67: a bit per depth of the chain a shield answered
         # LOG_PEEK (:mod:`.rules.lookout`): the log cards the peeker holds in his hand, in
         # the order seen, those already put back, and who he is (-1: no peek going on).
@@ -338,6 +342,7 @@ class PuertoDiabloState(State):
         DeliverAbility: assignment.deliver_ability,
         Delivery: assignment.delivery,
         EventCounter: assignment.event_counter,
+        EventWindow: assignment.event_window,
         WarLosses: log.war_losses,
         Wish: first.wish,
         PilotPicks: first.pilot_picks,

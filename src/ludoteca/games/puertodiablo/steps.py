@@ -16,7 +16,7 @@ do, so that no decision is pushed without a legal choice.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
 from ludoteca.core.words import seat_name
@@ -444,19 +444,27 @@ class TurnLog(ChanceStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class WarLoss(Step["PuertoDiabloState"]):
     """``seat`` sends one of his characters of the losing side (``losers``, a mask of
-    parties) back to the ship."""
+    parties) back to the ship; ``deferred``: it is only chosen now, said to all, and goes
+    once the event's counter window is over (option ``event_window=after_choices``, R66)."""
 
     seat: int
     losers: int
+    deferred: bool = False
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         ids = state.t.choose_id
         return [ids[c] for c in war_candidates(state, self.seat, self.losers)]
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        later = AFTER_COUNTERS if self.deferred else ""
         if viewer == self.seat:
-            return "Your side lost the war: choose a character to return to the ship."
-        return f"{seat_name(self.seat)} is choosing a character to return to the ship."
+            return f"Your side lost the war: choose a character to return to the ship{later}."
+        return f"{seat_name(self.seat)} is choosing a character to return to the ship{later}."
+
+
+AFTER_COUNTERS = " (it goes after the counters)"
+"""What a choosing step's prompt adds when the character chosen stays ashore through the
+event's counter window (R66)."""
 
 
 def in_parties(state: PuertoDiabloState, c: int, mask: int) -> bool:
@@ -629,23 +637,27 @@ class Failed(AutoStep["PuertoDiabloState"]):
 class Consequence(AutoStep["PuertoDiabloState"]):
     """Primitive ``index`` of the failed challenge's consequence, for the players
     ``players`` (ashore when the event started), clockwise from the pilot; ``asked``
-    once its counter window (R66) is over."""
+    once its counter window (R66) is over; ``chosen``: the characters it takes were
+    chosen before that window (``state.event.chosen``, ``event_window=after_choices``)."""
 
     index: int
     players: tuple[int, ...]
     asked: bool = False
+    chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class PickCharacter(Step["PuertoDiabloState"]):
     """``seat`` picks one of ``owner``'s characters ashore matching the primitive's
     filter (``index`` of the consequence): it goes to the ship (``remove``: out of the
-    game)."""
+    game); ``deferred``: it is only chosen now, said to all, and goes once the event's
+    counter window is over (option ``event_window=after_choices``, R66)."""
 
     seat: int
     owner: int
     index: int
     remove: bool
+    deferred: bool = False
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         ids = state.t.choose_id
@@ -655,9 +667,10 @@ class PickCharacter(Step["PuertoDiabloState"]):
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         verb = "removed from the game" if self.remove else "sent to the ship"
         whose = "your" if viewer == self.owner else f"{seat_name(self.owner)}'s"
+        later = AFTER_COUNTERS if self.deferred else ""
         if viewer == self.seat:
-            return f"Choose which of {whose} characters is {verb}."
-        return f"{seat_name(self.seat)} is choosing a character to be {verb}."
+            return f"Choose which of {whose} characters is {verb}{later}."
+        return f"{seat_name(self.seat)} is choosing a character to be {verb}{later}."
 
 
 def matching(state: PuertoDiabloState, owner: int, target: dict[str, object]) -> list[int]:
@@ -891,20 +904,67 @@ class Delivery(AutoStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class EventCounter(Step["PuertoDiabloState"]):
     """An event (a war, a consequence) is about to hit ``seat``'s characters: he may play
-    a counter to it (``SHIELD``); ``later`` are asked after him (R66)."""
+    a counter to it (``SHIELD``); ``later`` are asked after him (``event_order=seat``);
+    ``bound``: he said he wants to play and the pilot let him (``event_order=pilot``,
+    R51), so he cannot pass (R66)."""
 
     seat: int
     later: tuple[int, ...]
+    bound: bool = False
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         out = play_choices(state, self.seat, shields_held(state, self.seat))
-        out.append(state.t.decline_id)
+        if not self.bound:
+            out.append(state.t.decline_id)
         return sorted(out)
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        if state.event is None:
+            if viewer == self.seat:
+                return "The event is about to hit your characters: play a counter?"
+            return f"{seat_name(self.seat)} may play a counter to the event."
+        what = event_words(state, self.seat, viewer)
         if viewer == self.seat:
-            return "The event is about to hit your characters: play a counter?"
-        return f"{seat_name(self.seat)} may play a counter to the event."
+            return f"{what}: play a counter?"
+        return f"{what}: {seat_name(self.seat)} may play a counter."
+
+
+class PendingEvent(NamedTuple):
+    """An event being settled (``state.event``, public): ``kind`` ``war`` (``detail``
+    the losing party) or ``consequence`` (``detail`` the index of the primitive of the
+    failed challenge's consequence); ``hit``: the seats whose characters it hits, from
+    the pilot; ``chosen``: the characters chosen (or determined) so far to be taken."""
+
+    kind: str
+    detail: int
+    hit: tuple[int, ...]
+    chosen: tuple[int, ...] = ()
+
+
+def event_words(state: PuertoDiabloState, seat: int, viewer: int | None) -> str:
+    """What the pending event will do to ``seat``'s characters, in words for ``viewer``
+    (``state.event`` must be set)."""
+    t = state.t
+    ev = state.event
+    assert ev is not None
+    mine = viewer == seat
+    whose = "your" if mine else f"{seat_name(seat)}'s"
+    names = [t.char_names[c] for c in ev.chosen if state.owner[c] == seat]
+    if ev.kind == "war":
+        what = (" and ".join(names) if names else f"one of {whose} characters of "
+                f"{t.party_names[ev.detail]}")
+        return f"The war lost by {t.party_names[ev.detail]} will send {what} to the ship"
+    prim = t.consequence[state.challenge][ev.detail] if state.challenge >= 0 else {}
+    op = prim.get("op")
+    cause = f"The consequence of {t.log_names[state.challenge]}" if state.challenge >= 0 \
+        else "The consequence"
+    if op == "PAY_DOUBLOONS":
+        pays = "you" if mine else seat_name(seat)
+        return f"{cause} will make {pays} pay {prim['n']} doubloons"
+    what = " and ".join(names) if names else f"{whose} characters"
+    verb = "remove" if op == "REMOVE_FROM_GAME" else "send"
+    where = "from the game" if op == "REMOVE_FROM_GAME" else "to the ship"
+    return f"{cause} will {verb} {what} {where}"
 
 
 def shields_held(state: PuertoDiabloState, seat: int) -> list[int]:
@@ -921,9 +981,19 @@ def shields_held(state: PuertoDiabloState, seat: int) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class WarLosses(AutoStep["PuertoDiabloState"]):
     """After the war's counter window: each player with characters of party ``loser``
-    returns one of them, unless his characters stand firm (R66)."""
+    returns one of them, unless his characters stand firm (R66); ``chosen``: the one
+    chosen before the window (``state.event.chosen``, ``event_window=after_choices``)."""
 
     loser: int
+    chosen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EventWindow(AutoStep["PuertoDiabloState"]):
+    """The counter window of the pending event (R66): those it still hits who hold a
+    ``SHIELD`` are asked, in turn from the pilot (``event_order=seat``) or by saying
+    they want to play and the pilot's choice (``event_order=pilot``, R51); with the
+    latter it opens again after each shield resolved."""
 
 
 # ----- purchasing and the crew phase --------------------------------------------------------------
@@ -1201,7 +1271,7 @@ class MomentWindow(Step["PuertoDiabloState"]):
 
 
 MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is settled",
-                "challenge": "The challenge phase"}
+                "challenge": "The challenge phase", "event": "A counter to the event"}
 
 
 # ----- who plays first (R51) and a peek at the log pile (R52, R53) ---------------------------
@@ -1211,8 +1281,9 @@ MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is s
 class Wish(Step["PuertoDiabloState"]):
     """``seat`` tells the pilot whether he wants to play an ability card now (the card
     unnamed); ``later`` are asked after him, ``wanting`` said yes before him. ``moment`` is
-    ``arrival``, ``log``, ``challenge`` or ``counter`` (then against ``roller``'s roll at
-    ``depth``); ``pilot_ahead`` as in :class:`PilotPicks`."""
+    ``arrival``, ``log``, ``challenge``, ``event`` (a counter to the pending event, R66)
+    or ``counter`` (then against ``roller``'s roll at ``depth``); ``pilot_ahead`` as in
+    :class:`PilotPicks`."""
 
     seat: int
     moment: str
@@ -1227,6 +1298,8 @@ class Wish(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         when = "A counter" if self.moment == "counter" else MOMENT_WORDS[self.moment]
+        if self.moment == "event" and state.event is not None:
+            when = event_words(state, self.seat, viewer)
         if viewer == self.seat:
             return f"{when}: do you want to play an ability card (you name it later)?"
         return f"{when}: {seat_name(self.seat)} is saying whether he wants to play."

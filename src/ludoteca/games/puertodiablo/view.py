@@ -71,6 +71,7 @@ from ludoteca.games.puertodiablo.steps import (
     PilotPicks,
     ReorderPeek,
     Wish,
+    event_words,
     foreknowledge,
     help_allowance,
     helper_supply,
@@ -190,12 +191,36 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         "effect_choice": (_effect_choice(state, step)
                           if type(step).__name__ == "EffectChoice" else None),
         "moment": getattr(step, "moment", None),
+        "event": event_view(state),
         "viewer": player,
         "to_act": state.current_player(),
         "prompt": state.prompt(player),
         **board_facts(state, h, ch),
         **option_facts(state, player),
     }
+
+
+def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
+    """The event being settled (R66), public; ``None`` between events. ``kind``: ``war``
+    (``loser`` the losing party) or ``consequence`` (``op`` its primitive, ``index`` of
+    the challenge's consequence); ``hit``: the seats whose characters it hits, from the
+    pilot; ``chosen``: the characters chosen (or the only ones) so far, ``{seat, name}``;
+    ``spared``: the seats a shield spares; ``words``: what it does, for each seat hit."""
+    ev = state.event
+    if ev is None:
+        return None
+    t = state.t
+    out: dict[str, Any] = {"kind": ev.kind, "hit": list(ev.hit),
+                           "chosen": [{"seat": state.owner[c], "name": t.char_names[c]}
+                                      for c in ev.chosen],
+                           "spared": [s for s in ev.hit if state.shielded >> s & 1],
+                           "words": {str(s): event_words(state, s, None) for s in ev.hit}}
+    if ev.kind == "war":
+        out["loser"] = t.party_names[ev.detail]
+    elif state.challenge >= 0:
+        out["op"] = t.consequence[state.challenge][ev.detail]["op"]
+        out["index"] = ev.detail
+    return out
 
 
 def lookout_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
@@ -650,6 +675,15 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"{who} rolls {again}{d['face']} (needs {d['least']}): {res}"
     if k == "no_counter":
         return f"{who} plays no counter"
+    if k == "chosen_for_event":
+        name = t.char_names[d["character"]]
+        owner = "" if d["owner"] == d["seat"] else f" ({_who(d['owner'], viewer)})"
+        what = "the war" if d["event"] == "war" else "the consequence"
+        if d["forced"]:
+            return (f"{name}{owner} is the one {what} takes from {who}: it stays ashore "
+                    "until the counters are over")
+        return (f"{who} chooses {name}{owner} for {what}: it stays ashore until the "
+                "counters are over")
     if k == "passes":
         return f"{who} plays no ability ({d['moment']} moment)"
     if k == "effect_choice":
@@ -739,7 +773,8 @@ def _lookout_words(state: PuertoDiabloState, event: Event, viewer: int | None,
         return (f"{who} calls in favours (+{d['extra']} market help), but no market "
                 "character may help: the players ashore could reach the total themselves")
     if k == "wants_to_play":
-        moment = "a counter" if d["moment"] == "counter" else f"the {d['moment']} moment"
+        moment = {"counter": "a counter", "event": "a counter to the event"}.get(
+            d["moment"], f"the {d['moment']} moment")
         if d["wants"]:
             return f"{who} tells the pilot he wants to play an ability card ({moment})"
         return f"{who} does not want to play an ability card ({moment})"

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.core.events import everyone
 from ludoteca.core.flow import Step
 from ludoteca.games.puertodiablo.actions import Decline, OfferByAbility, PlayAbility
+from ludoteca.games.puertodiablo.rules import committing, first
 from ludoteca.games.puertodiablo.rules.abilities import play
 from ludoteca.games.puertodiablo.steps import (
     AbilityOffer,
@@ -24,6 +25,7 @@ from ludoteca.games.puertodiablo.steps import (
     Delivery,
     DeliveryTurn,
     EventCounter,
+    EventWindow,
     OpenOffers,
     OpenWindow,
     PickHelper,
@@ -116,12 +118,30 @@ def new_offers(state: PuertoDiabloState) -> None:
     state.push(OpenWindow("challenge"), OpenOffers(renewed=True))
 
 
+def event_window(state: PuertoDiabloState, step: EventWindow, action: None) -> None:
+    """R66: the pending event's counter window, to those it still hits holding a shield
+    (nobody: no window). ``event_order=seat``: asked in turn from the pilot, each once;
+    ``pilot``: as any window (R51), each saying in turn whether he wants to play and the
+    pilot choosing who plays first; it opens again once a shield is resolved."""
+    seats = committing.window_seats(state)
+    if not seats:
+        return
+    if state.options.event_order == "seat":
+        state.push(EventCounter(seats[0], tuple(seats[1:])))
+    else:
+        first.ask(state, seats, "event")
+
+
 def event_counter(state: PuertoDiabloState, step: EventCounter,
                   action: PlayAbility | Decline) -> None:
-    """One counter per player: the ones after him are asked once his is resolved (R66,
-    as R34 for abilities)."""
-    later = [s for s in step.later if shields_held(state, s)]
-    nxt = [EventCounter(later[0], tuple(later[1:]))] if later else []
+    """``event_order=seat``: one counter per player, the ones after him are asked once
+    his is resolved (as R34 for abilities). ``pilot``: once his is resolved the window
+    opens again (R51); a pass closes it (he was the only one, or the pilot let him)."""
+    if state.options.event_order == "seat":
+        later = [s for s in step.later if shields_held(state, s)]
+        nxt: list[Step[Any]] = [EventCounter(later[0], tuple(later[1:]))] if later else []
+    else:
+        nxt = [EventWindow()] if isinstance(action, PlayAbility) else []
     if isinstance(action, PlayAbility):
         state.push(*nxt)
         play(state, step.seat, action, 0)

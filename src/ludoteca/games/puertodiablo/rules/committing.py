@@ -1,6 +1,7 @@
 """What ability cards do to committing symbols and to the events that hit characters:
 ``ADD_SYMBOLS`` and ``DOUBLE_SYMBOLS`` (inside the pilot's assignment, R61, R63, R64),
-``IGNORE_PROHIBITION`` (R65) and ``SHIELD`` (R66); the counter window of an event.
+``IGNORE_PROHIBITION`` (R65) and ``SHIELD`` (R66); the pending event (``state.event``)
+its counter window answers, and the characters chosen for it.
 
 Everything here lasts for the current challenge (or the event being settled) and is
 cleared by :func:`clear_challenge`. The steps that ask the players are in
@@ -13,7 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import everyone
-from ludoteca.games.puertodiablo.steps import EventCounter, in_harbour, prohibited, shields_held
+from ludoteca.games.puertodiablo.steps import (
+    ASHORE,
+    PendingEvent,
+    in_harbour,
+    prohibited,
+    shields_held,
+)
 
 if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
@@ -88,13 +95,53 @@ EFFECTS = {
 """This module's part of the interpreter (:data:`.abilities.EFFECTS`)."""
 
 
-def event_window(state: PuertoDiabloState, hit: list[int]) -> list[EventCounter]:
-    """R66: the counter window of an event about to hit the characters of the players in
-    ``hit``: those of them holding a counter to it, asked in turn from the pilot (empty:
-    no window). The shields of the last event are cleared."""
+def start_event(state: PuertoDiabloState, kind: str, detail: int, hit: list[int]) -> None:
+    """R66: an event (``kind``, ``detail``: see :class:`PendingEvent`) is about to hit the
+    characters of the players in ``hit`` (empty: it hits nobody). The shields of the last
+    event are cleared."""
     state.shielded = 0
-    seats = [s for s in in_harbour(state) if s in hit and shields_held(state, s)]
-    return [EventCounter(seats[0], tuple(seats[1:]))] if seats else []
+    state.event = PendingEvent(kind, detail, tuple(hit)) if hit else None
+
+
+def window_due(state: PuertoDiabloState) -> bool:
+    """Whether the pending event's counter window will ask anybody: one it hits, still
+    in the harbour, holds a ``SHIELD`` and has a character ashore to act it. What the
+    players choose for the event changes neither, so this is known before they do."""
+    ev = state.event
+    return ev is not None and any(s in ev.hit and shields_held(state, s)
+                                  for s in in_harbour(state))
+
+
+def window_seats(state: PuertoDiabloState) -> list[int]:
+    """Those the pending event still hits (no shield of theirs has taken effect) who
+    hold a ``SHIELD``, in turn from the pilot."""
+    ev = state.event
+    if ev is None:
+        return []
+    return [s for s in in_harbour(state) if s in ev.hit and not state.shielded >> s & 1
+            and shields_held(state, s)]
+
+
+def choose(state: PuertoDiabloState, c: int, chooser: int = -1, forced: bool = False) -> None:
+    """Character ``c`` is chosen (``forced``: it is the only one) to be taken by the
+    pending event; ``chooser`` >= 0: this happens before the counter window, the
+    character stays ashore until the event is carried out, and it is said to all
+    (``event_window=after_choices``)."""
+    ev = state.event
+    if ev is None:
+        return
+    state.event = ev._replace(chosen=(*ev.chosen, c))
+    if chooser >= 0:
+        state.emit(everyone("chosen_for_event", seat=chooser, owner=state.owner[c],
+                            character=c, event=ev.kind, forced=forced))
+
+
+def chosen_of(state: PuertoDiabloState, seat: int) -> list[int]:
+    """``seat``'s characters chosen for the pending event, still ashore."""
+    ev = state.event
+    if ev is None:
+        return []
+    return [c for c in ev.chosen if state.owner[c] == seat and state.place[c] == ASHORE]
 
 
 def spares(state: PuertoDiabloState, depth: int, c: int) -> bool:

@@ -9,7 +9,13 @@ from ludoteca.core.events import everyone
 from ludoteca.core.flow import Step
 from ludoteca.games.puertodiablo.actions import Choose, Cover, Discard, LostAbility
 from ludoteca.games.puertodiablo.rules import treasure
-from ludoteca.games.puertodiablo.rules.committing import event_window, spared
+from ludoteca.games.puertodiablo.rules.committing import (
+    choose,
+    chosen_of,
+    spared,
+    start_event,
+    window_due,
+)
 from ludoteca.games.puertodiablo.rules.log import war
 from ludoteca.games.puertodiablo.rules.moves import sweep, to_ship
 from ludoteca.games.puertodiablo.steps import (
@@ -17,6 +23,7 @@ from ludoteca.games.puertodiablo.steps import (
     AfterEvent,
     Consequence,
     CrewPhase,
+    EventWindow,
     LoseAbility,
     PayDoubloons,
     PickCharacter,
@@ -38,6 +45,8 @@ def start_consequence(state: PuertoDiabloState) -> None:
 def consequence(state: PuertoDiabloState, step: Consequence, action: None) -> None:
     """One primitive for every player it touches, then the next primitive."""
     prims = state.t.consequence[state.challenge]
+    if not step.asked:
+        state.event = None  # the last primitive's event is over
     if step.index >= len(prims):
         state.push(AfterEvent(), CrewPhase())
         return
@@ -46,9 +55,14 @@ def consequence(state: PuertoDiabloState, step: Consequence, action: None) -> No
     if op != "START_WAR" and not step.asked:
         # R66: the counter window once it is known whose characters it hits.
         hit = [s for s in step.players if state.ashore[s] and hits(state, s, prim)]
-        window = event_window(state, hit)
-        if window:
-            state.push(*window, Consequence(step.index, step.players, True))
+        start_event(state, "consequence", step.index, hit)
+        if window_due(state):
+            choices: list[Step[Any]] = []
+            early = state.options.event_window == "after_choices"
+            if early:
+                choices = choose_first(state, step, prim)
+            state.push(*choices, EventWindow(),
+                       Consequence(step.index, step.players, True, early))
             return
     state.push(Consequence(step.index + 1, step.players))
     if op == "START_WAR":
@@ -58,8 +72,49 @@ def consequence(state: PuertoDiabloState, step: Consequence, action: None) -> No
     steps: list[Step[Any]] = []
     for seat in step.players:
         if state.ashore[seat] and not (hits(state, seat, prim) and spared(state, seat)):
-            steps.extend(apply_to(state, seat, step, prim))
+            if step.chosen and op != "PAY_DOUBLOONS" and hits(state, seat, prim):
+                take_chosen(state, seat, op)
+            else:
+                steps.extend(apply_to(state, seat, step, prim))
     state.push(*steps)
+
+
+def choose_first(state: PuertoDiabloState, step: Consequence,
+                 prim: dict[str, Any]) -> list[Step[Any]]:
+    """``event_window=after_choices`` (R66): the characters the primitive takes from each
+    player it hits are chosen before the counter window (by the owner, or his left
+    neighbour as the card says), said to all; they stay ashore until it is carried out.
+    A payment is made after the window (nothing to choose before it)."""
+    op = prim["op"]
+    out: list[Step[Any]] = []
+    assert state.event is not None
+    for seat in state.event.hit:
+        if op == "SEND_TO_SHIP":
+            target = prim["target"]
+            chars = matching(state, seat, target)
+            if target.get("count", 1) == "ALL" or len(chars) <= 1:
+                for c in chars:
+                    choose(state, c, seat, forced=True)
+            else:
+                out.append(PickCharacter(chooser(state, seat, target), seat, step.index,
+                                         False, deferred=True))
+        elif op == "REMOVE_FROM_GAME":
+            chars = ashore_of(state, seat)
+            if len(chars) == 1:
+                choose(state, chars[0], seat, forced=True)
+            elif chars:
+                out.append(PickCharacter(seat, seat, step.index, True, deferred=True))
+    return out
+
+
+def take_chosen(state: PuertoDiabloState, seat: int, op: str) -> None:
+    """The characters chosen for the event before its window go (``op``: to the ship, or
+    out of the game)."""
+    for c in chosen_of(state, seat):
+        if op == "REMOVE_FROM_GAME":
+            remove_character(state, c)
+        else:
+            to_ship(state, c, "consequence")
 
 
 def apply_to(state: PuertoDiabloState, seat: int, step: Consequence,
@@ -71,12 +126,14 @@ def apply_to(state: PuertoDiabloState, seat: int, step: Consequence,
         chars = matching(state, seat, target)
         if target.get("count", 1) == "ALL" or len(chars) <= 1:
             for c in chars:
+                choose(state, c)
                 to_ship(state, c, "consequence")
             return []
         return [PickCharacter(chooser(state, seat, target), seat, step.index, False)]
     if op == "REMOVE_FROM_GAME" and prim["kind"] == "CHARACTER":
         chars = ashore_of(state, seat)
         if len(chars) == 1:
+            choose(state, chars[0])
             remove_character(state, chars[0])
             return []
         return [PickCharacter(seat, seat, step.index, True)] if chars else []
@@ -161,6 +218,10 @@ def remove_character(state: PuertoDiabloState, c: int) -> None:
 
 
 def pick_character(state: PuertoDiabloState, step: PickCharacter, action: Choose) -> None:
+    if step.deferred:
+        choose(state, action.character, step.seat)
+        return
+    choose(state, action.character)
     if step.remove:
         remove_character(state, action.character)
     else:
@@ -189,6 +250,7 @@ def random_loss(state: PuertoDiabloState, step: RandomLoss, outcome: LostAbility
 
 def after_event(state: PuertoDiabloState, step: AfterEvent, action: None) -> None:
     """R13: fewer than two players ashore before the crew phase cut the round short."""
+    state.event = None
     sweep(state)
     if state.outcome < 0 and len(in_harbour(state)) < 2:
         state.clear_pending()

@@ -19,6 +19,7 @@ from ludoteca.core.events import everyone
 from ludoteca.games.puertodiablo.actions import Decline, PlayFirst, WantToPlay
 from ludoteca.games.puertodiablo.steps import (
     CounterWindow,
+    EventCounter,
     MomentWindow,
     PilotPicks,
     Wish,
@@ -33,9 +34,9 @@ if TYPE_CHECKING:
 def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int = -1,
         depth: int = 0, pilot_ahead: int = 0) -> None:
     """Opens the window of ``moment`` (``counter``: against ``roller``'s roll at
-    ``depth``) to ``seats``, those who can play there, in turn from the pilot;
-    ``pilot_ahead``: the pilot's own cards played ahead of a waiting player so far in
-    this window (0 when it first opens, R51)."""
+    ``depth``; ``event``: the counters to the pending event, R66) to ``seats``, those who
+    can play there, in turn from the pilot; ``pilot_ahead``: the pilot's own cards played
+    ahead of a waiting player so far in this window (0 when it first opens, R51)."""
     if len(seats) == 1:
         seat = seats[0]
         state.push(_window(seat, moment, (), False, roller, depth,
@@ -45,9 +46,13 @@ def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int
 
 
 def _window(seat: int, moment: str, others: tuple[int, ...], bound: bool, roller: int,
-            depth: int, pilot_ahead: int) -> CounterWindow | MomentWindow:
+            depth: int, pilot_ahead: int) -> CounterWindow | MomentWindow | EventCounter:
     if moment == "counter":
         return CounterWindow(seat, roller, depth, others, bound, pilot_ahead)
+    if moment == "event":
+        # R66: it opens again by itself once his shield is resolved (EventWindow); it
+        # keeps no count of the pilot's own cards (R51).
+        return EventCounter(seat, (), bound)
     return MomentWindow(seat, moment, (), bound, pilot_ahead)
 
 

@@ -9,11 +9,19 @@ from ludoteca.core.events import everyone
 from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.actions import Choose, LogCard
 from ludoteca.games.puertodiablo.rules import treasure
-from ludoteca.games.puertodiablo.rules.committing import clear_challenge, event_window, spared
+from ludoteca.games.puertodiablo.rules.committing import (
+    choose,
+    chosen_of,
+    clear_challenge,
+    spared,
+    start_event,
+    window_due,
+)
 from ludoteca.games.puertodiablo.rules.moves import to_ship
 from ludoteca.games.puertodiablo.steps import (
     AfterEvent,
     Decide,
+    EventWindow,
     MakeOffer,
     OpenOffers,
     OpenWindow,
@@ -123,7 +131,8 @@ def weather_war(state: PuertoDiabloState, step: WeatherWar, action: None) -> Non
 def war(state: PuertoDiabloState, a: int, b: int, why: str) -> None:
     """Characters ashore of each party are counted (weakened ones too, a character of
     both parties for both); every player with characters of the losing side sends one of
-    them to the ship; a tie sends nobody."""
+    them to the ship; a tie sends nobody. With ``event_window=after_choices`` (and a
+    shield that could answer) the losers choose before the counter window (R66)."""
     count_a = count_b = 0
     for seat in in_harbour(state):
         for c in ashore_of(state, seat):
@@ -133,22 +142,40 @@ def war(state: PuertoDiabloState, a: int, b: int, why: str) -> None:
     state.emit(everyone("war", a=a, b=b, count_a=count_a, count_b=count_b, loser=loser,
                         why=why))
     if loser < 0:
+        state.event = None
         state.push(AfterEvent())
         return
     # R66: the counter window once the losing side's characters are known.
     hit = [s for s in in_harbour(state) if war_candidates(state, s, 1 << loser)]
-    state.push(*event_window(state, hit), WarLosses(loser))
+    start_event(state, "war", loser, hit)
+    if state.options.event_window == "before_choices" or not window_due(state):
+        state.push(EventWindow(), WarLosses(loser))
+        return
+    # The card set's order: the losers choose first, their characters stay ashore
+    # through the window, then the war takes them.
+    steps: list[WarLoss] = []
+    for seat in hit:
+        candidates = war_candidates(state, seat, 1 << loser)
+        if len(candidates) == 1:
+            choose(state, candidates[0], seat, forced=True)
+        else:
+            steps.append(WarLoss(seat, 1 << loser, deferred=True))
+    state.push(*steps, EventWindow(), WarLosses(loser, chosen=True))
 
 
 def war_losses(state: PuertoDiabloState, step: WarLosses, action: None) -> None:
     """Each player with characters of the losing side returns one, unless they stand
-    firm."""
+    firm: the one chosen before the window (``step.chosen``), or one he chooses now."""
     steps: list[WarLoss | AfterEvent] = []
     for seat in in_harbour(state):
         candidates = war_candidates(state, seat, 1 << step.loser)
         if not candidates or spared(state, seat):
             continue
-        if len(candidates) == 1:
+        if step.chosen:
+            for c in chosen_of(state, seat):
+                to_ship(state, c, "war")
+        elif len(candidates) == 1:
+            choose(state, candidates[0])
             to_ship(state, candidates[0], "war")
         else:
             steps.append(WarLoss(seat, 1 << step.loser))
@@ -156,4 +183,8 @@ def war_losses(state: PuertoDiabloState, step: WarLosses, action: None) -> None:
 
 
 def war_loss(state: PuertoDiabloState, step: WarLoss, action: Choose) -> None:
+    if step.deferred:
+        choose(state, action.character, step.seat)
+        return
+    choose(state, action.character)
     to_ship(state, action.character, "war")
