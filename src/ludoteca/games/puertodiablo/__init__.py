@@ -94,9 +94,9 @@ class PuertoDiabloOptions(BaseModel):
     pilot_own_plays: Literal["two", "any"] = Field(
         "two", title="The pilot's own cards ahead of a waiting player",
         description="two: while another player who said he wants to play waits, the pilot "
-        "plays at most two of his own ability cards ahead of him, then lets one of the "
-        "others play (the rulebook's \"another ability, or two\" as a most); any: the "
-        "pilot may choose himself each time the window opens again — ruling R51")
+        "plays at most two of his own ability cards in a row ahead of the others, then "
+        "lets one of them play (the rulebook's \"another ability, or two\" as a most); "
+        "any: the pilot may choose himself each time the window opens again — ruling R51")
     event_window: Literal["after_choices", "before_choices"] = Field(
         "after_choices", title="Counters to an event",
         description="after_choices: a war's losers and a consequence's choosers choose "

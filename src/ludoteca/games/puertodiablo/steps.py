@@ -1131,6 +1131,7 @@ class ReopenWindow(AutoStep["PuertoDiabloState"]):
     depth: int
     seats: tuple[int, ...]
     pilot_ahead: int = 0
+    played_by: int = -1  # whose counter was just played (the pilot's count is his, R51)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1239,10 +1240,11 @@ class OpenWindow(AutoStep["PuertoDiabloState"]):
     """The window of ``moment`` (``arrival``, ``log``, ``challenge``): the players in the
     harbour who can play a card of it are asked in turn from the pilot (R38); nobody:
     no window. ``pilot_ahead`` as in :class:`PilotPicks`: 0 when the window first opens,
-    carried on when it opens again after a card."""
+    carried on when it opens again after a card played by ``played_by``."""
 
     moment: str
     pilot_ahead: int = 0
+    played_by: int = -1  # who played the card just resolved (the pilot's count is his, R51)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1323,9 +1325,14 @@ class PilotPicks(Step["PuertoDiabloState"]):
     pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
+        return sorted(state.t.first_id[s] for s in self.choosable(state))
+
+    def choosable(self, state: PuertoDiabloState) -> list[int]:
+        """The seats the pilot may let play first: all who want to, less himself once
+        he has played his most ahead of them."""
         if self.pilot_held_back(state):
-            return sorted(state.t.first_id[s] for s in self.wanting if s != self.seat)
-        return sorted(state.t.first_id[s] for s in self.wanting)
+            return [s for s in self.wanting if s != self.seat]
+        return list(self.wanting)
 
     def pilot_held_back(self, state: PuertoDiabloState) -> bool:
         """The pilot wants to play but has played his most ahead of the others (R51)."""

@@ -699,6 +699,8 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
             what = f"{t.symbols[value]} symbols"
         else:
             what = t.char_names[value]
+        if d.get("forced"):
+            return f"{name} can only be aimed at {what}"
         return f"{who} chooses {what} for {name}"
     if k == "weather_set":
         side = "foul" if d["foul"] else "fair"

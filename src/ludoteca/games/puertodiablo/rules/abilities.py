@@ -126,7 +126,8 @@ def counter_window_steps(state: PuertoDiabloState, roller: int, depth: int) -> l
     plays or passes; several: each says whether he wants to, and the pilot picks (R51)."""
     seats = [s for s in in_harbour(state) if s != roller and counters_held(state, s, depth)]
     if len(seats) > 1:
-        return [Wish(seats[0], "counter", tuple(seats[1:]), (), roller, depth)]
+        order = first.in_declaring_order(state, seats)
+        return [Wish(order[0], "counter", tuple(order[1:]), (), roller, depth)]
     return [CounterWindow(seats[0], roller, depth, ())] if seats else []
 
 
@@ -136,7 +137,8 @@ def counter_window(state: PuertoDiabloState, step: CounterWindow,
     asked again: they need not play, but they may (R34, R51)."""
     if isinstance(action, PlayAbility):
         if step.later:
-            state.push(ReopenWindow(step.roller, step.depth, step.later, step.pilot_ahead))
+            state.push(ReopenWindow(step.roller, step.depth, step.later, step.pilot_ahead,
+                                    step.seat))
         play(state, step.seat, action, step.depth + 1)
         return
     state.emit(everyone("no_counter", seat=step.seat))
@@ -148,7 +150,8 @@ def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) ->
     if state.cancelled >> step.depth & 1:
         return
     seats = [s for s in step.seats if counters_held(state, s, step.depth)]
-    first.ask(state, seats, "counter", step.roller, step.depth, step.pilot_ahead)
+    first.ask(state, seats, "counter", step.roller, step.depth,
+              first.still_ahead(state, step.pilot_ahead, step.played_by))
 
 
 def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:
@@ -349,13 +352,14 @@ def open_window(state: PuertoDiabloState, step: OpenWindow, action: None) -> Non
     if step.moment == "challenge" and state.challenge < 0:
         return
     seats = [s for s in in_harbour(state) if playable_at(state, s, step.moment)]
-    first.ask(state, seats, step.moment, pilot_ahead=step.pilot_ahead)
+    first.ask(state, seats, step.moment,
+              pilot_ahead=first.still_ahead(state, step.pilot_ahead, step.played_by))
 
 
 def moment_window(state: PuertoDiabloState, step: MomentWindow,
                   action: PlayAbility | Decline) -> None:
     if isinstance(action, PlayAbility):
-        state.push(OpenWindow(step.moment, step.pilot_ahead))
+        state.push(OpenWindow(step.moment, step.pilot_ahead, step.seat))
         play(state, step.seat, action, 0)
         return
     state.emit(everyone("passes", seat=step.seat, moment=step.moment))
@@ -369,6 +373,11 @@ def choice_point(state: PuertoDiabloState, step: ChoicePoint, action: None) -> N
     value = -1
     if options:
         value = _choice_value(state.game.codec.actions[options[0]])
+        # The only choice is still part of the card's play, said to all before the
+        # counters (R38), so that those who may counter know what the card will hit.
+        state.emit(everyone("effect_choice", seat=step.player, ability=step.ability,
+                            op=state.t.abi_effect[step.ability][step.index]["op"],
+                            value=value, forced=True))
     state.choice.append(value)
 
 
@@ -393,7 +402,8 @@ def effect_choice(state: PuertoDiabloState, step: EffectChoice,
     value = _choice_value(action)
     state.choice.append(value)
     state.emit(everyone("effect_choice", seat=step.seat, ability=step.ability,
-                        op=state.t.abi_effect[step.ability][step.index]["op"], value=value))
+                        op=state.t.abi_effect[step.ability][step.index]["op"], value=value,
+                        forced=False))
 
 
 def weaken_side(state: PuertoDiabloState, step: WeakenSide, action: Cover) -> None:

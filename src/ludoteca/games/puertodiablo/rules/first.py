@@ -5,7 +5,8 @@ pilot gives the others the same chance; when more than one wants to, the pilot c
 plays first, and the others are not bound to play afterwards (R51). A window asks the
 players who can play there; one alone plays or passes at once (saying "I want to" and
 playing are then one decision); two or more first say, in turn from the pilot, whether they
-want to, and the pilot picks among those who do. The pilot may choose himself, but with
+want to (clockwise from the pilot's left, the pilot last), and the pilot picks among
+those who do. The pilot may choose himself, but with
 ``pilot_own_plays="two"`` at most twice in a row ahead of a player waiting to play: the
 count is carried by the window's steps (``pilot_ahead``) and starts at 0 in each window.
 """
@@ -42,7 +43,23 @@ def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int
         state.push(_window(seat, moment, (), False, roller, depth,
                            pilot_ahead if seat == state.pilot else 0))
     elif seats:
-        state.push(Wish(seats[0], moment, tuple(seats[1:]), (), roller, depth, pilot_ahead))
+        order = in_declaring_order(state, seats)
+        state.push(Wish(order[0], moment, tuple(order[1:]), (), roller, depth, pilot_ahead))
+
+
+def in_declaring_order(state: PuertoDiabloState, seats: Sequence[int]) -> list[int]:
+    """``seats`` (in turn from the pilot) in the order they say whether they want to play:
+    clockwise from the pilot's left, the pilot last, since he gives the others the chance
+    before he decides whether to play first himself (R51)."""
+    return [s for s in seats if s != state.pilot] + [s for s in seats if s == state.pilot]
+
+
+def still_ahead(state: PuertoDiabloState, pilot_ahead: int, played_by: int) -> int:
+    """The pilot's count when a window opens again after ``played_by``'s card: a count
+    is only ever carried by the pilot's own card, and it is his, so a player who has
+    become the pilot meanwhile (the card passed when the other's last character left)
+    starts with none (R51)."""
+    return pilot_ahead if played_by == state.pilot else 0
 
 
 def _window(seat: int, moment: str, others: tuple[int, ...], bound: bool, roller: int,
@@ -71,18 +88,28 @@ def wish(state: PuertoDiabloState, step: Wish, action: WantToPlay | Decline) -> 
         _plays(state, seat, step.moment, step.roller, step.depth,
                step.pilot_ahead if seat == state.pilot else 0)
     elif wanting:
-        state.push(PilotPicks(state.pilot, step.moment, wanting, step.roller, step.depth,
-                              step.pilot_ahead))
+        picks = PilotPicks(state.pilot, step.moment, wanting, step.roller, step.depth,
+                           step.pilot_ahead)
+        free = picks.choosable(state)
+        if len(free) == 1:
+            # The pilot, held to his most, has one player left to let play: no choice.
+            _let_play(state, picks, free[0])
+        else:
+            state.push(picks)
 
 
 def pilot_picks(state: PuertoDiabloState, step: PilotPicks, action: PlayFirst) -> None:
     """The one chosen plays now; the others wanted to, but once his card is resolved they
     are asked again like everybody, free to pass. The pilot choosing himself plays one
     more of his own ahead of them; another player let play ends that count (R51)."""
-    others = [s for s in step.wanting if s != action.seat]
-    state.emit(everyone("plays_first", seat=action.seat, moment=step.moment, others=others))
-    ahead = step.pilot_ahead + 1 if action.seat == step.seat else 0
-    _plays(state, action.seat, step.moment, step.roller, step.depth, ahead)
+    _let_play(state, step, action.seat)
+
+
+def _let_play(state: PuertoDiabloState, step: PilotPicks, seat: int) -> None:
+    others = [s for s in step.wanting if s != seat]
+    state.emit(everyone("plays_first", seat=seat, moment=step.moment, others=others))
+    ahead = step.pilot_ahead + 1 if seat == step.seat else 0
+    _plays(state, seat, step.moment, step.roller, step.depth, ahead)
 
 
 def _plays(state: PuertoDiabloState, seat: int, moment: str, roller: int, depth: int,
