@@ -283,14 +283,18 @@ def squall_for_three(options=None):
 def test_event_order_pilot_goes_through_the_declarations_and_the_pilots_choice():
     s = squall_for_three()
     s.hand[2] = [STAND_FIRM, STAND_FIRM]  # a second one, of no use once he is spared
+    # Clockwise from the pilot's left, the pilot (seat 0) last (R51).
     step = s.next_step()
-    assert isinstance(step, Wish) and step.moment == "event" and step.seat == 0
-    assert "will send Griet Maas, fishwife to the ship" in s.prompt(0)
-    s.apply_action(T.want_id)
+    assert isinstance(step, Wish) and step.moment == "event" and step.seat == 1
+    assert step.later == (2, 0)
     s.apply_action(T.decline_id)  # seat 1 does not want to (yet)
     s.apply_action(T.want_id)
     step = s.next_step()
-    assert isinstance(step, PilotPicks) and step.seat == 0 and step.wanting == (0, 2)
+    assert isinstance(step, Wish) and step.seat == 0
+    assert "will send Griet Maas, fishwife to the ship" in s.prompt(0)
+    s.apply_action(T.want_id)
+    step = s.next_step()
+    assert isinstance(step, PilotPicks) and step.seat == 0 and step.wanting == (2, 0)
     s.apply_action(T.first_id[2])
     step = s.next_step()
     assert isinstance(step, EventCounter) and step.seat == 2 and step.bound
@@ -298,10 +302,10 @@ def test_event_order_pilot_goes_through_the_declarations_and_the_pilots_choice()
     play(s, STAND_FIRM, "C07", 6)
     # The window opens again to those still hit and holding one: seat 1 may now play.
     step = s.next_step()
-    assert isinstance(step, Wish) and step.moment == "event" and step.seat == 0
-    assert step.later == (1,)
-    s.apply_action(T.decline_id)
+    assert isinstance(step, Wish) and step.moment == "event" and step.seat == 1
+    assert step.later == (0,)
     s.apply_action(T.want_id)
+    s.apply_action(T.decline_id)  # the pilot does not: seat 1 alone plays
     play(s, STAND_FIRM, "C04", 6)
     step = s.next_step()
     assert isinstance(step, EventCounter) and step.seat == 0 and not step.bound

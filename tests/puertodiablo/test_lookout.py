@@ -355,12 +355,12 @@ def test_when_several_want_to_play_the_pilot_chooses_who_plays_first():
         s.hand[seat] = [WHEEL]
     window(s, "arrival")
     asked = []
-    for answer in (T.decline_id, T.want_id, T.want_id):
+    for answer in (T.want_id, T.want_id, T.decline_id):
         step = s.next_step()
         assert isinstance(step, Wish)
         asked.append(step.seat)
         s.apply_action(answer)
-    assert asked == [1, 2, 0]  # everybody is asked, from the pilot clockwise
+    assert asked == [2, 0, 1]  # everybody is asked, from the pilot's left, the pilot last
     step = s.next_step()
     assert isinstance(step, PilotPicks) and step.seat == 1
     assert sorted(s.legal_actions()) == sorted([T.first_id[0], T.first_id[2]])

@@ -72,16 +72,16 @@ def test_the_window_holds_only_cards_of_its_moment():
     assert playable_at(s, 0, "arrival") == []
 
 
-def test_everybody_is_asked_from_the_pilot_and_if_nobody_wants_to_the_moment_is_over():
+def test_everybody_is_asked_from_the_pilots_left_the_pilot_last_and_if_none_wants_it_is_over():
     s = table(3, {0: ["C01", "C02"], 1: ["C04", "C05"], 2: ["C10", "C12"]}, pilot=1)
     for seat in (0, 1, 2):
         s.hand[seat] = [TAKE_THE_WHEEL]
     window(s, "arrival")
-    assert s.next_step().seat == 1  # from the pilot clockwise
-    s.apply_action(T.decline_id)
-    assert s.next_step().seat == 2
+    assert s.next_step().seat == 2  # clockwise from the pilot's left
     s.apply_action(T.decline_id)
     assert s.next_step().seat == 0
+    s.apply_action(T.decline_id)
+    assert s.next_step().seat == 1  # the pilot last
     s.apply_action(T.decline_id)
     assert s.next_step() is None
 
@@ -91,8 +91,8 @@ def test_after_a_card_is_resolved_everybody_may_answer_it():
     s.hand[0] = [TAKE_THE_WHEEL]
     s.hand[1] = [TAKE_THE_WHEEL]
     window(s, "arrival")
-    s.apply_action(T.decline_id)  # seat 0 does not want to play
-    s.apply_action(T.want_id)  # seat 1 does: he alone, so he plays
+    s.apply_action(T.want_id)  # seat 1 (the pilot's left) wants to play
+    s.apply_action(T.decline_id)  # the pilot does not: seat 1 alone, so he plays
     play(s, TAKE_THE_WHEEL, "C04", 6)
     assert s.pilot == 1
     # Seat 0, who passed, is asked again: the window opened once more.

@@ -8,7 +8,12 @@ least roll they have), so that nothing but the window itself goes on between two
 
 from __future__ import annotations
 
-from ludoteca.games.puertodiablo.steps import MomentWindow, OpenWindow, PilotPicks, Wish
+from ludoteca.games.puertodiablo.steps import (
+    MomentWindow,
+    OpenWindow,
+    PilotPicks,
+    Wish,
+)
 
 from .helpers import T, char, table
 
@@ -34,17 +39,23 @@ def challenge_window(option, pilot_hand=PILOT_CARDS, other_hand=(VOODOO, INSTIGA
 
 
 def both_want(s):
-    """Each player asked says he wants to play; the pilot's pick is then pending."""
-    for seat in (0, 1):
+    """Each player asked says he wants to play, seat 1 (the pilot's left) first and the
+    pilot last (R51)."""
+    for seat in (1, 0):
         step = s.next_step()
         assert isinstance(step, Wish) and step.seat == seat
         s.apply_action(T.want_id)
-    assert isinstance(s.next_step(), PilotPicks)
 
 
 def plays_and_fails(s, seat):
-    """The pilot lets ``seat`` play first; he plays his first card, and it fails."""
+    """The pilot, whose pick is pending, lets ``seat`` play first; he plays his first
+    card, and it fails."""
+    assert isinstance(s.next_step(), PilotPicks)
     s.apply_action(T.first_id[seat])
+    plays_his_first_and_fails(s, seat)
+
+
+def plays_his_first_and_fails(s, seat):
     step = s.next_step()
     assert isinstance(step, MomentWindow) and step.seat == seat and step.bound
     s.apply_action(T.play_id[s.hand[seat][0]][char(PILOT_CHARACTER[seat])])
@@ -59,8 +70,9 @@ def test_with_two_the_pilot_who_played_two_ahead_of_a_waiting_player_must_let_hi
     assert s.legal_actions() == sorted([T.first_id[0], T.first_id[1]])
     plays_and_fails(s, 0)
     both_want(s)  # seat 1 still waits; the pilot still holds a card and wants to play
-    assert s.legal_actions() == [T.first_id[1]]
-    assert "played 2 of yours" in s.next_step().prompt(s, 0)
+    # Held to his most, the pilot has nobody else to choose: seat 1 plays at once.
+    plays_his_first_and_fails(s, 1)
+    assert s.hand[0] == [INSTIGATE] and s.hand[1] == [INSTIGATE]
 
 
 def test_with_two_the_count_starts_again_once_the_waiting_player_has_played():
@@ -69,7 +81,7 @@ def test_with_two_the_count_starts_again_once_the_waiting_player_has_played():
         both_want(s)
         plays_and_fails(s, 0)
     both_want(s)
-    plays_and_fails(s, 1)  # the pilot must let seat 1 play
+    plays_his_first_and_fails(s, 1)  # the pilot must let seat 1 play
     both_want(s)  # seat 1 holds one more card: he waits again
     assert T.first_id[0] in s.legal_actions()
     plays_and_fails(s, 0)
@@ -94,8 +106,8 @@ def test_the_pilot_playing_when_nobody_else_wants_to_neither_counts_nor_resets()
     s = challenge_window("two", pilot_hand=[*PILOT_CARDS, VOODOO])
     both_want(s)
     plays_and_fails(s, 0)                    # one ahead of seat 1
-    s.apply_action(T.want_id)                # the pilot wants to play
-    s.apply_action(T.decline_id)             # seat 1 does not: the pilot plays alone
+    s.apply_action(T.decline_id)             # seat 1 does not want to play now
+    s.apply_action(T.want_id)                # the pilot does: he plays alone
     step = s.next_step()
     assert isinstance(step, MomentWindow) and step.seat == 0 and step.pilot_ahead == 1
     s.apply_action(T.play_id[s.hand[0][0]][char("C04")])
@@ -104,7 +116,7 @@ def test_the_pilot_playing_when_nobody_else_wants_to_neither_counts_nor_resets()
     assert s.legal_actions() == sorted([T.first_id[0], T.first_id[1]])
     plays_and_fails(s, 0)                    # two ahead of seat 1
     both_want(s)
-    assert s.legal_actions() == [T.first_id[1]]
+    plays_his_first_and_fails(s, 1)          # held to his most: seat 1 plays
 
 
 def test_a_new_window_starts_the_count_at_nothing():
@@ -112,7 +124,7 @@ def test_a_new_window_starts_the_count_at_nothing():
     for _ in range(2):
         both_want(s)
         plays_and_fails(s, 0)
-    s.apply_action(T.decline_id)  # the pilot passes now, and so does seat 1:
+    s.apply_action(T.decline_id)  # seat 1 passes now, and so does the pilot:
     s.apply_action(T.decline_id)  # the window closes
     assert s.pending() == ()
     s.hand[0] = list(PILOT_CARDS)
