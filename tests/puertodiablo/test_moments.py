@@ -239,3 +239,31 @@ def test_market_help_shows_in_the_observation_with_two_players():
     supplies = [m["help_symbols"] for m in obs["market"][:4]]
     # HLM is prohibited in La Coruna: C16 supplies a blade from each side, C18 two blades.
     assert supplies == [2, 2, 0, 0]
+
+
+def test_an_effect_choice_with_one_answer_is_still_said_to_all():
+    """Shanghaied played by seat 1 can only be aimed at Seat 0's one character: no
+    step asks, but the choice is told to everybody before the counters (R38)."""
+    s = table(2, {0: ["C07"], 1: ["C10", "C31"]}, pilot=1, challenge="L11")
+    s.hand = [[], [SHANGHAIED]]
+    s.outcome = -1
+    window(s, "challenge")
+    play(s, SHANGHAIED, "C10", 6)
+    said = [e for e in s.events() if e.kind == "effect_choice"]
+    assert [e.data for e in said] == [{"seat": 1, "ability": SHANGHAIED, "op": "SEND_TO_SHIP",
+                                       "value": char("C07"), "forced": True}]
+    name = T.char_names[char("C07")]
+    assert s.describe_event(said[0], 0) == f"Shanghaied can only be aimed at {name}"
+
+
+def test_an_effect_choice_made_by_the_player_is_said_as_his_choice():
+    s = table(2, {0: ["C07", "C04"], 1: ["C10", "C31"]}, pilot=1, challenge="L11")
+    s.hand = [[], [SHANGHAIED]]
+    s.outcome = -1
+    window(s, "challenge")
+    play(s, SHANGHAIED, "C10", 6)
+    assert isinstance(s.next_step(), EffectChoice)
+    s.apply_action(T.choose_id[char("C07")])
+    said = [e for e in s.events() if e.kind == "effect_choice"]
+    assert [e.data["forced"] for e in said] == [False]
+    assert "can only" not in s.describe_event(said[0], 0)
