@@ -4,11 +4,11 @@ The rulebook: a player tells the pilot he wants to play a card, without naming i
 pilot gives the others the same chance; when more than one wants to, the pilot chooses who
 plays first, and the others are not bound to play afterwards (R51). A window asks the
 players who can play there; one alone plays or passes at once (saying "I want to" and
-playing are then one decision); two or more first say, in turn from the pilot, whether they
-want to (clockwise from the pilot's left, the pilot last), and the pilot picks among
-those who do. The pilot may choose himself, but with
-``pilot_own_plays="two"`` at most twice in a row ahead of a player waiting to play: the
-count is carried by the window's steps (``pilot_ahead``) and starts at 0 in each window.
+playing are then one decision); two or more first say whether they want to, clockwise
+from the pilot's left and the pilot last, and the pilot picks among those who do. The
+pilot may choose himself, but with ``pilot_own_plays="two"`` at most twice in a row ahead
+of a player waiting to play: the count is carried by the window's steps (``pilot_ahead``)
+and starts at 0 in each window, and for a player who has just become the pilot.
 """
 
 from __future__ import annotations
