@@ -19,12 +19,16 @@ seat has had its first live view), so that it measures moves, not the set-up.
 
 The target, 200 live matches on SQLite on a 2-core machine: 1,000 accepted moves/s with
 the players' thinking switched off (``--rate 0``), and p99 < 50 ms at 1,000 moves/s
-offered (``--rate 1000``). Where it stands (commit 05afe43, a quiet machine): at
-``--rate 0``, 1,000-1,200 accepted moves/s at 0.83-0.99 ms of server CPU per accepted
-move, everything included, across runs on different days (met, barely); at
-``--rate 1000``, 840-860 accepted moves/s with p99 84-95 ms at 1.13-1.17 ms per move
-(not met: the server is at 96-99 % of one core, so the players' moves queue; meeting it
-needs about 0.75 ms per move at that rate). About half of the CPU
+offered (``--rate 1000``). Where it stands (commit 69ffe99, a quiet machine, load average
+about 1): at ``--rate 0``, 1,726 accepted moves/s at 0.58 ms of server CPU per accepted
+move, everything included (met); at ``--rate 1000``, 980-987 accepted moves/s of the
+1,000 offered, none refused, p99 13.2-13.3 ms at 0.82-0.83 ms per move, the server at
+81 % of one core (met). That machine is faster than the ones of the earlier figures
+(commit 05afe43: 1,000-1,200 moves/s at ``--rate 0``, p99 84-95 ms at ``--rate 1000``),
+so only ratios compare across them: the last change measured, the collector's schedule
+(commit 8d9070a, against the commit before it in the same runs on a loaded machine),
+costs 0.91x the CPU per move at ``--rate 0`` and 0.98x at ``--rate 1000``. About half of
+the CPU
 builds the live messages (every viewer's board, log, legal actions and JSON), a quarter
 writes the HTTP answers and the WebSocket messages, a tenth is the move itself with its
 commit, a few per cent the garbage collector. To reproduce (quiet machine, a few minutes)::
