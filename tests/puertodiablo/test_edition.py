@@ -112,3 +112,13 @@ def test_a_side_with_more_symbols_than_a_commitment_can_name_is_refused():
                   'left = { symbols = ["CRF", "CRF", "CRF", "CRF"], doubloons = 3 }')
     with pytest.raises(EditionError, match=r"card C01\)\.left: at most 3 symbols"):
         PuertoDiablo(edition_text=text)
+
+
+def test_a_count_the_engine_does_not_carry_out_is_refused_not_taken_as_one():
+    # Press gang sends one male character of each player to the ship; a count of 2 would
+    # be taken as 1 by the consequence, so it is refused at load, naming the card.
+    old = 'chooser = "OWNER", gender = "M", count = 1 }'
+    text = edited(old, old.replace("count = 1", "count = 2"))
+    with pytest.raises(EditionError, match=r"consequence\[0\].target.count: 1 or \"ALL\", not 2"):
+        PuertoDiablo(edition_text=text)
+    assert PuertoDiablo(edition_text=edited(old, old.replace("count = 1", 'count = "ALL"')))

@@ -399,8 +399,11 @@ def _check_value(value: Any, kind: Any, at: str, symbols: list[str], parties: li
         if type(value) is not bool:
             raise ValueError(f"{at}: true or false, not {value!r}")
     elif kind == "count":
-        if value != "ALL" and (type(value) is not int or value < 1):
-            raise ValueError(f"{at}: a number >= 1 or \"ALL\", not {value!r}")
+        # The vocabulary allows any number, but the engine carries out one or all: a count
+        # of 2 would silently take one, so it is refused until it is built.
+        if value != "ALL" and value != 1:
+            raise ValueError(f"{at}: 1 or \"ALL\", not {value!r} (this engine takes one "
+                             "character or ability, or all of them)")
     elif kind == "target":
         if not isinstance(value, dict):
             raise ValueError(f"{at}: a character selector {{ owner = ..., count = ... }}")
