@@ -153,6 +153,22 @@ def test_the_observation_names_the_event_the_players_hit_and_the_chosen():
     assert s.observation(0)["event"] is None  # settled
 
 
+def test_the_tensor_marks_the_seats_hit_and_the_characters_chosen():
+    s = france_loses()
+    layout = s.game.tensor_layout(2, s.variant)
+    hit, chosen = layout.offsets["event_hit"], layout.offsets["event_chosen"]
+    out = s.observation_tensor(1)
+    assert out[hit:hit + 2] == [1.0, 1.0]
+    assert not any(out[chosen:chosen + T.num_chars])
+    pick(s, "C02")
+    out = s.observation_tensor(1)
+    assert [k for k in range(T.num_chars) if out[chosen + k]] == [char("C02")]
+    pick(s, "C23")
+    play(s, STAND_FIRM, "C10", 6)
+    out = s.observation_tensor(0)
+    assert not any(out[hit:hit + 2]) and not any(out[chosen:chosen + T.num_chars])
+
+
 def test_a_consequences_left_neighbour_chooses_before_the_window():
     # Yellow fever: each player's left neighbour chooses which of his characters goes.
     s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})

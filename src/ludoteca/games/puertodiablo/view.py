@@ -349,6 +349,10 @@ def tensor_layout(t: Tables, n: int, variant: str) -> TensorLayout:
                 "clipped"),
         Segment("hunting", c * n, 0, 1, "per character and seat: out hunting treasure for "
                 "the seat (treasure=on)"),
+        Segment("event_hit", n, 0, 1, "per seat: hit by the war or consequence being "
+                "settled (R66)"),
+        Segment("event_chosen", c, 0, 1, "per character: chosen, said to all, to be taken "
+                "by that event once its counters are over (R66)"),
     ])
 
 
@@ -379,6 +383,12 @@ def observation_tensor(state: PuertoDiabloState, player: int) -> list[float]:
     for s in range(n):
         out[layout.offsets["in_harbour"] + s] = float(state.ashore[s])
         out[layout.offsets["tale_vp"] + s] = min(tale_vp(state, s) / 60.0, 1.0)
+    ev = state.event
+    if ev is not None:
+        for s in ev.hit:
+            out[layout.offsets["event_hit"] + s] = 1.0
+        for k in ev.chosen:
+            out[layout.offsets["event_chosen"] + k] = 1.0
     return out
 
 
