@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.core.hidden import Pile
 from ludoteca.core.registry import load_game
 from ludoteca.games.puertodiablo.state import PuertoDiabloState
-from ludoteca.games.puertodiablo.steps import ASHORE, MARKET, SHIP
+from ludoteca.games.puertodiablo.steps import ASHORE, MARKET, SHIP, TurnLog
 
 GAME = load_game("puertodiablo")
 T = GAME.tables
@@ -73,3 +74,13 @@ def table(n: int, ashore: dict[int, list[str]], *, at: str = "H01", foul: int = 
 def play(state: PuertoDiabloState, *actions: int) -> None:
     for a in actions:
         state.apply_action(a)
+
+
+def turn(state: PuertoDiabloState, card_id: str) -> None:
+    """The pilot turns ``card_id`` (the log pile made to hold it alone)."""
+    card = log(card_id)
+    counts = [0] * T.num_log
+    counts[card] = 1
+    state.log_pile = Pile.of(counts)
+    state.push(TurnLog())
+    state.apply_action(T.log_outcome[card])

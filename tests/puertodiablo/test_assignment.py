@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 
-from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.bots import heuristic_action
 from ludoteca.games.puertodiablo.rules import log
 from ludoteca.games.puertodiablo.steps import (
@@ -23,15 +22,13 @@ from ludoteca.games.puertodiablo.steps import (
     PayDoubloons,
     PilotAssigns,
     StartRound,
-    TurnLog,
     capacity,
     foreknowledge,
     multiplier,
     playable_at,
 )
 
-from .helpers import T, char, table
-from .helpers import log as log_card
+from .helpers import T, char, table, turn
 
 SEA_LEGS = T.abi_names.index("Sea Legs")            # ADD_SYMBOLS HLM 2, foreknowledge HLM
 HELPING_HAND = T.abi_names.index("Helping Hand")    # ADD_SYMBOLS EITHER 1
@@ -41,16 +38,6 @@ ROUND = T.abi_names.index("Round for the House")    # foreknowledge TAV
 STAND_FIRM = T.abi_names.index("Stand Firm")        # SHIELD, a counter
 BELAY = T.abi_names.index("Belay That!")            # CANCEL, a counter
 HLM, BLD, TAV = (T.sym_index[x] for x in ("HLM", "BLD", "TAV"))
-
-
-def turn(s, card_id):
-    """The pilot turns ``card_id`` (the log pile made to hold it alone)."""
-    card = log_card(card_id)
-    counts = [0] * T.num_log
-    counts[card] = 1
-    s.log_pile = Pile.of(counts)
-    s.push(TurnLog())
-    s.apply_action(T.log_outcome[card])
 
 
 def offer(s, seat, symbols, by_ability=None):

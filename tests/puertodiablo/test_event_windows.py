@@ -10,7 +10,6 @@ from functools import cache
 from pathlib import Path
 
 import ludoteca.games.puertodiablo as pd
-from ludoteca.core.hidden import Pile
 from ludoteca.core.registry import load_game
 from ludoteca.games.puertodiablo.rules import log
 from ludoteca.games.puertodiablo.steps import (
@@ -24,13 +23,11 @@ from ludoteca.games.puertodiablo.steps import (
     OpenWindow,
     PickCharacter,
     PilotPicks,
-    TurnLog,
     WarLoss,
     Wish,
 )
 
-from .helpers import T, char, table
-from .helpers import log as log_card
+from .helpers import T, char, table, turn
 
 STAND_FIRM = T.abi_names.index("Stand Firm")   # SHIELD, a counter (one copy by default)
 BELAY = T.abi_names.index("Belay That!")       # CANCEL, a counter
@@ -51,12 +48,7 @@ def pick(s, cid):
 
 def fail(s, card_id):
     """The pilot turns ``card_id`` (alone in the log pile); everybody offers nothing."""
-    card = log_card(card_id)
-    counts = [0] * T.num_log
-    counts[card] = 1
-    s.log_pile = Pile.of(counts)
-    s.push(TurnLog())
-    s.apply_action(T.log_outcome[card])
+    turn(s, card_id)
     while isinstance(s.next_step(), MakeOffer):
         s.apply_action(T.offer_id[0])
 

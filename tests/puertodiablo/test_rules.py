@@ -23,17 +23,7 @@ from ludoteca.games.puertodiablo.steps import (
     need,
 )
 
-from .helpers import GAME, T, char, harbour, log, table
-
-
-def turn(state, card_id):
-    """The pilot turns ``card_id`` (the log pile made to hold it alone)."""
-    card = log(card_id)
-    counts = [0] * T.num_log
-    counts[card] = 1
-    state.log_pile = Pile.of(counts)
-    state.push(TurnLog())
-    state.apply_action(T.log_outcome[card])
+from .helpers import GAME, T, char, harbour, log, table, turn
 
 
 def offer(state, *symbols):
