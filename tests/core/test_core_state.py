@@ -117,6 +117,31 @@ def test_a_game_without_options_rejects_any():
         plain.parse_options({"stakes": 2})
 
 
+def test_frozen_default_options_are_built_once_and_shared_by_every_state():
+    from pydantic import ConfigDict
+
+    from tests.core.toygame import HighCardOptions
+
+    class Frozen(HighCardOptions):
+        model_config = ConfigDict(extra="forbid", frozen=True)
+
+    class FrozenHighCard(HighCard):
+        Options = Frozen
+
+    g = FrozenHighCard()
+    a, b = g.parse_options(None), g.parse_options(None)
+    assert a is b is g.default_options and a.stakes == 1
+    assert g.parse_options({"stakes": 3}).stakes == 3  # given options still validated
+
+
+def test_mutable_default_options_are_new_for_each_state():
+    # The toy's model is not frozen: a shared default could be changed through one state.
+    g = game()
+    a = g.parse_options(None)
+    a.stakes = 9
+    assert g.default_options is None and g.parse_options(None).stakes == 1
+
+
 # ----- actions -------------------------------------------------------------------------
 
 

@@ -162,6 +162,11 @@ class Game(ABC):
         self._edition_source = text
         self._layouts: dict[tuple[int, str], TensorLayout] = {}
         self.build_tables()
+        # Built once and shared by every state when the options model is frozen: states
+        # made without options (simulations make millions) then skip pydantic entirely.
+        self.default_options: Any = None
+        if self.Options is not None and self.Options.model_config.get("frozen"):
+            self.default_options = self.Options()
         self.codec: Codec = self.build_codec()
         self.info = self.build_info()
 
@@ -198,11 +203,15 @@ class Game(ABC):
         raise NotImplementedError(f"{self.info.title} declares no observation tensor")
 
     def parse_options(self, options: Mapping[str, Any] | Any | None) -> Any:
-        """Validates rule switches; unknown keys and bad values raise :class:`ConfigError`."""
+        """Validates rule switches; unknown keys and bad values raise :class:`ConfigError`.
+        ``None`` gives the defaults: the shared :attr:`default_options` where the model is
+        frozen, a new model otherwise."""
         if self.Options is None:
             if options:
                 raise ConfigError(f"{self.info.title} has no options (got {sorted(options)})")
             return None
+        if options is None and self.default_options is not None:
+            return self.default_options
         if isinstance(options, self.Options):
             return options
         from pydantic import ValidationError

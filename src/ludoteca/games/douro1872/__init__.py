@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,13 +100,6 @@ class Douro1872(Game):
 
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)  # static, shared by every state of this game
-        self.default_options = DouroOptions()  # immutable, shared by every state
-
-    def parse_options(self, options: Any) -> Any:
-        """As the core's, but the default options (no options given) are built once."""
-        if options is None:
-            return self.default_options
-        return super().parse_options(options)
 
     def build_codec(self) -> Codec:
         return self.tables.codec

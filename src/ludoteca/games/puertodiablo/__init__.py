@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -127,12 +127,6 @@ class PuertoDiablo(Game):
 
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)
-        self.default_options = PuertoDiabloOptions()
-
-    def parse_options(self, options: Any) -> Any:
-        if options is None:
-            return self.default_options
-        return super().parse_options(options)
 
     def build_codec(self) -> Codec:
         return self.tables.codec

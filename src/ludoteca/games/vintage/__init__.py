@@ -137,13 +137,6 @@ class Vintage(Game):
 
     def build_tables(self) -> None:
         self.tables = Tables(self.edition)
-        self.default_options = VintageOptions()
-
-    def parse_options(self, options: Any) -> Any:
-        """As the core's, but the default options (no options given) are built once."""
-        if options is None:
-            return self.default_options
-        return super().parse_options(options)
 
     def build_codec(self) -> Codec:
         return self.tables.codec
