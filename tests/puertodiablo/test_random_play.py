@@ -40,7 +40,7 @@ def digest(n: int, seed: int) -> str:
 PINNED = {
     (2, 1): "41a4d5b5952e11c4",
     (3, 2): "26f97d2b7913ca1c",
-    (5, 3): "d556e22717bb2b5b",
+    (5, 3): "2df5ccf4d96fdaa5",
 }
 """A change of any of these is a change of what the game does: say why in the commit."""
 

@@ -7,6 +7,7 @@ from ludoteca.core.hidden import Pile
 from ludoteca.games.puertodiablo.rules import challenge, crew, end
 from ludoteca.games.puertodiablo.steps import (
     ASHORE,
+    OUT,
     SHIP,
     AbilityOffer,
     CommitSymbols,
@@ -137,6 +138,22 @@ def test_market_help_with_two_players_completes_what_they_cannot_commit():
     assert isinstance(s.next_step(), DealSlot) and s.next_step().slot == 0
 
 
+def test_two_market_helpers_are_chosen_from_the_display_as_it_was_then_both_replaced():
+    # San Lazaro (4): Moll commits 2; two market characters of one symbol each make up
+    # the rest. The pilot chooses both from the open display (R15): the first one's slot
+    # stays empty while he picks the second, and both are replaced after.
+    s = table(2, {0: ["C05"], 1: ["C02"]}, at="H05", challenge="L14",
+              market=["C29", "C31"])
+    turn(s, "L14")
+    offer(s, 2, 0)
+    s.apply_action(T.assign_id[2])
+    s.apply_action(T.helper_id[0])
+    assert isinstance(s.next_step(), PickHelper) and s.market[0] == -1
+    s.apply_action(T.helper_id[1])
+    assert s.char_pile.bottom[-2:] == ((char("C29"),), (char("C31"),))
+    assert isinstance(s.next_step(), DealSlot) and s.next_step().slot == 0
+
+
 def test_no_market_help_with_four_players():
     s = table(4, {0: ["C05"], 1: ["C02"], 2: ["C08"], 3: ["C07"]}, at="H05",
               challenge="L14", market=["C18", "C16"])
@@ -165,6 +182,22 @@ def test_la_coruna_foul_allows_at_most_two_resolvers():
     turn(foul, "L19")
     offer(foul, 2, 1, 2)
     assert foul.outcome == 0
+
+
+def test_la_coruna_foul_two_offers_that_reach_the_number_with_a_card_are_resolved():
+    # Characters alone: 2 + 2 of the best two is short of 5, so one market helper may help
+    # (R15) and with help only one player may resolve; the market is empty, so help cannot
+    # make it. Seat 0 adds 1 by an ability card: offers 3 and 2 reach 5 without help, so
+    # the challenge must be resolved by those two (R15), not failed.
+    s = table(3, {0: ["C10"], 1: ["C01"], 2: ["C14"]}, at="H08", foul=1, challenge="L19")
+    turn(s, "L19")
+    assert isinstance(s.next_step(), MakeOffer)
+    s.apply_action(T.offer_id[2])
+    assert isinstance(s.next_step(), AbilityOffer)
+    s.apply_action(T.by_ability_id[1])
+    offer(s, 1, 2)
+    assert isinstance(s.next_step(), PilotAssigns)
+    assert s.outcome != 0
 
 
 # ----- wars -------------------------------------------------------------------------------
@@ -334,6 +367,12 @@ def test_end_scoring_tales_plus_the_most_numerous_symbol_and_the_doubloon_tie_br
     assert s.vp == [3, 6] and s.winners() == [1]
     s.tales = [[T.tale_names.index("Drank the Governor under the Table")], [two, two_more]]
     end.game_end(s, None, None)  # 6 against 6: doubloons 9 against 3
+    assert s.vp == [6, 6] and s.winners() == [0]
+    # A character removed from the game counts for neither the bonus nor the tie-break
+    # (R10): Lady Arabella Finch (a tavern symbol, 7 doubloons) would give seat 1 a third
+    # tavern symbol and 10 doubloons against 9.
+    s.owner[char("C17")], s.place[char("C17")] = 1, OUT
+    end.game_end(s, None, None)
     assert s.vp == [6, 6] and s.winners() == [0]
 
 

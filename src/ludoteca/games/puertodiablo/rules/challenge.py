@@ -56,7 +56,12 @@ def decide(state: PuertoDiabloState, step: Decide, action: None) -> None:
     helpers = help_allowance(state)
     offers = [state.offers[s] for s in players]
     # R15: market help completes what players commit; it resolves nothing on its own.
-    most = reachable(offers, resolver_limit(state, helpers), best_help(state, helpers))
+    # With help La Coruna's foul side lets one player resolve, without it two, so the
+    # offers may reach the number either way (as the pilot's assignment allows).
+    most = reachable(offers, resolver_limit(state), 0)
+    if helpers:
+        most = max(most, reachable(offers, resolver_limit(state, helpers),
+                                   best_help(state, helpers)))
     if not any(offers) or most < need(state):
         state.push(Failed())
         return
@@ -78,8 +83,9 @@ def pilot_assigns(state: PuertoDiabloState, step: PilotAssigns, action: Assign) 
 
 
 def pick_helper(state: PuertoDiabloState, step: PickHelper, action: Helper) -> None:
-    """The helper supplies its matching symbols (R15) and goes under the character pile;
-    its slot is refilled at once."""
+    """The helper supplies its matching symbols (R15) and goes under the character pile.
+    The pilot picks every helper from the display as it was when help was called for, so
+    the emptied slots are refilled only after the last pick (R15)."""
     supply = min(helper_supply(state, action.slot), step.left)
     c = state.market[action.slot]
     state.market[action.slot] = -1
@@ -88,7 +94,7 @@ def pick_helper(state: PuertoDiabloState, step: PickHelper, action: Helper) -> N
     state.emit(everyone("helper", slot=action.slot, character=c, symbols=supply))
     left = step.left - supply
     if left > 0:
-        state.push(Refill(), PickHelper(step.seat, left, step.allowance - 1))
+        state.push(PickHelper(step.seat, left, step.allowance - 1))
     else:
         state.push(Refill())
 
