@@ -156,7 +156,9 @@ def _seat(s: int, obs: dict[str, Any], short: bool = False) -> str:
     if s == obs["viewer"]:
         return "you"
     name = seat_name(s)
-    return f"s{s + 1}" if short or name == f"seat {s + 1}" else f"s{s + 1} {name}"
+    # Out of a table's naming a seat is called by its index ("seat 0"): no name to add.
+    plain = name in (f"seat {s}", f"seat {s + 1}")
+    return f"s{s + 1}" if short or plain else f"s{s + 1} {name}"
 
 
 def render(observation: dict[str, Any], compact: bool = False) -> Any:
@@ -174,16 +176,14 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
                    f"  round {obs['round']}/{obs['round_cap']}  pilot {pilot}")
     ch = obs["challenge"]
     if ch:
-        top.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}"
-                   + _outcome(obs))
+        top.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
         # The negotiation in one line: what each seat ashore offered, was assigned by
         # the pilot and committed (offer/assigned/committed).
         # An offer by an ability card shows as "ab" and its count (R60), symbols an
         # ability supplied as "+n" (R61), a dispensation as "!" (R65).
         deal = [f"s{s['seat'] + 1} {s['offer']}/{s['assigned']}/{s['committed']}"
                 + _ability_marks(s) for s in obs["seats"] if s["in_harbour"]]
-        top.append(_fit("Offer/assigned/committed: ", deal)[0] if deal
-                    else "Offer/assigned/committed: -")
+        top.append(_fit(_outcome(obs) or "Offer/assigned/committed: ", deal)[0])
     own: list[str] = []
     for s in obs["seats"]:
         mark = "*" if s["in_harbour"] else " "
@@ -241,10 +241,10 @@ def _outcome(obs: dict[str, Any]) -> str:
     if outcome == "resolved":
         done = sum(s["committed"] for s in obs["seats"])
         helped = f", market help {ch['needed'] - done}" if done < ch["needed"] else ""
-        return f": resolved ({done} committed{helped})"
+        return f"Resolved ({done} committed{helped}), o/a/c: "
     if outcome == "failed":
         offered = sum(s["offer"] for s in obs["seats"])
-        return f": failed (only {offered} offered)"
+        return f"Failed (only {offered} offered), o/a/c: "
     return ""
 
 
