@@ -316,7 +316,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(name)
     from ludoteca.core.registry import load_game
 
-    t = load_game("puertodiablo").tables
+    t = load_game("puertodiablo").tables  # type: ignore[attr-defined]
     symbols = ", ".join(f"{c} {n}" for c, n in zip(t.symbols, t.symbol_names, strict=True))
     parties = ", ".join(f"{c} {n}" for c, n in zip(t.parties, t.party_names, strict=True))
     return "\n".join([
