@@ -15,7 +15,7 @@ def test_a_full_crew_shows_a_count_of_the_cards_left_out_and_the_viewer_s_own_wh
     obs = s.observation(1)
     lines = render(obs).plain.splitlines()
     assert len(lines) <= ROWS and all(len(line) <= 80 for line in lines)
-    others = [line for line in lines if line.startswith(("*seat 1", "*seat 3"))]  # indices 0 and 2
+    others = [line for line in lines if line.startswith(("*s1 ", "*s3 "))]  # indices 0, 2
     assert len(others) == 2 and all(line.rsplit(" ", 1)[1].startswith("+") for line in others)
     # Every one of the viewer's five characters is named somewhere on the board.
     for c in obs["seats"][1]["ashore"]:

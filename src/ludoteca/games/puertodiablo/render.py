@@ -1,15 +1,23 @@
 """A terminal view of one Puerto Diablo observation (what one seat may see, nothing more).
 
-A header (harbour, weather, prohibitions, round, pilot, the challenge), one line per
-player (in the harbour or not, characters ashore with their open sides, tales), the
-market, then the prompt: 80 columns, room for the choices on a 24-row screen.
+A header (harbour, weather, prohibitions, round, pilot, the challenge and whether it was
+resolved or failed, and why), one line per player (in the harbour or not, characters
+ashore with their parties and open sides, tales), the viewer's own ability cards and
+ship, the event being settled (a war's parties, counts and losers, a consequence, and
+what each player hit has chosen, paid or was spared), the market (or, in set-up, the
+starting sets), the final scores, then the prompt, wrapped: 80 columns, room for the
+choices on a 24-row screen. Seats are named as the table names them (a bot by its name).
 """
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import Any
 
 from rich.text import Text
+
+from ludoteca.core.words import seat_name
 
 MENU_GROUPS = {
     "send_ashore": "Send a character ashore",
@@ -48,11 +56,60 @@ def _ability_marks(s: dict[str, Any]) -> str:
 def _char(c: dict[str, Any]) -> str:
     sides = [("[" + s + "]") if covered else s
              for s, covered in zip(c["sides"], c["covered"], strict=True)]
-    return f"{c['name'].split(',')[0][:10].rstrip()} {sides[0]}|{sides[1]}"
+    return f"{_short(c['name'], 10)}{_parties(c)} {sides[0]}|{sides[1]}"
+
+
+def _short(name: str, width: int) -> str:
+    return name.split(",")[0][:width].rstrip()
+
+
+def _parties(c: dict[str, Any]) -> str:
+    """A character's war parties (nation, faction) in their codes: " ES/CLG"."""
+    parts = [p for p in (c.get("nation"), c.get("faction")) if p]
+    return (" " + "/".join(parts)) if parts else ""
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else seat_name(seat)
+
+
+# The verbs the words put after a seat's name, and their form after "you".
+_YOU_VERBS = {"does": "do", "has": "have", "is": "are", "was": "were", "passes": "pass",
+              "finishes": "finish", "pays": "pay", "turns": "turn", "looks": "look",
+              "puts": "put", "holds": "hold", "takes": "take", "chooses": "choose",
+              "sends": "send", "offers": "offer", "commits": "commit", "loses": "lose",
+              "tells": "tell", "buys": "buy", "leaves": "leave", "stays": "stay",
+              "finds": "find", "spends": "spend", "keeps": "keep", "adds": "add",
+              "rolls": "roll", "plays": "play", "presents": "present", "tops": "top",
+              "knows": "know", "prevents": "prevent", "changes": "change",
+              "calls": "call", "wants": "want"}
+
+
+def grammar(text: str) -> str:
+    """``text`` with the viewer as "you" in the right verb form ("you pay", not "you
+    pays"; "you are"; "your" for "his" in a line that starts with "you") and a count of
+    one in the singular ("1 symbol", not "1 symbols"). The words are written for a seat
+    named in the third person; this puts right what a terminal line says of its reader."""
+    def verb(m: re.Match[str]) -> str:
+        word = m.group(2)
+        return m.group(1) + _YOU_VERBS.get(word, word)
+
+    if re.match(r"[Yy]ou\b", text):
+        text = re.sub(r"\b(his|he)\b", lambda m: "your" if m.group(1) == "his" else "you",
+                      text)
+    text = re.sub(r"\b([Yy]ou )([a-z]+)\b", verb, text)
+    if re.match(r"[Yy]ou\b", text):  # a second verb of the same subject: "and puts"
+        text = re.sub(r"\b(and )([a-z]+)\b", verb, text)
+    text = re.sub(r"\b([Yy]ou)'s\b", lambda m: "Your" if m.group(1) == "You" else "your",
+                  text)
+    return re.sub(r"(?<![\d.])\b1 ((?:more )?)(symbol|doubloon|card|character|log card|"
+                  r"market character|tale)s\b", lambda m: f"1 {m.group(1)}{m.group(2)}",
+                  text)
 
 
 ROWS = 12
 """The most rows the board takes, so that the choices fit below it on 24 rows."""
+WIDTH = 80
 
 
 def _fit(head: str, items: list[str]) -> tuple[str, list[str]]:
@@ -63,56 +120,222 @@ def _fit(head: str, items: list[str]) -> tuple[str, list[str]]:
         more = len(items) - k - 1
         tail = f" +{more}" if more else ""
         candidate = line + ("; " if k else "") + item
-        if len(candidate + tail) > 80 or (more and len(candidate) + 4 > 80):
+        if len(candidate + tail) > WIDTH or (more and len(candidate) + 4 > WIDTH):
             return (line + f" +{len(items) - k}").rstrip(), items[k:]
         line = candidate
     return (line if items else head + "-"), []
 
 
+def _wrap(head: str, items: list[str], sep: str = "; ", indent: str = "  ") -> list[str]:
+    """``head`` and ``items`` on as many lines of 80 columns as they need, the lines
+    after the first indented; an item wider than a line is wrapped itself."""
+    lines: list[str] = []
+    line = head
+    fresh = True  # nothing but the head or the indent on the line yet
+    for item in items:
+        candidate = line + ("" if fresh else sep) + item
+        if len(candidate) <= WIDTH:
+            line, fresh = candidate, False
+            continue
+        if not fresh:
+            lines.append(line.rstrip() + sep.rstrip())
+            line = indent
+        pieces = textwrap.wrap(item, WIDTH - len(line), break_on_hyphens=False) or [""]
+        for piece in pieces[:-1]:
+            lines.append(line + piece)
+            line = indent
+        line, fresh = line + pieces[-1], False
+    lines.append(line.rstrip() if items else head + "-")
+    return lines
+
+
+def _seat(s: int, obs: dict[str, Any], short: bool = False) -> str:
+    """A seat as the board lists it: "you", "s2 normal bot A" (by the table's name for
+    it) or "s3" where the table calls it seat 3; ``short``: "s2" (a seat's own line,
+    where every column counts)."""
+    if s == obs["viewer"]:
+        return "you"
+    name = seat_name(s)
+    # Out of a table's naming a seat is called by its index ("seat 0"): no name to add.
+    plain = name in (f"seat {s}", f"seat {s + 1}")
+    return f"s{s + 1}" if short or plain else f"s{s + 1} {name}"
+
+
 def render(observation: dict[str, Any], compact: bool = False) -> Any:
     obs = observation
-    lines = []
+    viewer = obs["viewer"]
     banned = ",".join(obs["prohibited"]) or "-"
+    top = []
+    pilot = _seat(obs["pilot"], obs, short=True)
     if obs.get("draft") and obs["harbour"] is None:
-        lines.append(f"Setting sail: the advanced start  pilot seat {obs['pilot'] + 1}")
+        top.append(f"Setting sail: the advanced start  pilot {pilot}")
+    elif obs["harbour"] is None:
+        top.append(f"Setting sail: the starting sets  pilot {pilot}")
     else:
-        lines.append(f"{obs['harbour']} ({obs['number']})  {obs['weather']}  banned {banned}"
-                     f"  round {obs['round']}/{obs['round_cap']}  pilot seat {obs['pilot'] + 1}")
+        top.append(f"{obs['harbour']} ({obs['number']})  {obs['weather']}  banned {banned}"
+                   f"  round {obs['round']}/{obs['round_cap']}  pilot {pilot}")
     ch = obs["challenge"]
     if ch:
-        lines.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
+        top.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
         # The negotiation in one line: what each seat ashore offered, was assigned by
         # the pilot and committed (offer/assigned/committed).
         # An offer by an ability card shows as "ab" and its count (R60), symbols an
         # ability supplied as "+n" (R61), a dispensation as "!" (R65).
-        deal = ", ".join(f"s{s['seat'] + 1} {s['offer']}/{s['assigned']}/{s['committed']}"
-                         + _ability_marks(s) for s in obs["seats"] if s["in_harbour"])
-        lines.append(f"Offer/assigned/committed: {deal or '-'}")
+        deal = [f"s{s['seat'] + 1} {s['offer']}/{s['assigned']}/{s['committed']}"
+                + _ability_marks(s) for s in obs["seats"] if s["in_harbour"]]
+        top.append(_fit(_outcome(obs) or "Offer/assigned/committed: ", deal)[0])
     own: list[str] = []
     for s in obs["seats"]:
         mark = "*" if s["in_harbour"] else " "
-        head = (f"{mark}seat {s['seat'] + 1} {s['tale_vp']}VP ship {len(s['ship'])} "
+        head = (f"{mark}{_seat(s['seat'], obs, short=True)} {s['tale_vp']}VP ship {len(s['ship'])} "
                 f"abil {len(s['hand'])}: ")
         shown, rest = _fit(head, [_char(c) for c in s["ashore"]])
-        lines.append(shown)
-        if s["seat"] == obs["viewer"]:
+        top.append(shown)
+        if s["seat"] == viewer:
             own = rest
-    # The viewer's own characters that did not fit go on lines of their own, as long as
-    # the board keeps within its 12 rows (the choices need the rest of the screen).
-    while own and len(lines) < ROWS - 3:
+    # The viewer's own characters that did not fit go on lines of their own, then his
+    # ability cards and ship, as long as the board keeps within its 12 rows (the choices
+    # need the rest of the screen).
+    mine: list[str] = []
+    while own:
         shown, own = _fit("   ", own)
-        lines.append(shown)
-    chars = [m for m in obs["market"][:4] if m]
-    abis = [m for m in obs["market"][4:] if m]
-    lines.append("Market: " + "; ".join(f"{m['name'].split(',')[0][:14]} {m['price']}d"
-                                        for m in chars))
-    if not compact:
-        lines.append("        " + "; ".join(f"{m['name']} {m['price']}d" for m in abis))
-    lines.extend(option_lines(obs))
-    # A peek's lines only where the board has room (the prompt and the choices first).
-    lines.extend(lookout_lines(obs)[:max(0, ROWS - 1 - len(lines))])
-    lines.append(obs["prompt"])
-    return Text("\n".join(line[:80] for line in lines))
+        mine.append(shown)
+    if viewer is not None and obs["harbour"] is not None:
+        me = obs["seats"][viewer]
+        mine.append(_fit("Your abilities: ", list(me["hand"]))[0])
+        if not compact or me["ship"]:
+            mine.append(_fit("Your ship: ", [_short(c["name"], 14) + _parties(c)
+                                             for c in me["ship"]]
+                             + [f"{a} (used)" for a in me["abilities_on_ship"]])[0])
+    event = event_lines(obs)
+    prompt = textwrap.wrap(grammar(obs["prompt"]), WIDTH, break_on_hyphens=False) or [""]
+    market: list[str] = []
+    if obs["harbour"] is not None and not (compact and event):
+        chars = [m for m in obs["market"][:4] if m]
+        abis = [m for m in obs["market"][4:] if m]
+        market = [_fit("Market: ", [f"{_short(m['name'], 13)} {m['price']}d"
+                                    for m in chars])[0]]
+        if not compact:
+            market.append(_fit("        ", [f"{m['name']} {m['price']}d" for m in abis])[0])
+    # What must show, then the rest in the order of what matters most, each as far as
+    # the rows left allow: the event and the final scores whole or not at all (never
+    # half a sentence), the other parts line by line (each line says all it says).
+    room = ROWS - len(top) - len(prompt)
+    parts: dict[str, list[str]] = {}
+    for name, part in (("event", event), ("final", final_lines(obs)),
+                       ("sets", set_lines(obs)), ("options", option_lines(obs)),
+                       ("mine", mine), ("market", market), ("lookout", lookout_lines(obs))):
+        whole = name in ("event", "final", "market")
+        parts[name] = ([] if whole and len(part) > room else part[:max(0, room)])
+        room -= len(parts[name])
+    lines = (top + parts["mine"] + parts["event"] + parts["final"] + parts["sets"]
+             + parts["market"] + parts["options"] + parts["lookout"] + prompt)
+    return Text("\n".join(grammar(line) for line in lines))
+
+
+def _outcome(obs: dict[str, Any]) -> str:
+    """Whether the challenge was resolved or failed, and why: the symbols committed, or
+    offered, against those needed."""
+    ch = obs["challenge"]
+    outcome = ch.get("outcome")
+    if outcome == "resolved":
+        done = sum(s["committed"] for s in obs["seats"])
+        helped = f", market help {ch['needed'] - done}" if done < ch["needed"] else ""
+        return f"Resolved ({done} committed{helped}), o/a/c: "
+    if outcome == "failed":
+        offered = sum(s["offer"] for s in obs["seats"])
+        return f"Failed (only {offered} offered), o/a/c: "
+    return ""
+
+
+WHY_WAR = {"weather": "two flagged weather cards", "challenge": "a failed challenge",
+           "ability": "an ability card"}
+
+
+def event_lines(obs: dict[str, Any]) -> list[str]:
+    """The event being settled (R66): a war's parties, their counts ashore, the losing
+    side and why it started, or the failed challenge's consequence; then each seat it
+    hits: the characters chosen (or still to choose), what he has paid, or that a shield
+    spared him."""
+    ev = obs.get("event")
+    if not ev:
+        return []
+    if ev["kind"] == "war":
+        (a, b), (na, nb) = ev.get("parties") or ["?", "?"], ev.get("counts") or [0, 0]
+        why = WHY_WAR.get(ev.get("why", ""), ev.get("why") or "")
+        head = _wrap("", [f"War{f' ({why})' if why else ''}: {a} {na} against {b} {nb}, "
+                          f"{ev['loser']} lose"], "")
+    else:
+        head = _wrap(f"Consequence of {ev.get('card', 'the challenge')}: ",
+                     [ev.get("text") or ev["op"].lower().replace("_", " ")], "")
+    hit = []
+    for s in ev["hit"]:
+        names = [_short(c["name"], 14) for c in ev["chosen"] if c["seat"] == s]
+        if s in ev["spared"]:
+            what = "spared (a shield)"
+        elif "doubloons" in ev:
+            what = f"paid {ev['paid'].get(str(s), 0)} of {ev['doubloons']}d"
+        elif names:
+            what = ", ".join(names) + " chosen"
+        elif ev["kind"] == "war" or ev.get("op") in ("SEND_TO_SHIP", "REMOVE_FROM_GAME"):
+            what = "to choose"
+        else:
+            what = "hit"
+        hit.append(f"{_seat(s, obs)}: {what}")
+    return head[:2] + _wrap("Hit: ", hit)
+
+
+def set_lines(obs: dict[str, Any]) -> list[str]:
+    """In set-up, every starting set: its characters and abilities."""
+    if obs["harbour"] is not None or obs.get("draft"):
+        return []
+    return [line for k in obs.get("starting_sets", [])
+            for line in _wrap(f"Set {k['set']}: ",
+                              [", ".join(_short(c, 16) for c in k["characters"])
+                               + " + " + ", ".join(k["abilities"])], "")]
+
+
+def final_lines(obs: dict[str, Any]) -> list[str]:
+    """At the end: each seat's VP (tall tales and the symbol bonus) and doubloons, by
+    the table's name for the seat (a bot by its name), and the winners."""
+    res = obs.get("result")
+    if not res:
+        return []
+    rows = [f"{_seat(s, obs)} {vp}VP ({tv}+{sb}, {d}d)"
+            for s, (vp, tv, sb, d) in enumerate(zip(res["vp"], res["tale_vp"],
+                                                    res["symbol_bonus"], res["doubloons"],
+                                                    strict=True))]
+    won = ", ".join(_seat(s, obs) for s in res["winners"])
+    return [*_wrap("Final (tales+bonus, doubloons): ", rows), f"Won: {won}"]
+
+
+def __getattr__(name: str) -> Any:
+    """``MAP_KEY``: how to read the board (the ``?`` help prints it), made from the
+    shipped edition's symbol and party codes when first asked for."""
+    if name != "MAP_KEY":
+        raise AttributeError(name)
+    from ludoteca.core.registry import load_game
+
+    t = load_game("puertodiablo").tables  # type: ignore[attr-defined]
+    symbols = ", ".join(f"{c} {n}" for c, n in zip(t.symbols, t.symbol_names, strict=True))
+    parties = ", ".join(f"{c} {n}" for c, n in zip(t.parties, t.party_names, strict=True))
+    return "\n".join([
+        "Reading the board:",
+        "  * before a seat: still in the harbour.  s2: seat 2.  VP: its tall tales' VP.",
+        "  ship N: characters on its ship.  abil N: ability cards in its hand.",
+        "  A character: its name, its parties (nation/faction), then its left|right",
+        "  sides: symbols and doubloons (2d: 2 doubloons); [a side]: covered.",
+        "  Offer/assigned/committed: per seat ashore, the symbols offered, assigned by",
+        "  the pilot and committed; ab2: 2 more offered by an ability card; +1: symbols",
+        "  an ability supplied; !: may commit prohibited symbols.",
+        "  banned: the symbols the harbour prohibits.  +N at a line's end: N more.",
+        "  Hit: what the war or consequence being settled does to each seat it hits.",
+        "  Final: VP (tall tales + symbol bonus, doubloons for ties).",
+        *textwrap.wrap("Symbols: " + symbols + ".", WIDTH - 2, initial_indent="  ",
+                       subsequent_indent="  "),
+        *textwrap.wrap("Parties: " + parties + ".", WIDTH - 2, initial_indent="  ",
+                       subsequent_indent="  "),
+    ])
 
 
 def option_lines(obs: dict[str, Any]) -> list[str]:

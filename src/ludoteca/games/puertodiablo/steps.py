@@ -933,12 +933,19 @@ class PendingEvent(NamedTuple):
     """An event being settled (``state.event``, public): ``kind`` ``war`` (``detail``
     the losing party) or ``consequence`` (``detail`` the index of the primitive of the
     failed challenge's consequence); ``hit``: the seats whose characters it hits, from
-    the pilot; ``chosen``: the characters chosen (or determined) so far to be taken."""
+    the pilot; ``chosen``: the characters chosen (or determined) so far to be taken.
+    What a board says of it, nothing the rules read: a war's ``parties`` (the two party
+    indices), their ``counts`` ashore and ``why`` it started (weather, challenge,
+    ability); a payment's ``paid``, one ``(seat, doubloons)`` per side covered."""
 
     kind: str
     detail: int
     hit: tuple[int, ...]
     chosen: tuple[int, ...] = ()
+    parties: tuple[int, ...] = ()
+    counts: tuple[int, ...] = ()
+    why: str = ""
+    paid: tuple[tuple[int, int], ...] = ()
 
 
 def event_words(state: PuertoDiabloState, seat: int, viewer: int | None) -> str:

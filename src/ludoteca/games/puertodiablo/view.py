@@ -173,7 +173,10 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         "challenge": ({"name": t.log_names[ch],
                        "symbols": [t.symbols[k] for k in range(len(t.symbols))
                                    if t.challenge_symbols[ch] >> k & 1],
-                       "needed": need(state)} if ch >= 0 else None),
+                       "needed": need(state),
+                       # Settled this round: "resolved", "failed" (None: not yet).
+                       "outcome": {1: "resolved", 0: "failed"}.get(state.outcome)}
+                      if ch >= 0 else None),
         "weather_card": t.log_names[state.weather],
         "log_pile": state.log_pile.size,
         **lookout_facts(state, player),
@@ -205,7 +208,11 @@ def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
     (``loser`` the losing party) or ``consequence`` (``op`` its primitive, ``index`` of
     the challenge's consequence); ``hit``: the seats whose characters it hits, from the
     pilot; ``chosen``: the characters chosen (or the only ones) so far, ``{seat, name}``;
-    ``spared``: the seats a shield spares; ``words``: what it does, for each seat hit."""
+    ``spared``: the seats a shield spares; ``words``: what it does, for each seat hit.
+    A war also says its ``parties`` (the two sides), their ``counts`` of characters ashore
+    and ``why`` it started (``weather``, ``challenge`` or ``ability``); a consequence its
+    ``card`` (the failed challenge), ``text`` (the whole consequence) and, for a payment,
+    ``doubloons`` (what each seat hit must pay) and ``paid`` (paid so far, by seat)."""
     ev = state.event
     if ev is None:
         return None
@@ -217,9 +224,21 @@ def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
                            "words": {str(s): event_words(state, s, None) for s in ev.hit}}
     if ev.kind == "war":
         out["loser"] = t.party_names[ev.detail]
+        out["parties"] = [t.party_names[p] for p in ev.parties]
+        out["counts"] = list(ev.counts)
+        out["why"] = ev.why
     elif state.challenge >= 0:
-        out["op"] = t.consequence[state.challenge][ev.detail]["op"]
+        prim = t.consequence[state.challenge][ev.detail]
+        out["op"] = prim["op"]
         out["index"] = ev.detail
+        out["card"] = t.log_names[state.challenge]
+        out["text"] = t.edition.log[state.challenge].text or None
+        if prim["op"] == "PAY_DOUBLOONS":
+            out["doubloons"] = prim["n"]
+            paid = {str(s): 0 for s in ev.hit}
+            for s, d in ev.paid:
+                paid[str(s)] = paid.get(str(s), 0) + d
+            out["paid"] = paid
     return out
 
 

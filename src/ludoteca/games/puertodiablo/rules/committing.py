@@ -95,12 +95,14 @@ EFFECTS = {
 """This module's part of the interpreter (:data:`.abilities.EFFECTS`)."""
 
 
-def start_event(state: PuertoDiabloState, kind: str, detail: int, hit: list[int]) -> None:
+def start_event(state: PuertoDiabloState, kind: str, detail: int, hit: list[int],
+                **shown: Any) -> None:
     """R66: an event (``kind``, ``detail``: see :class:`PendingEvent`) is about to hit the
     characters of the players in ``hit`` (empty: it hits nobody). The shields of the last
-    event are cleared."""
+    event are cleared. ``shown``: what only the boards read (a war's parties, counts and
+    cause)."""
     state.shielded = 0
-    state.event = PendingEvent(kind, detail, tuple(hit)) if hit else None
+    state.event = PendingEvent(kind, detail, tuple(hit), **shown) if hit else None
 
 
 def window_due(state: PuertoDiabloState) -> bool:

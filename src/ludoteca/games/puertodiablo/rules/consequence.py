@@ -234,6 +234,8 @@ def pay_doubloons(state: PuertoDiabloState, step: PayDoubloons, action: Cover) -
     state.cover[c] |= 1 << side
     paid = state.t.doubloons[c][side]
     state.emit(everyone("pays", seat=step.seat, character=c, side=side, doubloons=paid))
+    if state.event is not None:  # for the boards: what each has paid so far
+        state.event = state.event._replace(paid=(*state.event.paid, (step.seat, paid)))
     if state.cover[c] == 3:
         to_ship(state, c, "weakened")
     if paid < step.left:

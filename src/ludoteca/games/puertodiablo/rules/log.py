@@ -147,7 +147,7 @@ def war(state: PuertoDiabloState, a: int, b: int, why: str) -> None:
         return
     # R66: the counter window once the losing side's characters are known.
     hit = [s for s in in_harbour(state) if war_candidates(state, s, 1 << loser)]
-    start_event(state, "war", loser, hit)
+    start_event(state, "war", loser, hit, parties=(a, b), counts=(count_a, count_b), why=why)
     if state.options.event_window == "before_choices" or not window_due(state):
         state.push(EventWindow(), WarLosses(loser))
         return

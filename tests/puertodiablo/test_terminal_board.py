@@ -1,0 +1,167 @@
+"""The terminal board of Puerto Diablo says what a player needs at 80x24: the event being
+settled (R66) with its parties, counts, losers, consequence and what each seat hit chose,
+paid or was spared; the challenge's outcome and why; the viewer's abilities and ship; the
+characters' parties; the starting sets; the final scores by the table's names; prompts
+wrapped, never cut; "you" with its verb; a key to the board for the ? help."""
+
+from __future__ import annotations
+
+import ludoteca
+from ludoteca.cli.show import table_seats
+from ludoteca.core.match import replay
+from ludoteca.games.puertodiablo import render as board
+from ludoteca.games.puertodiablo.render import ROWS, event_lines, grammar, render
+from ludoteca.games.puertodiablo.rules import log
+from ludoteca.games.puertodiablo.steps import MakeOffer, PayDoubloons
+from ludoteca.testing import playout_states
+
+from .helpers import GAME, T, char, new_state, table, turn
+
+ES, FR = (T.party_index[p] for p in ("ES", "FR"))
+
+
+def lines_of(obs) -> list[str]:
+    return render(obs).plain.splitlines()
+
+
+def fits(lines: list[str]) -> None:
+    assert len(lines) <= ROWS, "\n".join(lines)
+    assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+
+
+def france_loses():
+    """Spain 5 against France 4 (as in test_event_windows): both seats have French."""
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30", "C06", "C08", "C12", "C31", "C35"]})
+    s.hand[0], s.hand[1] = [], []
+    log.war(s, ES, FR, "weather")
+    s._run_automatic()
+    return s
+
+
+def fail(s, card_id):
+    turn(s, card_id)
+    while isinstance(s.next_step(), MakeOffer):
+        s.apply_action(T.offer_id[0])
+
+
+def test_a_war_shows_its_parties_counts_cause_losers_and_the_chosen():
+    s = france_loses()
+    ev = s.observation(1)["event"]
+    assert ev["parties"] == ["Spain", "France"] and ev["counts"] == [5, 4]
+    assert ev["why"] == "weather" and ev["loser"] == "France"
+    text = "\n".join(lines_of(s.observation(1)))
+    assert "War (two flagged weather cards): Spain 5 against France 4, France lose" in text
+    assert "Hit: s1: to choose; you: to choose" in text
+    s.apply_action(T.choose_id[char("C02")])
+    lines = lines_of(s.observation(1))
+    fits(lines)
+    assert "Hit: s1: Jeanne Roussel chosen; you: to choose" in "\n".join(lines)
+
+
+def test_a_payment_shows_the_consequence_and_what_each_seat_has_paid():
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})
+    s.hand[0], s.hand[1] = [], []
+    fail(s, "L11")  # Brawl on the quay: each player ashore pays 3 doubloons
+    ev = s.observation(0)["event"]
+    assert ev["card"] == "Brawl on the quay" and ev["doubloons"] == 3
+    assert ev["paid"] == {"0": 0, "1": 0} and ev["text"]
+    step = s.next_step()
+    assert isinstance(step, PayDoubloons) and step.seat == 0
+    s.apply_action(s.legal_actions()[0])
+    paid = s.observation(1)["event"]["paid"]["0"]
+    assert paid > 0
+    lines = lines_of(s.observation(1))
+    fits(lines)
+    text = "\n".join(lines)
+    assert "Consequence of Brawl on the quay: " in text
+    assert f"Hit: s1: paid {paid} of 3d; you: paid 0 of 3d" in text
+    # The challenge line says it failed and why.
+    assert "Failed (only 0 offered), o/a/c: s1 0/0/0; s2 0/0/0" in text
+
+
+def test_the_event_of_another_viewer_is_the_same_public_event():
+    s = france_loses()
+    s.apply_action(T.choose_id[char("C02")])
+    assert s.observation(0)["event"] == s.observation(1)["event"] == s.observation(None)["event"]
+
+
+def test_a_seat_a_shield_spared_says_so():
+    obs = {"viewer": 0, "event": {"kind": "war", "hit": [0, 1], "chosen": [],
+                                  "spared": [1], "loser": "France", "parties": ["Spain",
+                                                                                "France"],
+                                  "counts": [5, 4], "why": "ability"}}
+    lines = event_lines(obs)
+    assert lines == ["War (an ability card): Spain 5 against France 4, France lose",
+                     "Hit: you: to choose; s2: spared (a shield)"]
+
+
+def test_the_viewer_sees_his_abilities_ship_and_the_parties_of_characters():
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})
+    s.hand[0], s.hand[1] = [], [T.abi_names.index("Stand Firm")]
+    turn(s, "L11")
+    obs = s.observation(1)
+    text = "\n".join(lines_of(obs))
+    assert "Your abilities: Stand Firm" in text
+    ship = [c["name"].split(",")[0][:14].rstrip() for c in obs["seats"][1]["ship"]]
+    assert ship and all(name in text for name in ship)
+    assert "Jeanne Rou FR TRD 2d|HEA 2d" in text  # C02, French
+    # Another seat's hand is never named.
+    other = "\n".join(lines_of(s.observation(0)))
+    assert "Your abilities: -" in other and "Stand Firm" not in other
+
+
+def test_the_set_up_shows_the_starting_sets_with_their_abilities():
+    s = GAME.new_initial_state(3)
+    while s.current_player() < 0:
+        s.apply_action(s.legal_actions()[0])
+    obs = s.observation(s.current_player())
+    text = "\n".join(lines_of(obs))
+    assert "None" not in text and "Setting sail: the starting sets" in text
+    first = obs["starting_sets"][0]
+    assert f"Set {first['set']}: " in text and first["abilities"][0] in text
+
+
+def test_a_long_prompt_wraps_and_loses_no_word():
+    s = new_state(2)
+    obs = dict(s.observation(0))
+    obs["prompt"] = " ".join(f"word{k}" for k in range(40))
+    lines = lines_of(obs)
+    fits(lines)
+    assert all(f"word{k}" in "\n".join(lines) for k in range(40))
+
+
+def test_you_takes_its_verb_and_one_is_singular():
+    assert grammar("you pays 3d by covering X") == "you pay 3d by covering X"
+    assert grammar("you does not want to play") == "you do not want to play"
+    assert grammar("you looks at 3 cards, and puts them back in an order of his choice") \
+        == "you look at 3 cards, and put them back in an order of your choice"
+    assert grammar("Pay 1 more doubloons: choose a side") == "Pay 1 more doubloon: choose a side"
+    assert grammar("1 symbols missing; 11 symbols; seat 1 pays") == \
+        "1 symbol missing; 11 symbols; seat 1 pays"
+
+
+def test_the_final_scores_name_bots_by_their_names():
+    record = ludoteca.run_match("puertodiablo", ["random"] * 3, seed=4)
+    final = replay(record)
+    with table_seats(3, [None, "normal bot", "easy bot"]):
+        lines = lines_of(final.observation(0))
+    fits(lines)
+    text = "\n".join(lines)
+    assert "s2 normal bot " in text and "s3 easy bot " in text and "Won: " in text
+    res = final.observation(0)["result"]
+    assert f"you {res['vp'][0]}VP ({res['tale_vp'][0]}+{res['symbol_bonus'][0]}" in text
+
+
+def test_the_help_has_a_key_to_the_board():
+    key = board.MAP_KEY
+    assert "Offer/assigned/committed" in key and "Faith" in key and "Clergy" in key
+    assert all(len(line) <= 80 for line in key.splitlines())
+
+
+def test_named_seats_fit_80_columns_at_every_point():
+    names = [None, "normal bot A", "normal bot B", "normal bot C", "normal bot D"]
+    for n in (3, 5):
+        with table_seats(n, names[:n]):
+            for state in playout_states(GAME, n, "standard", seed=17, every=7):
+                for viewer in (0, 1):
+                    fits(lines_of(state.observation(viewer)))
