@@ -58,6 +58,7 @@ from ludoteca.games.puertodiablo.actions import (
     Voyage,
     WantToPlay,
 )
+from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
 from ludoteca.games.puertodiablo.rules.end import doubloons, symbol_bonus, tale_vp
 from ludoteca.games.puertodiablo.steps import (
     ASHORE,
@@ -291,34 +292,27 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
     }
 
 
-def _word(value: Any) -> str:
-    """An effect parameter in words: a symbol code stays a code, a constant reads as
-    lower-case words (EACH_IN_HARBOUR: each in harbour)."""
-    text = str(value)
-    return text if len(text) <= 3 else text.lower().replace("_", " ")
-
-
 def ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
     """Each ability title's card face, by name: the foreknowledge it counts, its die table
-    (``[count, least roll]``, counts ascending), its moments and its effect in short."""
+    (``[count, least roll]``, counts ascending), its moments, its effect in plain words
+    (:mod:`.effect_words`) and ``effect_ops``, the primitives it is built of."""
+    lex = lexicon(t)
     out = {}
     for a, card in enumerate(t.edition.abilities):
         fk = card.foreknowledge
         if fk.symbols:
-            counts = "/".join(fk.symbols) + " symbols"
+            counts = "/".join(lex.symbol(s) for s in fk.symbols) + " symbols"
         elif fk.fear:
-            counts = f"a fear of {fk.fear}"
+            counts = f"a fear of {lex.symbol(fk.fear)}"
         elif fk.faction:
             counts = "a faction"
         else:
             counts = f"a side of exactly {fk.doubloons}d"
-        effect = "; ".join(
-            " ".join([e["op"].lower().replace("_", " ")]
-                     + [_word(v) for k, v in e.items() if k != "op"])
-            for e in card.effect)
         out[card.name] = {"foreknowledge": counts,
                           "table": [list(row) for row in sorted(t.abi_die[a])],
-                          "moments": list(card.moments), "effect": effect}
+                          "moments": list(card.moments),
+                          "effect": effect_words(card.effect, lex),
+                          "effect_ops": [e["op"] for e in card.effect]}
     return out
 
 
