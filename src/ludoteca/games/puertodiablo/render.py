@@ -24,7 +24,29 @@ MENU_GROUPS = {
     "draft": "Keep a character",
     "start_ability": "Add an ability to the starting set",
     "start_character": "Add a face-up character to the starting set",
+    "take_cheapest": "Take one of the cheapest market characters",
+    "choose": "Choose a character",
+    "choose_party": "Choose a party",
+    "choose_seat": "Choose a player",
+    "choose_set": "Choose a starting set",
+    "choose_symbol": "Choose a symbol type",
+    "choose_weather": "Choose the side of the harbour card",
+    "decline": "Pass",
+    "discard": "Lose an ability card",
+    "done_purchase": "Finish purchasing",
+    "helper": "Pick market help",
+    "leave": "Leave the harbour",
+    "no_hunt": "Start no treasure hunt",
+    "play_ability": "Play an ability card",
+    "play_first": "Choose who plays first",
+    "reorder": "Put a log card back",
+    "seek": "Choose the next treasure hunter",
+    "spend_treasure": "Spend a money treasure",
+    "start_done": "The starting set is ready",
+    "stay": "Stay",
+    "want_to_play": "Say you want to play an ability card",
 }
+"""Every action type's words for a folded group of choices (never the type's name)."""
 
 
 def chapter(event: Any) -> tuple[str, int | None] | None:
@@ -76,7 +98,10 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     if obs.get("draft") and obs["harbour"] is None:
         lines.append(f"Setting sail: the advanced start  pilot seat {obs['pilot'] + 1}")
     else:
-        lines.append(f"{obs['harbour']} ({obs['number']})  {obs['weather']}  banned {banned}"
+        # The weather card's flag or faction symbol shows why a weather war starts.
+        flag = obs.get("weather_flag")
+        weather = f"{obs['weather']} ({flag['name']})" if flag else obs["weather"]
+        lines.append(f"{obs['harbour']} ({obs['number']})  {weather}  banned {banned}"
                      f"  round {obs['round']}/{obs['round_cap']}  pilot seat {obs['pilot'] + 1}")
     ch = obs["challenge"]
     if ch:
@@ -111,6 +136,8 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     lines.extend(option_lines(obs))
     # A peek's lines only where the board has room (the prompt and the choices first).
     lines.extend(lookout_lines(obs)[:max(0, ROWS - 1 - len(lines))])
+    # The viewer's ability cards in words, where the board has room.
+    lines.extend(hand_lines(obs)[:max(0, ROWS - 1 - len(lines))])
     lines.append(obs["prompt"])
     return Text("\n".join(line[:80] for line in lines))
 
@@ -146,19 +173,36 @@ def option_lines(obs: dict[str, Any]) -> list[str]:
     return out
 
 
+def hand_lines(obs: dict[str, Any]) -> list[str]:
+    """The viewer's ability cards in his hand, each with what it does (in words)."""
+    viewer = obs.get("viewer")
+    if viewer is None or obs.get("harbour") is None:
+        return []
+    cards = obs.get("ability_cards", {})
+    out = []
+    for name in obs["seats"][viewer]["hand"]:
+        card = cards.get(name)
+        if card:
+            line = f"  {name}: {card['effect']}"
+            out.append(line if len(line) <= 80 else line[:79] + "~")
+    return out
+
+
 def lookout_lines(obs: dict[str, Any]) -> list[str]:
     """A top of the log pile one player knows, a peek going on, who wants to play."""
     out = []
     known, peek = obs.get("log_known"), obs.get("peek")
     if known:
         if known["cards"]:
-            out.append("Log top (you know it): " + ", ".join(known["cards"]))
+            out.append("Log top (you know it): "
+                       + ", ".join(known.get("words") or known["cards"]))
         else:
             out.append(f"Log top: seat {known['seat'] + 1} knows the top {known['count']}")
     if peek:
         if peek["cards"]:
-            back = peek["cards"]["put_back"]
-            out.append("You look at: " + ", ".join(peek["cards"]["in_hand"])
+            seen = peek.get("words") or peek["cards"]
+            back = seen["put_back"]
+            out.append("You look at: " + ", ".join(seen["in_hand"])
                        + (f" (put back on top: {', '.join(back)})" if back else ""))
         else:
             out.append(f"Seat {peek['seat'] + 1} looks at "

@@ -85,6 +85,7 @@ from ludoteca.games.puertodiablo.steps import (
     helper_supply,
     least_roll,
     need,
+    step_label,
 )
 
 if TYPE_CHECKING:
@@ -190,6 +191,7 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                              len([s for s in range(n) if state.ashore[s]]), 0)}
                         if help_open else None),
         "step": type(step).__name__ if step is not None else None,
+        "step_label": step_label(step),
         "assign_for": getattr(step, "target", None),
         "harbour": t.harbour_names[h] if h >= 0 else None,
         "harbour_index": state.harbour,
