@@ -24,6 +24,7 @@ from ludoteca.games.puertodiablo.effect_words import (
 )
 from ludoteca.games.puertodiablo.rules.crew import pass_pilot
 from ludoteca.games.puertodiablo.steps import (
+    OUT,
     STEP_LABELS,
     CounterWindow,
     OpenWindow,
@@ -312,6 +313,16 @@ def test_the_end_bonus_names_the_symbol_type_that_scored_it():
     for seat in range(2):
         names = result["bonus_symbols"][seat]
         assert names, "every seat owns characters with symbols at the end"
+        # Counted here again: the types named are exactly those of the largest count.
+        counts = [0] * len(T.symbols)
+        for c in range(T.num_chars):
+            if state.owner[c] == seat and state.place[c] != OUT:
+                for side in (0, 1):
+                    for k, n in enumerate(T.side_symbols[c][side]):
+                        counts[k] += n
+        assert names == [T.symbol_names[k] for k, n in enumerate(counts)
+                         if n == max(counts)]
+        assert max(counts) == result["symbol_bonus"][seat]
         assert f"{result['symbol_bonus'][seat]} for the most symbols " \
                f"({' or '.join(names)})" in line
 

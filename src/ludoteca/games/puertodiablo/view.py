@@ -9,6 +9,7 @@ what happened comes as events. Its fields are described in the package docstring
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
@@ -616,7 +617,7 @@ def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -
     return you_words(_event_words(state, event, viewer))
 
 
-def _pilot_case(d: dict[str, Any], viewer: int | None) -> str:
+def _pilot_case(d: Mapping[str, Any], viewer: int | None) -> str:
     """Which case of the pilot card's passing applied (R12), counted from the holder."""
     holder = _who(d["holder"], viewer)
     case = d["case"]
@@ -631,7 +632,7 @@ def _pilot_case(d: dict[str, Any], viewer: int | None) -> str:
     return f"it goes to the first player left of {holder} still ashore"
 
 
-def _price_words(t: Tables, d: dict[str, Any]) -> str:
+def _price_words(t: Tables, d: Mapping[str, Any]) -> str:
     """A price and why it is not the printed one: the harbour side's surcharge (foul
     weather, as a rule) and an ability's price change."""
     parts = []
@@ -842,7 +843,7 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
     return option_words(state, event, viewer) or k
 
 
-def _bonus_words(t: Tables, d: dict[str, Any], s: int) -> str:
+def _bonus_words(t: Tables, d: Mapping[str, Any], s: int) -> str:
     """The end bonus in a seat's final line and the symbol type that scored it (R10)."""
     if "bonus" not in d:
         return ""
