@@ -284,6 +284,10 @@ def test_a_surcharged_price_says_why():
     buys = everyone("buys", seat=0, slot=0, character=char("C10"), price=5, surcharge=1,
                     foul=1, delta=0)
     assert describe_event(s, buys, 0).endswith("for 5d (+1: foul weather)")
+    market = next(x for x in render.render(s.observation(0)).plain.splitlines()
+              if x.startswith("Market"))
+    assert market.startswith("Market [+1: foul weather]: ")
+    assert f"{T.price[char('C10')] + 1}d" in market
     fair = table(2, {0: ["C01", "C02"], 1: ["C04", "C05"]}, at="H04", market=["C10"])
     assert fair.observation(0)["market"][0]["price_note"] is None
 

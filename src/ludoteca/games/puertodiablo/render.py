@@ -129,10 +129,16 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         lines.append(shown)
     chars = [m for m in obs["market"][:4] if m]
     abis = [m for m in obs["market"][4:] if m]
-    lines.append("Market: " + "; ".join(f"{m['name'].split(',')[0][:14]} {m['price']}d"
+    # Prices as they are now; why they differ from the printed ones said once, first (the
+    # line may be cut at 80 columns).
+    notes = sorted({m["price_note"] for m in chars + abis if m.get("price_note")})
+    why = f" [{'; '.join(notes)}]" if notes else ""
+    lines.append(f"Market{why}: " + "; ".join(f"{m['name'].split(',')[0][:14]} "
+                                        f"{m.get('price_now', m['price'])}d"
                                         for m in chars))
     if not compact:
-        lines.append("        " + "; ".join(f"{m['name']} {m['price']}d" for m in abis))
+        lines.append("        " + "; ".join(f"{m['name']} {m.get('price_now', m['price'])}d"
+                                            for m in abis))
     lines.extend(option_lines(obs))
     # A peek's lines only where the board has room (the prompt and the choices first).
     lines.extend(lookout_lines(obs)[:max(0, ROWS - 1 - len(lines))])
