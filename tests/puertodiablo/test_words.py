@@ -377,3 +377,13 @@ def test_a_log_card_turned_is_put_in_words_without_its_id():
     assert not any(re.search(r"\bL\d\d\b", line) for line in lines)
     assert any("Spain flag" in line for line in lines)
     assert log("L07") >= 0
+
+
+def test_the_terminal_shows_the_viewers_ability_cards_in_words():
+    s = table(2, {0: ["C01", "C02"], 1: ["C04", "C05"]})
+    s.hand[0] = [T.abi_names.index("Voodoo")]
+    s.hand[1] = [T.abi_names.index("Loose Purse")]
+    board = render.render(s.observation(0)).plain
+    assert "Voodoo: Weaken one character of another player ashore" in board
+    assert "Loose Purse" not in board  # only the viewer's own hand
+    assert all(len(line) <= 80 for line in board.splitlines())
