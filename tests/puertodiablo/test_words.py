@@ -387,3 +387,20 @@ def test_the_terminal_shows_the_viewers_ability_cards_in_words():
     assert "Voodoo: Weaken one character of another player ashore" in board
     assert "Loose Purse" not in board  # only the viewer's own hand
     assert all(len(line) <= 80 for line in board.splitlines())
+
+
+def test_the_terminal_wraps_a_long_counter_prompt_instead_of_cutting_it():
+    voodoo, belay = T.abi_names.index("Voodoo"), T.abi_names.index("Belay That!")
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11")
+    s.hand[0], s.hand[1] = [voodoo], [belay]
+    s.push(OpenWindow("challenge"))
+    s._run_automatic()
+    s.apply_action(T.play_id[voodoo][char("C05")])
+    s.apply_action(T.die_outcome[5])
+    s.apply_action(T.choose_id[char("C07")])
+    obs = s.observation(1)
+    assert len(obs["prompt"]) > 80
+    lines = render.render(obs).plain.splitlines()
+    assert len(lines) <= render.ROWS and all(len(line) <= 80 for line in lines)
+    assert " ".join(lines).endswith("play a counter?")
+    assert T.char_names[char("C07")].split(",")[0] in " ".join(lines)

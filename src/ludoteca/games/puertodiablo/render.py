@@ -7,6 +7,7 @@ market, then the prompt: 80 columns, room for the choices on a 24-row screen.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -140,11 +141,17 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         lines.append("        " + "; ".join(f"{m['name']} {m.get('price_now', m['price'])}d"
                                             for m in abis))
     lines.extend(option_lines(obs))
+    # The prompt is wrapped, not cut (a counter window's names what it answers, which
+    # takes more than 80 columns), on as many rows as the board has left.
+    prompt = textwrap.wrap(obs["prompt"], 80) or [""]
+    room = max(1, ROWS - len(lines))
+    if len(prompt) > room:
+        prompt = [*prompt[:room - 1], " ".join(prompt[room - 1:])[:79] + "~"]
     # A peek's lines only where the board has room (the prompt and the choices first).
-    lines.extend(lookout_lines(obs)[:max(0, ROWS - 1 - len(lines))])
+    lines.extend(lookout_lines(obs)[:max(0, ROWS - len(prompt) - len(lines))])
     # The viewer's ability cards in words, where the board has room.
-    lines.extend(hand_lines(obs)[:max(0, ROWS - 1 - len(lines))])
-    lines.append(obs["prompt"])
+    lines.extend(hand_lines(obs)[:max(0, ROWS - len(prompt) - len(lines))])
+    lines.extend(prompt)
     return Text("\n".join(line[:80] for line in lines))
 
 
