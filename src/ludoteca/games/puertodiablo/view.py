@@ -356,7 +356,16 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
 def ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
     """Each ability title's card face, by name: the foreknowledge it counts, its die table
     (``[count, least roll]``, counts ascending), its moments, its effect in plain words
-    (:mod:`.effect_words`) and ``effect_ops``, the primitives it is built of."""
+    (:mod:`.effect_words`) and ``effect_ops``, the primitives it is built of. Worded once
+    per edition's tables (every observation carries them; a bot asks for one per move)."""
+    faces: dict[str, dict[str, Any]] | None = getattr(t, "_ability_faces", None)
+    if faces is None:
+        faces = _ability_cards(t)
+        t._ability_faces = faces  # type: ignore[attr-defined]
+    return dict(faces)
+
+
+def _ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
     lex = lexicon(t)
     out = {}
     for a, card in enumerate(t.edition.abilities):
