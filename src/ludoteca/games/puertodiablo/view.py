@@ -4,6 +4,15 @@ labels of actions and chance outcomes, and the events in words.
 The observation (``observation(state, player)``) is JSON-safe and shows the position only;
 what happened comes as events. Its fields are described in the package docstring of
 :mod:`ludoteca.games.puertodiablo` and, for front builders, in ``docs/`` (the board).
+
+Words for players, shared by the board and the terminal: an ability's effect by
+:mod:`.effect_words`, a log card by what it is (:func:`log_card_words`: a weather card's
+side and flag or faction symbol, never its id), a step by its label (``step_label``,
+never its class name), an event by :func:`describe_event` (the viewer's own lines in the
+second person, :func:`you_words`). Keys are only ever added (``weather_flag``,
+``weather_card_words``, ``step_label``, a market card's ``price_now`` and ``price_note``,
+``effect_ops``, ``bonus_symbols``, the peeked cards' ``words``): tests and the RL adapters
+read the old ones.
 """
 
 from __future__ import annotations
