@@ -31,6 +31,7 @@ from ludoteca.games.puertodiablo.steps import (
     need,
     playable_at,
 )
+from ludoteca.games.puertodiablo.view import log_card_words
 
 from .helpers import GAME, T, char, log, table
 
@@ -92,8 +93,9 @@ def test_the_peeked_cards_lie_on_top_in_the_order_chosen_known_to_the_peeker_onl
     s = peeking(order=(2, 0))  # C first, then A, then B
     assert s.log_pile.top == (C, A, B) and s.log_pile.top_seats == 1 << 0
     mine, theirs = s.observation(0)["log_known"], s.observation(1)["log_known"]
-    assert mine == {"seat": 0, "count": 3, "cards": [T.log_names[k] for k in (C, A, B)]}
-    assert theirs == {"seat": 0, "count": 3, "cards": None}
+    assert mine == {"seat": 0, "count": 3, "cards": [T.log_names[k] for k in (C, A, B)],
+                    "words": [log_card_words(T, k) for k in (C, A, B)]}
+    assert theirs == {"seat": 0, "count": 3, "cards": None, "words": None}
 
 
 def test_the_next_log_cards_turned_are_the_peeked_ones_in_that_order():
@@ -143,7 +145,7 @@ def test_cards_in_the_peekers_hand_are_resampled_for_others_and_kept_for_him():
     hands = {tuple(s.determinize(1, random.Random(k)).peek) for k in range(20)}
     assert len(hands) > 1
     assert s.observation(1)["peek"] == {"seat": 0, "in_hand": 3, "put_back": 0,
-                                        "cards": None}
+                                        "cards": None, "words": None}
 
 
 def test_a_peek_without_reorder_puts_the_cards_back_as_they_lay():
@@ -413,6 +415,9 @@ def test_a_peek_is_put_in_words_for_everyone():
     s = peeking(order=(2, 0))
     lines = [s.describe_event(e, 1) for _, e in s.event_log(1)]
     assert any("looks at the top 3 log cards" in line for line in lines)
-    assert not any(T.log_ids[C] in line for line in lines[-6:])
+    # The card is named by what it is (its name, or its weather and flag), not its id.
+    seen = log_card_words(T, C)
+    assert not any(seen in line for line in lines[-6:])
     mine = [s.describe_event(e, 0) for _, e in s.event_log(0)]
-    assert any(T.log_ids[C] in line and "you see" in line for line in mine)
+    assert any(seen in line and "you see" in line for line in mine)
+    assert not any(T.log_ids[C] in line for line in mine)

@@ -382,11 +382,15 @@ def test_the_final_scoring_table_adds_up_and_names_the_tie_break(
         table = table_for(Boards(), over, seats_for(over.num_players)) or ""
         assert "doubloons (tie-break)" in table
         rows = re.findall(r"<tr class=\"(won)?\"><th>[^<]*</th><td>(\d+)</td><td>\+(\d+)"
+                          r"(?: <small>\(([^)<]*)\)</small>)?"
                           r"</td><td><b>= (\d+)</b></td><td>(\d+)d</td>", table)
         assert len(rows) == over.num_players
-        for seat, (won, tales, bonus, total, _) in enumerate(rows):
+        names = over.observation(None)["result"]["bonus_symbols"]
+        for seat, (won, tales, bonus, types, total, _) in enumerate(rows):
             assert int(tales) + int(bonus) == int(total) == over.vp[seat]
             assert bool(won) == (seat in over.table_winners)
+            # The symbol type that scored the bonus is named (R10), all of them if tied.
+            assert types == " or ".join(names[seat]) and (types != "") == (int(bonus) > 0)
 
 
 def test_the_lobby_offers_the_game_and_its_rules_page_works(client: Any) -> None:
@@ -609,7 +613,10 @@ def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: 
         page.wait_for_function(
             f"Number(document.getElementById('match').dataset.version) > {before}")
     log = page.inner_text("#log").lower()
-    assert f"plays {card.lower()}" in log
+    # The viewer's own line says "you ... play", not "you ... plays" (one wording for
+    # the board and the terminal: describe_event).
+    assert f"you present an ability to the pilot and play {card.lower()}" in log
+    assert f"plays {card.lower()}" not in log
     assert "takes effect" in log or "no effect" in log
     assert page.js_errors == []
 def _create_with_option(page: Any, base: str, option: str, value: str) -> dict[str, Any]:

@@ -32,7 +32,29 @@ MENU_GROUPS = {
     "draft": "Keep a character",
     "start_ability": "Add an ability to the starting set",
     "start_character": "Add a face-up character to the starting set",
+    "take_cheapest": "Take one of the cheapest market characters",
+    "choose": "Choose a character",
+    "choose_party": "Choose a party",
+    "choose_seat": "Choose a player",
+    "choose_set": "Choose a starting set",
+    "choose_symbol": "Choose a symbol type",
+    "choose_weather": "Choose the side of the harbour card",
+    "decline": "Pass",
+    "discard": "Lose an ability card",
+    "done_purchase": "Finish purchasing",
+    "helper": "Pick market help",
+    "leave": "Leave the harbour",
+    "no_hunt": "Start no treasure hunt",
+    "play_ability": "Play an ability card",
+    "play_first": "Choose who plays first",
+    "reorder": "Put a log card back",
+    "seek": "Choose the next treasure hunter",
+    "spend_treasure": "Spend a money treasure",
+    "start_done": "The starting set is ready",
+    "stay": "Stay",
+    "want_to_play": "Say you want to play an ability card",
 }
+"""Every action type's words for a folded group of choices (never the type's name)."""
 
 
 def chapter(event: Any) -> tuple[str, int | None] | None:
@@ -172,8 +194,12 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     elif obs["harbour"] is None:
         top.append(f"Setting sail: the starting sets  pilot {pilot}")
     else:
-        top.append(f"{obs['harbour']} ({obs['number']})  {obs['weather']}  banned {banned}"
-                   f"  round {obs['round']}/{obs['round_cap']}  pilot {pilot}")
+        # The weather card's flag or faction symbol shows why a weather war starts.
+        flag = obs.get("weather_flag")
+        weather = f"{obs['weather']} ({flag['name']})" if flag else obs["weather"]
+        top.extend(_wrap("", [f"{obs['harbour']} ({obs['number']})", weather,
+                              f"banned {banned}", f"round {obs['round']}/{obs['round_cap']}",
+                              f"pilot {pilot}"], "  "))
     ch = obs["challenge"]
     if ch:
         top.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
@@ -213,10 +239,16 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     if obs["harbour"] is not None and not (compact and event):
         chars = [m for m in obs["market"][:4] if m]
         abis = [m for m in obs["market"][4:] if m]
-        market = [_fit("Market: ", [f"{_short(m['name'], 13)} {m['price']}d"
-                                    for m in chars])[0]]
+        # Prices as they are now; why they differ from the printed ones said once, first
+        # (the end of a line may not fit).
+        notes = sorted({m["price_note"] for m in chars + abis if m.get("price_note")})
+        why = f" [{'; '.join(notes)}]" if notes else ""
+        market = [_fit(f"Market{why}: ", [f"{_short(m['name'], 13)} "
+                                          f"{m.get('price_now', m['price'])}d"
+                                          for m in chars])[0]]
         if not compact:
-            market.append(_fit("        ", [f"{m['name']} {m['price']}d" for m in abis])[0])
+            market.append(_fit("        ", [f"{m['name']} {m.get('price_now', m['price'])}d"
+                                            for m in abis])[0])
     # What must show, then the rest in the order of what matters most, each as far as
     # the rows left allow: the event and the final scores whole or not at all (never
     # half a sentence), the other parts line by line (each line says all it says).
@@ -224,12 +256,14 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     parts: dict[str, list[str]] = {}
     for name, part in (("event", event), ("final", final_lines(obs)),
                        ("sets", set_lines(obs)), ("options", option_lines(obs)),
-                       ("mine", mine), ("market", market), ("lookout", lookout_lines(obs))):
+                       ("mine", mine), ("market", market), ("lookout", lookout_lines(obs)),
+                       ("hand", hand_lines(obs))):
         whole = name in ("event", "final", "market")
         parts[name] = ([] if whole and len(part) > room else part[:max(0, room)])
         room -= len(parts[name])
     lines = (top + parts["mine"] + parts["event"] + parts["final"] + parts["sets"]
-             + parts["market"] + parts["options"] + parts["lookout"] + prompt)
+             + parts["market"] + parts["options"] + parts["lookout"] + parts["hand"]
+             + prompt)
     return Text("\n".join(grammar(line) for line in lines))
 
 
@@ -369,19 +403,36 @@ def option_lines(obs: dict[str, Any]) -> list[str]:
     return out
 
 
+def hand_lines(obs: dict[str, Any]) -> list[str]:
+    """The viewer's ability cards in his hand, each with what it does (in words)."""
+    viewer = obs.get("viewer")
+    if viewer is None or obs.get("harbour") is None:
+        return []
+    cards = obs.get("ability_cards", {})
+    out = []
+    for name in obs["seats"][viewer]["hand"]:
+        card = cards.get(name)
+        if card:
+            line = f"  {name}: {card['effect']}"
+            out.append(line if len(line) <= 80 else line[:79] + "~")
+    return out
+
+
 def lookout_lines(obs: dict[str, Any]) -> list[str]:
     """A top of the log pile one player knows, a peek going on, who wants to play."""
     out = []
     known, peek = obs.get("log_known"), obs.get("peek")
     if known:
         if known["cards"]:
-            out.append("Log top (you know it): " + ", ".join(known["cards"]))
+            out.append("Log top (you know it): "
+                       + ", ".join(known.get("words") or known["cards"]))
         else:
             out.append(f"Log top: seat {known['seat'] + 1} knows the top {known['count']}")
     if peek:
         if peek["cards"]:
-            back = peek["cards"]["put_back"]
-            out.append("You look at: " + ", ".join(peek["cards"]["in_hand"])
+            seen = peek.get("words") or peek["cards"]
+            back = seen["put_back"]
+            out.append("You look at: " + ", ".join(seen["in_hand"])
                        + (f" (put back on top: {', '.join(back)})" if back else ""))
         else:
             out.append(f"Seat {peek['seat'] + 1} looks at "

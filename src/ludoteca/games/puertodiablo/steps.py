@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
 from ludoteca.core.words import seat_name
+from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
 
 if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
@@ -1123,9 +1124,10 @@ class CounterWindow(Step["PuertoDiabloState"]):
         return out
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
+        what = countered_words(state, self.depth, viewer)
         if viewer == self.seat:
-            return f"{seat_name(self.roller)}'s ability takes effect: play a counter?"
-        return f"{seat_name(self.seat)} may play a counter."
+            return f"{what}: play a counter?"
+        return f"{what}: {seat_name(self.seat)} may play a counter."
 
 
 @dataclass(frozen=True, slots=True)
@@ -1279,6 +1281,57 @@ class MomentWindow(Step["PuertoDiabloState"]):
         return f"{when}: {seat_name(self.seat)} may play an ability card."
 
 
+def countered_words(state: PuertoDiabloState, depth: int, viewer: int | None) -> str:
+    """What a counter would answer, for the counter window's prompt: whose card, its
+    title, its acting character, what it does and on what it acts (the choices made for
+    it before the window, R38: every choice first, then the window; a counter acts on the
+    card below it in the chain)."""
+    t = state.t
+    if depth >= len(state.chain):
+        return "An ability takes effect"
+    seat, a, c = state.chain[depth]
+    whose = "Your" if viewer == seat else f"{seat_name(seat)}'s"
+    head = (f"{whose} {t.abi_names[a]} (acted by {t.char_names[c]}) takes effect: "
+            f"{effect_words(t.abi_effect[a], lexicon(t)).rstrip('.')}")
+    if depth:
+        below, b, _ = state.chain[depth - 1]
+        owner = "your" if viewer == below else f"{seat_name(below)}'s"
+        return f"{head}, against {owner} {t.abi_names[b]}"
+    aims = choice_words(state, a, state.choice, viewer)
+    return f"{head}, on {aims}" if aims else head
+
+
+def choice_words(state: PuertoDiabloState, a: int, values: list[int],
+                 viewer: int | None) -> str:
+    """The choices made for ability ``a``'s effect (``state.choice``), in words: the
+    characters with their owners, the parties, the side of the harbour card, the player
+    or the symbol type."""
+    t = state.t
+    out = []
+    values = list(values)
+    for prim in t.abi_effect[a]:
+        for _ in range(choice_parts(prim)):
+            if not values:
+                break
+            v = values.pop(0)
+            if v < 0:
+                continue
+            op = prim["op"]
+            if op == "START_WAR":
+                out.append(t.party_names[v])
+            elif op == "SET_WEATHER":
+                out.append("the foul side" if v else "the fair side")
+            elif op == "ABILITIES_TO_SHIP":
+                out.append("you" if v == viewer else seat_name(v))
+            elif op == "ADD_SYMBOLS":
+                out.append(f"{t.symbol_names[v]} symbols")
+            else:
+                owner = state.owner[v]
+                whose = "yours" if owner == viewer else f"{seat_name(owner)}'s"
+                out.append(f"{t.char_names[v]} ({whose})")
+    return " and ".join(out)
+
+
 MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is settled",
                 "challenge": "The challenge phase", "event": "A counter to the event"}
 
@@ -1306,7 +1359,8 @@ class Wish(Step["PuertoDiabloState"]):
         return sorted((state.t.want_id, state.t.decline_id))
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
-        when = "A counter" if self.moment == "counter" else MOMENT_WORDS[self.moment]
+        when = (countered_words(state, self.depth, viewer) if self.moment == "counter"
+                else MOMENT_WORDS[self.moment])
         if self.moment == "event" and state.event is not None:
             when = event_words(state, self.seat, viewer)
         if viewer == self.seat:
@@ -1871,3 +1925,62 @@ def start_choices(state: PuertoDiabloState, seat: int) -> list[int]:
         out.append(t.start_done_id)
     out.sort()
     return out
+
+
+# ----- what each step is called, for players ------------------------------------------------
+
+STEP_LABELS = {
+    # Decisions.
+    "PickSet": "choosing a starting set",
+    "SelectAshore": "choosing who goes ashore",
+    "TakeCheapestStep": "taking one of the cheapest market characters",
+    "WarLoss": "choosing who returns to the ship after the war",
+    "MakeOffer": "offering symbols",
+    "PilotAssigns": "the pilot assigns symbols",
+    "PickHelper": "the pilot picks market help",
+    "CommitSymbols": "committing symbols",
+    "PickCharacter": "choosing the character the consequence takes",
+    "PayDoubloons": "paying doubloons",
+    "LoseAbility": "choosing an ability card to lose",
+    "AbilityOffer": "offering symbols by an ability card",
+    "DeliverAbility": "delivering the assignment",
+    "EventCounter": "a counter to the event",
+    "Purchase": "purchasing",
+    "CounterWindow": "a counter to an ability card",
+    "LeaveChoice": "leave or stay",
+    "MomentWindow": "playing an ability card",
+    "Wish": "saying whether one wants to play an ability card",
+    "PilotPicks": "the pilot chooses who plays first",
+    "ReorderPeek": "putting the log cards back",
+    "EffectChoice": "choosing what an ability card acts on",
+    "WeakenSide": "choosing the side to cover",
+    "StartHunt": "sending a character treasure hunting",
+    "ChooseSeeker": "choosing the next treasure hunter checked",
+    "BeforeRoll": "before a treasure roll",
+    "AfterFailedRoll": "after a failed treasure roll",
+    "TreasureCounter": "a counter to a treasure roll",
+    "NewHunt": "choosing a new treasure to hunt",
+    "DraftPick": "keeping a character of the draft",
+    "StartBuy": "buying the starting set",
+    # Chance.
+    "PickPilot": "drawing the first pilot",
+    "PickVoyage": "drawing the voyage's harbours",
+    "DealSlot": "dealing a market card",
+    "TurnLog": "turning a log card",
+    "RandomLoss": "drawing an ability card at random",
+    "AbilityRoll": "rolling the die for an ability card",
+    "PeekLog": "looking at the log pile",
+    "OpenTreasure": "opening a treasure",
+    "TreasureRoll": "rolling for a treasure",
+    "DealDraft": "dealing the draft",
+    "StartRollOff": "rolling off a tie",
+}
+"""Each step class a player can see pending (``observation["step"]``), in words for the
+board's bar (``observation["step_label"]``): never the class name."""
+
+
+def step_label(step: object) -> str | None:
+    """A pending step in words (None: nothing pending)."""
+    if step is None:
+        return None
+    return STEP_LABELS.get(type(step).__name__, "the game moves on")

@@ -4,10 +4,21 @@ labels of actions and chance outcomes, and the events in words.
 The observation (``observation(state, player)``) is JSON-safe and shows the position only;
 what happened comes as events. Its fields are described in the package docstring of
 :mod:`ludoteca.games.puertodiablo` and, for front builders, in ``docs/`` (the board).
+
+Words for players, shared by the board and the terminal: an ability's effect by
+:mod:`.effect_words`, a log card by what it is (:func:`log_card_words`: a weather card's
+side and flag or faction symbol, never its id), a step by its label (``step_label``,
+never its class name), an event by :func:`describe_event` (the viewer's own lines in the
+second person, :func:`you_words`). Keys are only ever added (``weather_flag``,
+``weather_card_words``, ``step_label``, a market card's ``price_now`` and ``price_note``,
+``effect_ops``, ``bonus_symbols``, the peeked cards' ``words``): tests and the RL adapters
+read the old ones.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.events import Event
@@ -58,7 +69,13 @@ from ludoteca.games.puertodiablo.actions import (
     Voyage,
     WantToPlay,
 )
-from ludoteca.games.puertodiablo.rules.end import doubloons, symbol_bonus, tale_vp
+from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
+from ludoteca.games.puertodiablo.rules.end import (
+    doubloons,
+    symbol_bonus,
+    symbol_bonus_types,
+    tale_vp,
+)
 from ludoteca.games.puertodiablo.steps import (
     ASHORE,
     HUNTING,
@@ -71,12 +88,14 @@ from ludoteca.games.puertodiablo.steps import (
     PilotPicks,
     ReorderPeek,
     Wish,
+    card_price,
     event_words,
     foreknowledge,
     help_allowance,
     helper_supply,
     least_roll,
     need,
+    step_label,
 )
 
 if TYPE_CHECKING:
@@ -89,6 +108,24 @@ PLACES = {SHIP: "ship", ASHORE: "ashore", OUT: "out", MARKET: "market", HUNTING:
 def side_text(t: Tables, c: int, side: int) -> str:
     syms = [t.symbols[k] for k, n in enumerate(t.side_symbols[c][side]) for _ in range(n)]
     return f"{'+'.join(syms) or '-'} {t.doubloons[c][side]}d"
+
+
+def flag_words(t: Tables, party: int) -> str:
+    """A weather card's party in words: a nation's flag or a faction's symbol."""
+    if party < 0:
+        return ""
+    kind = "flag" if party < t.num_nations else "faction symbol"
+    return f"{t.party_names[party]} {kind}"
+
+
+def log_card_words(t: Tables, k: int) -> str:
+    """A log card by what it is, for players: a weather card's side and its flag or
+    faction symbol ("foul weather, France flag"), a challenge's name."""
+    if t.edition.log[k].kind == "weather":
+        flag = flag_words(t, t.log_party[k])
+        side = t.edition.log[k].weather
+        return f"{side} weather, {flag}" if flag else f"{side} weather, no flag"
+    return t.log_names[k]
 
 
 def character_view(state: PuertoDiabloState, c: int) -> dict[str, Any]:
@@ -144,6 +181,11 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         else:
             market.append({"slot": slot, "kind": "ability", "id": card,
                            "name": t.abi_names[card], "price": t.abi_price[card]})
+    # What a market card costs now and why it is not the printed price: the harbour
+    # side's surcharge (the foul side, as a rule) and this purchase's ability change.
+    for m in market:
+        if m is not None:
+            m["price_now"], m["price_note"] = _price_now(state, m["slot"])
     ch = state.challenge
     step = state.next_step()
     # Market help (2 or 3 players ashore): how many market characters may help with this
@@ -159,6 +201,7 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                              len([s for s in range(n) if state.ashore[s]]), 0)}
                         if help_open else None),
         "step": type(step).__name__ if step is not None else None,
+        "step_label": step_label(step),
         "assign_for": getattr(step, "target", None),
         "harbour": t.harbour_names[h] if h >= 0 else None,
         "harbour_index": state.harbour,
@@ -178,6 +221,13 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                        "outcome": {1: "resolved", 0: "failed"}.get(state.outcome)}
                       if ch >= 0 else None),
         "weather_card": t.log_names[state.weather],
+        # The weather card's flag or faction symbol (a weather war's cause, R2), and the
+        # card in words with it.
+        "weather_flag": ({"code": t.parties[t.log_party[state.weather]],
+                          "name": t.party_names[t.log_party[state.weather]],
+                          "kind": "nation" if t.log_party[state.weather] < t.num_nations
+                          else "faction"} if t.log_party[state.weather] >= 0 else None),
+        "weather_card_words": log_card_words(t, state.weather),
         "log_pile": state.log_pile.size,
         **lookout_facts(state, player),
         "character_pile": state.char_pile.size,
@@ -201,6 +251,19 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         **board_facts(state, h, ch),
         **option_facts(state, player),
     }
+
+
+def _price_now(state: PuertoDiabloState, slot: int) -> tuple[int, str | None]:
+    t = state.t
+    card = state.market[slot]
+    printed = t.price[card] if slot < t.market_chars else t.abi_price[card]
+    if state.harbour < 0:
+        return printed, None
+    h = state.voyage[state.harbour]
+    words = _price_words(t, {"price": card_price(state, slot), "foul": state.foul,
+                             "surcharge": t.surcharge[h][state.foul],
+                             "delta": state.price_cut})
+    return card_price(state, slot), (words.partition(" (")[2].rstrip(")") or None)
 
 
 def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
@@ -254,7 +317,9 @@ def lookout_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any
     known = None
     if count:
         cards = ([t.log_names[k] for k in state.log_pile.top] if player == seat else None)
-        known = {"seat": seat, "count": count, "cards": cards}
+        known = {"seat": seat, "count": count, "cards": cards,
+                 "words": ([log_card_words(t, k) for k in state.log_pile.top]
+                           if player == seat else None)}
     peek = None
     if state.peeker >= 0:
         mine = player == state.peeker
@@ -262,6 +327,10 @@ def lookout_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any
                 "put_back": len(state.peek_order),
                 "cards": ({"in_hand": [t.log_names[k] for k in state.peek],
                            "put_back": [t.log_names[k] for k in state.peek_order]}
+                          if mine else None),
+                # The same cards by what they are (a weather card's flag too).
+                "words": ({"in_hand": [log_card_words(t, k) for k in state.peek],
+                           "put_back": [log_card_words(t, k) for k in state.peek_order]}
                           if mine else None)}
     step = state.next_step()
     # Who has said he wants to play in this window (said to all, R51).
@@ -289,7 +358,9 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
     side = int(state.foul)
     special = []
     if h >= 0 and t.surcharge[h][side]:
-        special.append(f"every market card costs {t.surcharge[h][side]}d more")
+        weather = "foul" if side else "fair"
+        special.append(f"every market card costs {t.surcharge[h][side]}d more "
+                       f"(+{t.surcharge[h][side]}: {weather} weather)")
     if h >= 0 and t.max_resolvers[h][side]:
         special.append(f"at most {t.max_resolvers[h][side]} players may commit")
     return {
@@ -310,34 +381,36 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
     }
 
 
-def _word(value: Any) -> str:
-    """An effect parameter in words: a symbol code stays a code, a constant reads as
-    lower-case words (EACH_IN_HARBOUR: each in harbour)."""
-    text = str(value)
-    return text if len(text) <= 3 else text.lower().replace("_", " ")
-
-
 def ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
     """Each ability title's card face, by name: the foreknowledge it counts, its die table
-    (``[count, least roll]``, counts ascending), its moments and its effect in short."""
+    (``[count, least roll]``, counts ascending), its moments, its effect in plain words
+    (:mod:`.effect_words`) and ``effect_ops``, the primitives it is built of. Worded once
+    per edition's tables (every observation carries them; a bot asks for one per move)."""
+    faces: dict[str, dict[str, Any]] | None = getattr(t, "_ability_faces", None)
+    if faces is None:
+        faces = _ability_cards(t)
+        t._ability_faces = faces  # type: ignore[attr-defined]
+    return dict(faces)
+
+
+def _ability_cards(t: Tables) -> dict[str, dict[str, Any]]:
+    lex = lexicon(t)
     out = {}
     for a, card in enumerate(t.edition.abilities):
         fk = card.foreknowledge
         if fk.symbols:
-            counts = "/".join(fk.symbols) + " symbols"
+            counts = "/".join(lex.symbol(s) for s in fk.symbols) + " symbols"
         elif fk.fear:
-            counts = f"a fear of {fk.fear}"
+            counts = f"a fear of {lex.symbol(fk.fear)}"
         elif fk.faction:
             counts = "a faction"
         else:
             counts = f"a side of exactly {fk.doubloons}d"
-        effect = "; ".join(
-            " ".join([e["op"].lower().replace("_", " ")]
-                     + [_word(v) for k, v in e.items() if k != "op"])
-            for e in card.effect)
         out[card.name] = {"foreknowledge": counts,
                           "table": [list(row) for row in sorted(t.abi_die[a])],
-                          "moments": list(card.moments), "effect": effect}
+                          "moments": list(card.moments),
+                          "effect": effect_words(card.effect, lex),
+                          "effect_ops": [e["op"] for e in card.effect]}
     return out
 
 
@@ -347,8 +420,12 @@ def final_scoring(state: PuertoDiabloState) -> dict[str, Any] | None:
     if not state.is_terminal():
         return None
     n = state.num_players
+    t = state.t
     return {"tale_vp": [tale_vp(state, s) for s in range(n)],
             "symbol_bonus": [symbol_bonus(state, s) for s in range(n)],
+            # The symbol types that scored the bonus (the most numerous; all when tied).
+            "bonus_symbols": [[t.symbol_names[k] for k in symbol_bonus_types(state, s)]
+                              for s in range(n)],
             "vp": list(state.vp), "doubloons": [doubloons(state, s) for s in range(n)],
             "winners": list(state.table_winners)}
 
@@ -478,7 +555,7 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         step = state.next_step()
         if isinstance(step, ReorderPeek) and action.position < len(state.peek):
             k = state.peek[action.position]
-            return (f"put back next: log card {t.log_ids[k]} {t.log_names[k]} "
+            return (f"put back next: {log_card_words(t, k)} "
                     f"(seen {action.position + 1}.)")
         return f"put back next: the card seen {action.position + 1}."
     if isinstance(action, ChooseParty):
@@ -505,9 +582,7 @@ def outcome_label(state: PuertoDiabloState, outcome: Any) -> str:
         # The card's id too: an edition may hold like cards (two plain fair-weather cards),
         # and every outcome of a chance node needs words of its own (OpenSpiel checks it).
         card = outcome.card
-        party = t.log_party[card]
-        flag = f" ({t.party_names[party]})" if party >= 0 else ""
-        return f"log card {t.log_ids[card]}: {t.log_names[card]}{flag}"
+        return f"log card {t.log_ids[card]}: {log_card_words(t, card)}"
     if isinstance(outcome, CharacterCard):
         return f"to the market: {t.char_names[outcome.character]}"
     if isinstance(outcome, AbilityCard | LostAbility):
@@ -545,23 +620,64 @@ def _whose(seat: int, viewer: int | None) -> str:
 
 
 # A line that starts with "you" takes the verb without its -s ("you take", not "you
-# takes"); the words are written for a seat named in the third person.
+# takes"), as does a second verb joined by "and" ("you present ... and play ..."), and
+# "his"/"he" of the subject become "your"/"you"; the words are written for a seat named
+# in the third person. The terminal and the board both show these lines.
 _YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "send",
               "tops": "top", "offers": "offer", "commits": "commit", "pays": "pay",
               "loses": "lose", "tells": "tell", "buys": "buy", "finishes": "finish",
               "leaves": "leave", "stays": "stay", "finds": "find", "spends": "spend",
               "keeps": "keep", "passes": "pass", "adds": "add", "rolls": "roll",
-              "plays": "play", "presents": "present", "is": "are"}
+              "plays": "play", "presents": "present", "is": "are", "calls": "call",
+              "changes": "change", "does": "do", "looks": "look", "prevents": "prevent",
+              "puts": "put", "turns": "turn", "delivers": "deliver", "knows": "know",
+              "returns": "return", "hunts": "hunt", "wants": "want", "has": "have"}
+_AND_VERB = re.compile(r"\band (" + "|".join(_YOU_VERBS) + r")\b")
+_HE_VERB = re.compile(r"\bhe (" + "|".join(_YOU_VERBS) + r")\b")
+
+
+def you_words(text: str) -> str:
+    """A line about a seat in the third person, said to that seat ("you ..."): the
+    verbs after "you" (and after "and") lose their -s, "his" becomes "your"."""
+    if text.startswith("you's "):
+        return "your " + text[6:]
+    if not text.startswith("you "):
+        return text
+    verb, _, rest = text[4:].partition(" ")
+    rest = _AND_VERB.sub(lambda m: "and " + _YOU_VERBS[m.group(1)], rest)
+    rest = _HE_VERB.sub(lambda m: "you " + _YOU_VERBS[m.group(1)], rest)
+    rest = re.sub(r"\bhis\b", "your", rest)
+    return f"you {_YOU_VERBS.get(verb, verb)} {rest}".rstrip()
 
 
 def describe_event(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
-    text = _event_words(state, event, viewer)
-    if text.startswith("you's "):
-        return "your " + text[6:]
-    if text.startswith("you "):
-        verb, _, rest = text[4:].partition(" ")
-        return f"you {_YOU_VERBS.get(verb, verb)} {rest}".rstrip()
-    return text
+    return you_words(_event_words(state, event, viewer))
+
+
+def _pilot_case(d: Mapping[str, Any], viewer: int | None) -> str:
+    """Which case of the pilot card's passing applied (R12), counted from the holder."""
+    holder = _who(d["holder"], viewer)
+    case = d["case"]
+    if case == 1:
+        return f"everybody has left, so it goes to the player left of {holder}"
+    if case == 2:
+        return (f"the challenge was resolved, so it goes to the first player left of "
+                f"{holder} who did not commit and is still ashore")
+    if case == 3:
+        return (f"the challenge was resolved and {holder} did not commit while all the "
+                "others ashore did, so the card stays")
+    return f"it goes to the first player left of {holder} still ashore"
+
+
+def _price_words(t: Tables, d: Mapping[str, Any]) -> str:
+    """A price and why it is not the printed one: the harbour side's surcharge (foul
+    weather, as a rule) and an ability's price change."""
+    parts = []
+    if d.get("surcharge"):
+        parts.append(f"+{d['surcharge']}: {'foul' if d['foul'] else 'fair'} weather")
+    if d.get("delta"):
+        parts.append(f"{d['delta']:+d}: an ability card")
+    return f"{d['price']}d" + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> str:
@@ -570,6 +686,8 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
     k = event.kind
     who = _who(d["seat"], viewer) if "seat" in d else ""
     if k == "pilot":
+        if "case" in d:
+            return f"{who} holds the pilot card (crew phase: {_pilot_case(d, viewer)})"
         return f"{who} holds the pilot card ({d['why']})"
     if k == "voyage":
         return f"the voyage's harbour number {d['number']} is {d['name']}"
@@ -600,7 +718,7 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
     if k == "weather":
         side = "foul" if d["foul"] else "fair"
         change = "the weather turns" if d["changed"] else "the weather stays"
-        return f"log card: {t.log_names[d['card']]}; {change} {side}"
+        return f"log card: {log_card_words(t, d['card'])}; {change} {side}"
     if k == "war":
         a, b = t.party_names[d["a"]], t.party_names[d["b"]]
         if d["loser"] < 0:
@@ -692,7 +810,7 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"{who} tells '{t.tale_names[d['tale']]}' ({d['vp']} VP)"
     if k == "buys":
         name = t.char_names[d["character"]] if "character" in d else t.abi_names[d["ability"]]
-        return f"{who} buys {name} for {d['price']}d"
+        return f"{who} buys {name} for {_price_words(t, d)}"
     if k == "purchase_done":
         return f"{who} finishes purchasing"
     if k == "plays":
@@ -755,11 +873,21 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
     if k == "abilities_to_hand":
         return f"{who} takes bought abilities into the hand"
     if k == "final":
-        parts = [f"{seat_name(s)} {v} VP ({m}d)" for s, (v, m) in
+        parts = [f"{seat_name(s)} {v} VP{_bonus_words(t, d, s)} ({m}d)" for s, (v, m) in
                  enumerate(zip(d["vp"], d["doubloons"], strict=True))]
         won = joined(seat_name(s) for s in d["winners"])
         return f"final scoring: {joined(parts)}; winners {won}"
     return option_words(state, event, viewer) or k
+
+
+def _bonus_words(t: Tables, d: Mapping[str, Any], s: int) -> str:
+    """The end bonus in a seat's final line and the symbol type that scored it (R10)."""
+    if "bonus" not in d:
+        return ""
+    types = " or ".join(t.symbol_names[k] for k in d["bonus_symbols"][s])
+    if not types:
+        return ", no symbol bonus"
+    return f", of which {d['bonus'][s]} for the most symbols ({types})"
 
 
 LOOKOUT_KINDS = frozenset({"peeks", "peeked", "puts_back", "peek_back", "challenge_skipped",
@@ -767,7 +895,7 @@ LOOKOUT_KINDS = frozenset({"peeks", "peeked", "puts_back", "peek_back", "challen
 
 
 def _log_card(t: Tables, k: int) -> str:
-    return f"{t.log_ids[k]} {t.log_names[k]}".rstrip()
+    return log_card_words(t, k)
 
 
 def _lookout_words(state: PuertoDiabloState, event: Event, viewer: int | None,

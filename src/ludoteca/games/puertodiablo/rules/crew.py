@@ -105,17 +105,18 @@ def pass_pilot(state: PuertoDiabloState, holder: int) -> None:
     n = state.num_players
     left = [(holder + i) % n for i in range(1, n)]
     ashore = in_harbour(state)
+    # ``case``: which case of R12 applied, for the words (1 to 4, in the order above).
     if not ashore:
-        to = left[0]
+        to, case = left[0], 1
     elif state.outcome == 1:
         others = [s for s in left if state.ashore[s] and not state.committed[s]]
         if others:
-            to = others[0]
+            to, case = others[0], 2
         elif state.ashore[holder] and not state.committed[holder]:
-            to = holder
+            to, case = holder, 3
         else:
-            to = next((s for s in left if state.ashore[s]), holder)
+            to, case = next((s for s in left if state.ashore[s]), holder), 4
     else:
-        to = next((s for s in left if state.ashore[s]), holder)
+        to, case = next((s for s in left if state.ashore[s]), holder), 4
     state.pilot = to
-    state.emit(everyone("pilot", seat=to, why="crew phase"))
+    state.emit(everyone("pilot", seat=to, why="crew phase", case=case, holder=holder))

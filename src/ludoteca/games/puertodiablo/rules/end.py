@@ -24,6 +24,20 @@ def symbol_bonus(state: PuertoDiabloState, seat: int) -> int:
     return max(counts)
 
 
+def symbol_bonus_types(state: PuertoDiabloState, seat: int) -> list[int]:
+    """The symbol types (indices) whose count gives :func:`symbol_bonus` (R10): the most
+    numerous on his characters, every one of them when tied; [] when he has none."""
+    t = state.t
+    counts = [0] * len(t.symbols)
+    for c in range(t.num_chars):
+        if state.owner[c] == seat and state.place[c] != OUT:
+            for side in (0, 1):
+                for k, n in enumerate(t.side_symbols[c][side]):
+                    counts[k] += n
+    best = max(counts)
+    return [k for k, n in enumerate(counts) if n == best] if best else []
+
+
 def doubloons(state: PuertoDiabloState, seat: int) -> int:
     """The tie-break: doubloons printed across all of his characters."""
     t = state.t
@@ -45,4 +59,7 @@ def game_end(state: PuertoDiabloState, step: GameEnd, action: None) -> None:
     state.vp = vp
     best = max(zip(vp, money, strict=True))
     state.table_winners = tuple(s for s in range(n) if (vp[s], money[s]) == best)
-    state.emit(everyone("final", vp=vp, doubloons=money, winners=list(state.table_winners)))
+    # The bonus and the symbol types that scored it, for the words (R10).
+    state.emit(everyone("final", vp=vp, doubloons=money, winners=list(state.table_winners),
+                        bonus=[symbol_bonus(state, s) for s in range(n)],
+                        bonus_symbols=[symbol_bonus_types(state, s) for s in range(n)]))

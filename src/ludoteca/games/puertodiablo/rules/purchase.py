@@ -53,13 +53,19 @@ def buy(state: PuertoDiabloState, step: Purchase, slot: int) -> None:
     price = card_price(state, slot)
     card = state.market[slot]
     state.market[slot] = -1
+    # Why the price is what it is, for the words: the harbour side's surcharge (with the
+    # side showing) and this purchase's ability price change.
+    why = {"surcharge": t.surcharge[state.voyage[state.harbour]][state.foul],
+           "foul": state.foul, "delta": state.price_cut}
     if slot < t.market_chars:
         state.place[card] = SHIP
         state.owner[card] = step.seat
-        state.emit(everyone("buys", seat=step.seat, slot=slot, character=card, price=price))
+        state.emit(everyone("buys", seat=step.seat, slot=slot, character=card, price=price,
+                            **why))
     else:
         state.aside[step.seat].append(card)
-        state.emit(everyone("buys", seat=step.seat, slot=slot, ability=card, price=price))
+        state.emit(everyone("buys", seat=step.seat, slot=slot, ability=card, price=price,
+                            **why))
     go_on(state, Purchase(step.seat, step.limit, step.bought + 1, step.spent + price,
                           step.tales, step.last))
 
