@@ -31,7 +31,9 @@ OPTION_GRID = [{"treasure": "on"}, {"start": "advanced"},
                {"treasure": "on", "start": "advanced"},
                # "two" is the default, played by every other configuration here.
                {"pilot_own_plays": "any"},
-               {"event_window": "before_choices"}, {"event_order": "seat"}]
+               {"event_window": "before_choices"}, {"event_order": "seat"},
+               # "minimal" is the default (R3).
+               {"payment": "until_paid"}]
 
 
 @pytest.mark.parametrize("options", OPTION_GRID,

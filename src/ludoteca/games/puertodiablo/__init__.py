@@ -47,7 +47,9 @@ Options: ``round_cap`` (R32) - the most rounds in one harbour; ``treasure`` (``o
 ``pilot_own_plays`` (``two``, ``any``, R51) - how many of his own cards the pilot may play
 ahead of a player waiting to play; ``event_window`` (``after_choices``, ``before_choices``) -
 whether the choices of which character an event takes come before its counter window, and
-``event_order`` (``pilot``, ``seat``) - how that window asks those it hits (R66, R51).
+``event_order`` (``pilot``, ``seat``) - how that window asks those it hits (R66, R51);
+``payment`` (``minimal``, ``until_paid``) - whether the sides covered to pay doubloons must
+all be needed, or are covered one at a time until the amount is reached (R3).
 """
 
 from __future__ import annotations
@@ -109,6 +111,15 @@ class PuertoDiabloOptions(BaseModel):
         "they want to play and the pilot chooses who plays first, the window opening "
         "again after each (as every window); seat: each asked once, in turn from the "
         "pilot — rulings R66 and R51")
+    payment: Literal["minimal", "until_paid"] = Field(
+        "minimal", title="Paying doubloons",
+        json_schema_extra={"choice_labels": {
+            "minimal": "sides that are all needed: none could be left out",
+            "until_paid": "one side at a time until the amount is reached"}},
+        description="minimal: the payer covers sides of his characters ashore whose "
+        "doubloons reach the amount, none of which could be left out without falling "
+        "short (the card set's ruling); until_paid: he covers one side at a time, any "
+        "side with doubloons, until the amount is reached — ruling R3")
 
 
 class PuertoDiablo(Game):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
 from ludoteca.core.words import seat_name
+from ludoteca.games.puertodiablo.actions import Cover
 from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
 
 if TYPE_CHECKING:
@@ -697,21 +698,102 @@ def matching(state: PuertoDiabloState, owner: int, target: dict[str, object]) ->
 @dataclass(frozen=True, slots=True)
 class PayDoubloons(Step["PuertoDiabloState"]):
     """``seat`` pays ``left`` more doubloons by covering open sides of his characters
-    ashore, one side at a time (R3)."""
+    ashore, one side at a time (R3); ``covered``: the (character, side) pairs he has
+    covered so far in this payment. With the option ``payment=minimal`` (the default) he
+    may cover only a side that, with those, still belongs to a minimal set (none of whose
+    sides could be left out without falling short: :func:`payable_sides`); with
+    ``until_paid`` any open side with doubloons."""
 
     seat: int
     left: int
+    covered: tuple[tuple[int, int], ...] = ()
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         ids = state.t.cover_id
+        if state.options.payment == "until_paid":
+            d = state.t.doubloons
+            return sorted(ids[c][s] for c in ashore_of(state, self.seat)
+                          for s in open_sides(state, c) if d[c][s])
+        return sorted(ids[c][s] for c, s in self.payable(state))
+
+    def payable(self, state: PuertoDiabloState) -> list[tuple[int, int]]:
+        """R3, ``payment=minimal``: the open sides he may cover next."""
+        sides, values, chosen = self._payment(state)
+        allowed = payable_sides(values, self.left + sum(values[i] for i in range(len(values))
+                                                        if chosen >> i & 1), chosen)
+        return [side for i, side in enumerate(sides) if allowed >> i & 1]
+
+    def _payment(self, state: PuertoDiabloState
+                 ) -> tuple[list[tuple[int, int]], tuple[int, ...], int]:
+        """The sides this payment chooses among (the open ones with doubloons and those
+        covered so far in it, in card order), their doubloons and the bit set of the
+        covered ones."""
         d = state.t.doubloons
-        return sorted(ids[c][s] for c in ashore_of(state, self.seat)
-                      for s in open_sides(state, c) if d[c][s])
+        sides = sorted([(c, s) for c in ashore_of(state, self.seat) for s in open_sides(state, c)
+                        if d[c][s]] + list(self.covered))
+        chosen = 0
+        for side in self.covered:
+            chosen |= 1 << sides.index(side)
+        return sides, tuple(d[c][s] for c, s in sides), chosen
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
             return f"Pay {self.left} more doubloons: choose a side to cover."
         return f"{seat_name(self.seat)} is paying doubloons."
+
+    def explain_illegal(self, state: PuertoDiabloState, action: object) -> str | None:
+        if not isinstance(action, Cover):
+            return None
+        c, s = action.character, action.side
+        t = state.t
+        name, where = t.char_names[c], ("left", "right")[s]
+        if state.owner[c] != self.seat or state.place[c] != ASHORE:
+            return f"{name} is not one of your characters ashore"
+        if state.cover[c] >> s & 1:
+            return f"{name}'s {where} side is already covered"
+        if not t.doubloons[c][s]:
+            return f"{name}'s {where} side shows no doubloons"
+        return (f"{name}'s {where} side cannot pay: covering it would leave a side you did "
+                f"not need (every side you cover must be needed to pay the amount; R3)")
+
+
+_PAYABLE: dict[tuple[tuple[int, ...], int, int], int] = {}
+""":func:`payable_sides` by its arguments: a payment asks again after each side covered,
+and a search (a bot's, a random playout's) asks the same few shapes over and over."""
+
+
+def payable_sides(values: tuple[int, ...], amount: int, chosen: int) -> int:
+    """R3, ``payment=minimal``: the bit set of the sides (bit ``i``: a side showing
+    ``values[i]`` doubloons) not in ``chosen`` that some minimal covering set holds
+    together with all of ``chosen``. A set is minimal when its doubloons reach ``amount``
+    and none of its sides could be left out without falling short: its total less its
+    smallest side is below ``amount``. The sets searched are ``chosen`` and each subset of
+    the other sides added to it (a payer has a handful of sides: at most a few thousand)."""
+    key = (values, amount, chosen)
+    found = _PAYABLE.get(key)
+    if found is not None:
+        return found
+    free = ((1 << len(values)) - 1) & ~chosen
+    allowed = 0
+    sub = free
+    while True:
+        # Every subset ``sub`` of the free sides, the empty one last.
+        total, least, m = 0, 1 << 30, chosen | sub
+        while m:
+            low = m & -m
+            v = values[low.bit_length() - 1]
+            total += v
+            least = min(least, v)
+            m ^= low
+        if total >= amount and total - least < amount:
+            allowed |= sub
+        if not sub:
+            break
+        sub = (sub - 1) & free
+    if len(_PAYABLE) > 100_000:  # bounded: the shapes are few, but a long run may vary
+        _PAYABLE.clear()
+    _PAYABLE[key] = allowed
+    return allowed
 
 
 @dataclass(frozen=True, slots=True)

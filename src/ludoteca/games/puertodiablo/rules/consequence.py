@@ -229,7 +229,9 @@ def pick_character(state: PuertoDiabloState, step: PickCharacter, action: Choose
 
 
 def pay_doubloons(state: PuertoDiabloState, step: PayDoubloons, action: Cover) -> None:
-    """The side is covered; a character with both sides covered goes to the ship."""
+    """R3: the side is covered; a character with both sides covered (a weakened one whose
+    open side pays, too) goes to the ship. The step goes on with the sides covered so far
+    until the amount is reached."""
     c, side = action.character, action.side
     state.cover[c] |= 1 << side
     paid = state.t.doubloons[c][side]
@@ -239,7 +241,7 @@ def pay_doubloons(state: PuertoDiabloState, step: PayDoubloons, action: Cover) -
     if state.cover[c] == 3:
         to_ship(state, c, "weakened")
     if paid < step.left:
-        state.push(PayDoubloons(step.seat, step.left - paid))
+        state.push(PayDoubloons(step.seat, step.left - paid, (*step.covered, (c, side))))
 
 
 def lose_chosen(state: PuertoDiabloState, step: LoseAbility, action: Discard) -> None:
