@@ -173,7 +173,14 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         "challenge": ({"name": t.log_names[ch],
                        "symbols": [t.symbols[k] for k in range(len(t.symbols))
                                    if t.challenge_symbols[ch] >> k & 1],
-                       "needed": need(state)} if ch >= 0 else None),
+                       "needed": need(state),
+                       # Every seat in the negotiation (those who have left since
+                       # included, marked by in_harbour); the harbour's, laid out by
+                       # hand without offers opened.
+                       "players": ([x for x in range(n) if state.challengers >> x & 1]
+                                   or [x for x in range(n) if state.ashore[x]])}
+                      if ch >= 0 else None),
+        "help_supplied": state.help_supplied,
         "weather_card": t.log_names[state.weather],
         "log_pile": state.log_pile.size,
         **lookout_facts(state, player),
@@ -204,14 +211,16 @@ def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
     """The event being settled (R66), public; ``None`` between events. ``kind``: ``war``
     (``loser`` the losing party) or ``consequence`` (``op`` its primitive, ``index`` of
     the challenge's consequence); ``hit``: the seats whose characters it hits, from the
-    pilot; ``chosen``: the characters chosen (or the only ones) so far, ``{seat, name}``;
+    pilot; ``chosen``: the characters chosen (or the only ones) so far, ``{seat, name,
+    id}``;
     ``spared``: the seats a shield spares; ``words``: what it does, for each seat hit."""
     ev = state.event
     if ev is None:
         return None
     t = state.t
     out: dict[str, Any] = {"kind": ev.kind, "hit": list(ev.hit),
-                           "chosen": [{"seat": state.owner[c], "name": t.char_names[c]}
+                           "chosen": [{"seat": state.owner[c], "name": t.char_names[c],
+                                       "id": c}
                                       for c in ev.chosen],
                            "spared": [s for s in ev.hit if state.shielded >> s & 1],
                            "words": {str(s): event_words(state, s, None) for s in ev.hit}}
@@ -284,6 +293,7 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
         "parties": list(t.party_names),
         "starting_sets": ([{"set": t.set_numbers[k],
                             "characters": [t.char_names[c] for c in t.set_chars[k]],
+                            "cards": [character_view(state, c) for c in t.set_chars[k]],
                             "abilities": [t.abi_names[a] for a in t.set_abis[k]]}
                            for k in range(t.num_sets)] if state.harbour < 0 else []),
         "result": final_scoring(state),
