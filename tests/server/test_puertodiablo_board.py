@@ -713,7 +713,8 @@ def _deal_rows(page: str) -> dict[str, list[str]]:
 
     deal = page.split('data-key="deal"')[1].split("</table>")[0]
     out = {}
-    for key, cells in re.findall(r'<tr[^>]*? (?:data-seat|data-key)="([^"]+)"[^>]*>(.*?)</tr>', deal):
+    row = r'<tr[^>]*? (?:data-seat|data-key)="([^"]+)"[^>]*>(.*?)</tr>'
+    for key, cells in re.findall(row, deal):
         out[key] = re.findall(r"<td>([^<]*)</td>", cells)
     out["total"] = re.findall(r"<td>([^<]*)</td>", deal.split('class="pd-total"')[1])
     return out
@@ -762,7 +763,8 @@ def test_the_negotiation_counts_the_market_help_supplied() -> None:
     rows = _deal_rows(page)
     assert rows["help-supplied"][-1] == str(obs["help_supplied"])
     committed = sum(obs["seats"][x]["committed"] for x in obs["challenge"]["players"])
-    assert rows["total"][-1] == f"{committed + obs['help_supplied']} of {obs['challenge']['needed']}"
+    total = committed + obs["help_supplied"]
+    assert rows["total"][-1] == f"{total} of {obs['challenge']['needed']}"
 
 
 def test_the_last_ability_roll_is_cleared_at_a_new_round() -> None:

@@ -209,11 +209,11 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
 
 def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
     """The event being settled (R66), public; ``None`` between events. ``kind``: ``war``
-    (``loser`` the losing party, ``party`` its code) or ``consequence`` (``op`` its primitive, ``index`` of
-    the challenge's consequence); ``hit``: the seats whose characters it hits, from the
-    pilot; ``chosen``: the characters chosen (or the only ones) so far, ``{seat, name,
-    id}``;
-    ``spared``: the seats a shield spares; ``words``: what it does, for each seat hit."""
+    (``loser`` the losing party, ``party`` its code) or ``consequence`` (``op`` its
+    primitive, ``index`` of the challenge's consequence); ``hit``: the seats whose
+    characters it hits, from the pilot; ``chosen``: the characters chosen (or the only
+    ones) so far, ``{seat, name, id}``; ``spared``: the seats a shield spares; ``words``:
+    what it does, for each seat hit."""
     ev = state.event
     if ev is None:
         return None
@@ -226,7 +226,7 @@ def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
                            "words": {str(s): event_words(state, s, None) for s in ev.hit}}
     if ev.kind == "war":
         out["loser"] = t.party_names[ev.detail]
-        out["party"] = t.parties[ev.detail]  # the code a character's nation/faction shows
+        out["party"] = t.parties[ev.detail]  # the code a nation or faction shows
     elif state.challenge >= 0:
         out["op"] = t.consequence[state.challenge][ev.detail]["op"]
         out["index"] = ev.detail
