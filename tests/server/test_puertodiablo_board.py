@@ -921,3 +921,50 @@ def test_the_lobby_labels_every_choice_of_every_option_in_words() -> None:
         for value in f["choices"]:
             assert value in labels, (f["name"], value)
             assert labels[value] != value and labels[value][0].isupper(), labels[value]
+
+
+IN_VIEW = """() => {
+  const shown = (n) => n.getClientRects().length > 0;
+  const node = [...document.querySelectorAll('#board .pickable')].find(shown)
+    || [...document.querySelectorAll('#actions button')].find(shown);
+  if (!node) return 'no controls';
+  const r = node.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight ? 'in view'
+    : `off screen: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${window.innerHeight}`;
+}"""
+"""Where the controls of the turn are: the first part of the board that can be clicked
+now, else the first move's button (as match.js looks for them)."""
+
+
+def test_on_a_phone_each_turn_brings_its_controls_on_screen(browser: Any, server: Any
+                                                             ) -> None:
+    # Three players (me and two bots) on a phone. Before each move the page is scrolled
+    # to its end (reading the log, say) and the move is sent without scrolling (a click
+    # by script: Playwright's own clicks scroll to their target); when the next turn's
+    # view has been drawn, its controls are on the screen at once (checked once, at the
+    # first drawing of that turn: nothing is waited for but the DOM's own version).
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser, phone=True)
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo][data-follow-turn]")
+    rng = random.Random(8)
+    mine = ("v => { const m = document.getElementById('match').dataset;"
+            " return m.yourTurn === 'true' && Number(m.version) > v"
+            " && document.querySelector('#actions button[data-action]') !== null; }")
+    seen, last = [], -1
+    for turn in range(14):
+        page.wait_for_function(mine, arg=last, timeout=30_000)
+        last = int(page.get_attribute("#match", "data-version"))
+        if turn:  # (the first turn came with the page: nothing had moved it)
+            seen.append(page.evaluate(IN_VIEW))
+        page.evaluate("() => { const c = document.getElementById('moment-close');"
+                      " while (!document.getElementById('moment').hidden) c.click(); }")
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        count = page.locator("#actions button[data-action]").count()
+        page.evaluate("k => document.querySelectorAll('#actions button[data-action]')[k]"
+                      ".click()", rng.randrange(count))
+        if page.get_attribute("#match", "data-finished") == "true":
+            break
+    assert len(seen) >= 10 and set(seen) == {"in view"}, seen
+    assert page.js_errors == []

@@ -107,13 +107,39 @@
   function steady(change, keep = true) {
     const anchor = keep ? anchorNow() : null;
     if (anchor) spacer.style.height = "";  // the room it kept is measured again below
+    turnCame = false;
     change();
+    // The player's turn on a phone: the controls of that turn, not the place kept (which
+    // put back where the last tap was would leave them off the screen).
+    if (turnCame && followsTurn()) { spacer.style.height = ""; controlsInView(); return; }
     const node = anchor && anchored(anchor);
     if (!node) return;
-    const want = window.scrollY + node.getBoundingClientRect().top - anchor.top;
+    scrollToY(window.scrollY + node.getBoundingClientRect().top - anchor.top);
+  }
+  function scrollToY(want) {
     const room = document.documentElement.scrollHeight - window.innerHeight;
     if (want > room) spacer.style.height = (want - room) + "px";
-    if (Math.abs(want - window.scrollY) >= 1) window.scrollTo(0, want);
+    if (Math.abs(want - window.scrollY) >= 1) window.scrollTo({top: want, behavior: "instant"});
+  }
+  // ----- a phone follows the turn --------------------------------------------------
+  // A board that asks for it (data-follow-turn on an element of it) has, on a phone, the
+  // controls of each of the player's turns brought on screen at once, wherever the page
+  // was: the first part of the board that can be clicked now (else the list of moves),
+  // placed in the upper part of the screen, clear of a panel (the lower third).
+  let turnCame = false;  // set while a change is drawn: it gave the player a turn
+  const followsTurn = () => window.matchMedia("(max-width: 560px)").matches
+    && !!board.querySelector("[data-follow-turn]");
+  function turnControls() {
+    const shown = (n) => n.getClientRects().length > 0;
+    return [...board.querySelectorAll(".pickable")].find(shown)
+      || (actionsBox && [...actionsBox.querySelectorAll("button")].find(shown)) || null;
+  }
+  function controlsInView() {
+    const node = turnControls();
+    if (!node) return;
+    const r = node.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight * 0.6) return;  // already there
+    scrollToY(Math.max(0, window.scrollY + r.top - window.innerHeight * 0.15));
   }
   // ----- what changed --------------------------------------------------------------
   // An element's key: what it stands for (data-key, else data-pick, data-seat or
@@ -250,7 +276,7 @@
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${color}"/></svg>`;
     return "data:image/svg+xml," + encodeURIComponent(svg);
   }
-  let wasMine = null, wasOver = null;
+  let wasMine = null, wasOver = null, turnAt = null;
   function signalTurn(fresh) {
     // (A choice made in a group of simultaneous choices stays open to change: not a turn.)
     const mine = isSeat && view.actions.length > 0 && view.held == null;
@@ -262,6 +288,9 @@
       if (mine && wasMine === false) { alertPlayer("Your turn", view.prompt); boardInView(); }
       else if (over && wasOver === false) alertPlayer("The match is over", view.result || "");
     }
+    // Each new position where the seat is to move is a turn (two in a row included).
+    if (mine && !fresh && view.version !== turnAt) turnCame = true;
+    if (mine) turnAt = view.version;
     wasMine = mine; wasOver = over;
   }
   function pref(name) { try { return localStorage.getItem(prefs[name]) === "on"; } catch (e) { return false; } }
