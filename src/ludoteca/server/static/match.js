@@ -213,6 +213,8 @@
   // panel keeping to the lower third.
   function boardInView() {
     if (!window.matchMedia("(max-width: 560px)").matches) return;
+    // (A board that follows the turn keeps the turn's controls on screen instead.)
+    if (followsTurn() && root.dataset.yourTurn === "true") { controlsInView(); return; }
     const top = board.getBoundingClientRect().top;
     if (top < 0 || top > window.innerHeight * 0.25) board.scrollIntoView({block: "start"});
   }
