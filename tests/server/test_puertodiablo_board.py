@@ -969,3 +969,71 @@ def test_on_a_phone_each_turn_brings_its_controls_on_screen(browser: Any, server
             break
     assert len(seen) >= 10 and set(seen) == {"in view"}, seen
     assert page.js_errors == []
+
+
+LOG_CLEAR = """(narrow) => {
+  // (On a narrow page the log is under the board: the reader scrolls to the page's end.)
+  if (narrow) window.scrollTo(0, document.documentElement.scrollHeight);
+  const panel = document.getElementById('moment');
+  const items = document.querySelectorAll('#log li');
+  if (panel.hidden || !items.length) return false;
+  const li = items[items.length - 1].getBoundingClientRect();
+  const box = document.getElementById('log').getBoundingClientRect();
+  const p = panel.getBoundingClientRect();
+  const inBox = li.top >= box.top - 1 && li.bottom <= box.bottom + 1;
+  const clear = li.bottom <= p.top + 1 || li.top >= p.bottom - 1 || li.right <= p.left
+    || li.left >= p.right;
+  return inBox && clear && li.top >= 0 && li.bottom <= window.innerHeight;
+}"""
+"""The log's newest line shows: inside the log's box, on the screen, not under the panel."""
+
+
+GEOMETRY = """() => {
+  const r = (id) => { const b = document.getElementById(id).getBoundingClientRect();
+    return [Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]; };
+  const items = document.querySelectorAll('#log li');
+  const li = items[items.length - 1].getBoundingClientRect();
+  const log = document.getElementById('log');
+  return {panel: r('moment'), log: r('log'), last: [Math.round(li.left), Math.round(li.top),
+    Math.round(li.right), Math.round(li.bottom)],
+    scroll: [log.scrollTop, log.scrollHeight, log.clientHeight], y: window.scrollY,
+    h: window.innerHeight, page: document.documentElement.scrollHeight};
+}"""
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_a_panel_leaves_the_log_s_newest_lines_in_view(browser: Any, server: Any,
+                                                        size: tuple[int, int]) -> None:
+    # Three players (me and two bots): each time a panel opens (a challenge settled, a
+    # war, a roll), the newest line of the log is readable beside it, on a laptop's
+    # screen and (once the page is scrolled to its end, where the log is) on a phone's.
+    # Only DOM conditions are waited for (the layout is redone in an animation frame).
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser, phone=size[0] < 900)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo]")
+    rng = random.Random(21)
+    ready = ("() => { const m = document.getElementById('match').dataset;"
+             " return !document.getElementById('moment').hidden || m.finished === 'true'"
+             " || (m.yourTurn === 'true'"
+             " && document.querySelector('#actions button[data-action]') !== null); }")
+    panels = 0
+    for _ in range(200):
+        page.wait_for_function(ready, timeout=30_000)
+        if page.get_attribute("#match", "data-finished") == "true":
+            break
+        if page.is_visible("#moment"):
+            try:
+                page.wait_for_function(LOG_CLEAR, arg=size[0] < 900, timeout=15_000)
+            except Exception:
+                raise AssertionError(page.evaluate(GEOMETRY)) from None
+            panels += 1
+            if panels >= 4:
+                break
+            page.evaluate("() => document.getElementById('moment-close').click()")
+            continue
+        page.evaluate("k => { const b = document.querySelectorAll("
+                      "'#actions button[data-action]'); if (b.length) b[k % b.length].click(); }",
+                      rng.randrange(1000))
+    assert panels >= 4
+    assert page.js_errors == []

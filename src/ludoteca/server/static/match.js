@@ -207,6 +207,7 @@
     momentBox.dataset.n = first.n;
     momentBox.hidden = false;
     boardInView();
+    fitSoon();  // the log's newest lines kept clear of it
   }
   // On a phone the page stays where the last tap was (a button under the board): a panel,
   // or the player's turn, brings the board's top back to the top of the screen, the
@@ -222,9 +223,9 @@
   // player's own sale) must not replace a panel the player has not read yet, so they
   // wait here and open in turn on Continue. A move of the player's own drops them.
   let waiting = [];  // the n of each waiting moment's first entry
-  function closeMoment() { momentBox.hidden = true; waiting = []; }
+  function closeMoment() { momentBox.hidden = true; waiting = []; fitSoon(); }
   $("moment-close").addEventListener("click", () => {
-    momentBox.hidden = true;
+    momentBox.hidden = true; fitSoon();
     while (waiting.length) {
       const at = log.findIndex((e) => e.n === waiting[0]);
       waiting.shift();
@@ -633,7 +634,7 @@
   function fitSide() {
     fitting = false;
     if (!side) return;
-    if (window.innerWidth < 900) { side.style.height = ""; return; }
+    if (window.innerWidth < 900) { side.style.height = ""; clearOfMoment(); return; }
     const top = Math.max(8, side.getBoundingClientRect().top);
     const room = window.innerHeight - top - 8;
     let height = room, whole = false;
@@ -645,7 +646,42 @@
     }
     side.classList.toggle("moves-whole", whole);  // else the moves' own box scrolls
     side.style.height = Math.max(320, height) + "px";
+    clearOfMoment();
     followLog();
+  }
+  // ----- the log beside a panel -----------------------------------------------------
+  // An open panel docks at the bottom of a wide page over the side column, where the
+  // log's newest lines are. When it would cover them it goes above the log instead (its
+  // own box scrolls), or, with too little room there, beside the column over the board's
+  // edge; a log whose end lies below the window (a column grown past it) is brought up
+  // first, as far as the page scrolls. On a narrow page the log is in the page under the
+  // board: the page gets room at its end as high as the panel, so that it can be scrolled
+  // until the log lies above it.
+  function clearOfMoment() {
+    const open = !momentBox.hidden;
+    const place = {bottom: "", right: "", maxHeight: ""};
+    let room = "";
+    if (open && window.innerWidth >= 900) {
+      Object.assign(momentBox.style, place);
+      let box = logBox.getBoundingClientRect();
+      if (box.bottom > window.innerHeight - 4) {
+        window.scrollBy({top: box.bottom - window.innerHeight + 8, behavior: "instant"});
+        box = logBox.getBoundingClientRect();
+      }
+      const p = momentBox.getBoundingClientRect();
+      if (p.left < box.right && p.right > box.left && p.top < box.bottom) {
+        if (box.top - 16 >= 160) {
+          place.bottom = (window.innerHeight - box.top + 8) + "px";
+          place.maxHeight = (box.top - 16) + "px";
+        } else if (side) {
+          place.right = (window.innerWidth - side.getBoundingClientRect().left + 8) + "px";
+        }
+      }
+    } else if (open) {
+      room = (Math.ceil(momentBox.getBoundingClientRect().height) + 16) + "px";
+    }
+    Object.assign(momentBox.style, place);
+    if (root.style.paddingBottom !== room) root.style.paddingBottom = room;
   }
   const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
   window.addEventListener("resize", fitSoon);
