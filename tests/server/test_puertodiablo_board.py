@@ -980,12 +980,17 @@ LOG_CLEAR = """(narrow) => {
   const li = items[items.length - 1].getBoundingClientRect();
   const box = document.getElementById('log').getBoundingClientRect();
   const p = panel.getBoundingClientRect();
-  const inBox = li.top >= box.top - 1 && li.bottom <= box.bottom + 1;
-  const clear = li.bottom <= p.top + 1 || li.top >= p.bottom - 1 || li.right <= p.left
+  // Its last line of text (a long entry taller than a small log box shows its end, as
+  // the box follows the log's end): in the box, on the screen and not under the panel.
+  const top = Math.max(li.top, li.bottom - 16, box.top, 0);
+  const shown = li.bottom <= box.bottom + 1 && li.bottom <= window.innerHeight
+    && li.bottom - top >= 12;
+  const clear = li.bottom <= p.top + 1 || top >= p.bottom - 1 || li.right <= p.left
     || li.left >= p.right;
-  return inBox && clear && li.top >= 0 && li.bottom <= window.innerHeight;
+  return shown && clear;
 }"""
-"""The log's newest line shows: inside the log's box, on the screen, not under the panel."""
+"""The log's newest line shows: its last line of text in the log's box, on the screen and
+not under the panel."""
 
 
 GEOMETRY = """() => {

@@ -74,6 +74,7 @@
     if (movesBox) movesBox.hidden = !!view.finished;
     renderLog(fresh);
     renderActions();
+    bringLog = true;  // (a new position may have pushed the log's end off the window)
     fitSoon();
   }
   // ----- the view stays where the player put it -------------------------------------
@@ -207,6 +208,7 @@
     momentBox.dataset.n = first.n;
     momentBox.hidden = false;
     boardInView();
+    bringLog = true;
     fitSoon();  // the log's newest lines kept clear of it
   }
   // On a phone the page stays where the last tap was (a button under the board): a panel,
@@ -654,17 +656,21 @@
   // log's newest lines are. When it would cover them it goes above the log instead (its
   // own box scrolls), or, with too little room there, beside the column over the board's
   // edge; a log whose end lies below the window (a column grown past it) is brought up
-  // first, as far as the page scrolls. On a narrow page the log is in the page under the
+  // first, as the panel opens and at each new position while it is open (not as the
+  // player scrolls: he may scroll away). On a narrow page the log is in the page under the
   // board: the page gets room at its end as high as the panel, so that it can be scrolled
   // until the log lies above it.
+  let bringLog = false;  // a panel opened or a position came: the log's end brought up
   function clearOfMoment() {
     const open = !momentBox.hidden;
+    const bring = bringLog && open;
+    bringLog = false;
     const place = {bottom: "", right: "", maxHeight: ""};
     let room = "";
     if (open && window.innerWidth >= 900) {
       Object.assign(momentBox.style, place);
       let box = logBox.getBoundingClientRect();
-      if (box.bottom > window.innerHeight - 4) {
+      if (bring && box.bottom > window.innerHeight - 4) {
         window.scrollBy({top: box.bottom - window.innerHeight + 8, behavior: "instant"});
         box = logBox.getBoundingClientRect();
       }
