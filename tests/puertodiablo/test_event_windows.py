@@ -137,7 +137,7 @@ def test_the_observation_names_the_event_the_players_hit_and_the_chosen():
     ev = s.observation(1)["event"]
     assert ev["kind"] == "war" and ev["loser"] == T.party_names[FR]
     assert ev["hit"] == [0, 1]
-    assert ev["chosen"] == [{"seat": 0, "name": T.char_names[char("C02")]}]
+    assert ev["chosen"] == [{"seat": 0, "name": T.char_names[char("C02")], "id": char("C02")}]
     pick(s, "C23")
     assert [c["name"] for c in s.observation(0)["event"]["chosen"]] == \
         [T.char_names[char("C02")], T.char_names[char("C23")]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from html import escape
 from html.parser import HTMLParser
 from typing import Any
 
@@ -676,3 +677,375 @@ def test_an_event_pending_shows_whom_it_hits_and_who_is_chosen() -> None:
         page = board_for(boards, s, viewer, seats, table)
         assert 'data-key="event"' in page and "the war hits" in page
         assert "will send Jeanne Roussel, chandler to the ship" in page
+
+
+# ----- the trial in Chromium (3-player matches): what the board said too little of -----
+
+
+def _walk(seed: int, n: int, until: Any, options: Any = None,
+          limit: int = 20000) -> PuertoDiabloState | None:
+    """A random match of ``n`` (offers leaning to the most, as :func:`positions`) played
+    until ``until(state)`` holds at a decision node, or None if it never does."""
+    g = load_game("puertodiablo")
+    rng = random.Random(seed)
+    s: PuertoDiabloState = g.new_initial_state(n, options=options)  # type: ignore[assignment]
+    for _ in range(limit):
+        if s.is_terminal():
+            return None
+        if s.is_chance_node():
+            chance(s, rng)
+            continue
+        if until(s):
+            return s
+        legal = s.legal_actions()
+        offers = [a for a in legal if a in s.t.offer_id]
+        if offers and rng.random() < 0.8:
+            s.apply_action(max(offers, key=s.t.offer_id.index))
+        else:
+            s.apply_action(rng.choice(legal))
+    return None
+
+
+def _first(n: int, until: Any, options: Any = None) -> PuertoDiabloState:
+    for seed in range(40):
+        s = _walk(seed, n, until, options)
+        if s is not None:
+            return s
+    raise AssertionError("no random match met the position")
+
+
+def _deal_rows(page: str) -> dict[str, list[str]]:
+    """The negotiation's rows: a seat's number (or the row's data-key) to its cells."""
+    import re
+
+    deal = page.split('data-key="deal"')[1].split("</table>")[0]
+    out = {}
+    row = r'<tr[^>]*? (?:data-seat|data-key)="([^"]+)"[^>]*>(.*?)</tr>'
+    for key, cells in re.findall(row, deal):
+        out[key] = re.findall(r"<td>([^<]*)</td>", cells)
+    out["total"] = re.findall(r"<td>([^<]*)</td>", deal.split('class="pd-total"')[1])
+    return out
+
+
+def test_the_negotiation_keeps_a_seat_that_left_with_its_offer_marked() -> None:
+    # Three players; in the crew phase a seat of this round's challenge has left the
+    # harbour: it keeps its row (offer, assignment, commit), marked as left.
+    def left(s: PuertoDiabloState) -> bool:
+        obs = s.observation(None)
+        return bool(obs["challenge"]) and any(
+            not obs["seats"][x]["in_harbour"] for x in obs["challenge"]["players"])
+
+    s = _first(3, left)
+    obs = s.observation(None)
+    gone = next(x for x in obs["challenge"]["players"] if not obs["seats"][x]["in_harbour"])
+    page = table_for(Boards(), s, seats_for(3)) or ""
+    rows = _deal_rows(page)
+    assert set(obs["challenge"]["players"]) <= {int(k) for k in rows if k.isdigit()}
+    me = obs["seats"][gone]
+    assert rows[str(gone)] == [str(me["offer"]), str(me["assigned"]), str(me["committed"])]
+    row = page.split(f'<tr data-seat="{gone}"')[1].split("</tr>")[0]
+    assert 'class="pd-left"' in row and "(left the harbour)" in row
+
+
+def test_the_negotiation_counts_the_market_help_supplied() -> None:
+    # Market help (R15) supplied symbols: the observation says how many, the negotiation
+    # shows them in its own row and in the committed total.
+    from ludoteca.games.puertodiablo.steps import PickHelper
+
+    def helping(s: PuertoDiabloState) -> bool:
+        return isinstance(s.next_step(), PickHelper)
+
+    s = _first(3, helping)
+    assert s.observation(None)["help_supplied"] == 0
+    helped = 0  # what the helper events of this challenge say they supplied
+    while s.is_chance_node() or isinstance(s.next_step(), PickHelper):
+        if s.is_chance_node():
+            chance(s, random.Random(0))
+        else:
+            s.apply_action(s.legal_actions()[0])
+        helped += sum(e.data["symbols"] for e in s.events() if e.kind == "helper")
+    obs = s.observation(None)
+    assert obs["help_supplied"] == helped > 0
+    page = table_for(Boards(), s, seats_for(3)) or ""
+    rows = _deal_rows(page)
+    assert rows["help-supplied"][-1] == str(obs["help_supplied"])
+    committed = sum(obs["seats"][x]["committed"] for x in obs["challenge"]["players"])
+    total = committed + obs["help_supplied"]
+    assert rows["total"][-1] == f"{total} of {obs['challenge']['needed']}"
+
+
+def test_the_last_ability_roll_is_cleared_at_a_new_round() -> None:
+    # A roll shows until the next round begins; then its card is gone from the table.
+    s = _first(3, lambda s: s.last_roll is not None)
+    page = table_for(Boards(), s, seats_for(3)) or ""
+    assert 'data-key="roll"' in page
+    rng = random.Random(2)
+    at = (s.harbour, s.round)
+    while (s.harbour, s.round) == at and not s.is_terminal():
+        if s.is_chance_node():
+            chance(s, rng)
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert not s.is_terminal() and s.round >= 1
+    assert any(e.kind == "round" for _, e in s.event_log(None)[-40:])
+    assert s.observation(None)["last_roll"] is None
+    assert 'data-key="roll"' not in (table_for(Boards(), s, seats_for(3)) or "")
+
+
+def test_an_event_marks_the_seats_it_hits_and_the_characters_chosen() -> None:
+    # R66: while a war is settled, the player panels of the seats it hits are marked,
+    # the character chosen for it too, and the losing party's others as those it may take.
+    from tests.puertodiablo.helpers import char
+    from tests.puertodiablo.test_event_windows import france_loses, pick
+
+    s = france_loses()
+    pick(s, "C02")
+    page = table_for(Boards(), s, seats_for(2)) or ""
+    for seat in s.event.hit:  # type: ignore[union-attr]
+        head = page.split(f'data-seat="{seat}"', 1)[0].rsplit("<div", 1)[1]
+        assert "pd-hit" in head
+    assert "hit by the war" in page
+    chosen = page.split(f'data-key="char-{char("C02")}"')[0].rsplit("<div", 1)[1]
+    assert " pd-hit" in chosen and "pd-may-hit" not in chosen
+    card = page.split(f'data-key="char-{char("C02")}"')[1].split('data-key="char-')[0]
+    assert "chosen for the war" in card
+    # Seat 1 has not chosen yet: its French (the party that lost) may be taken, its
+    # Spaniards not; seat 0, having chosen, has no other marked.
+    for cid, marked in (("C23", True), ("C30", True), ("C06", False), ("C10", False)):
+        head = page.split(f'data-key="char-{char(cid)}"')[0].rsplit("<div", 1)[1]
+        assert ("pd-may-hit" in head) == marked, cid
+    # Once the event is over, nothing is marked.
+    while s.event is not None:
+        s.apply_action(s.legal_actions()[0])
+    page = table_for(Boards(), s, seats_for(2)) or ""
+    assert "pd-hit" not in page and "pd-may-hit" not in page
+
+
+def test_characters_on_the_ship_in_the_draft_and_the_sets_show_nation_faction_fears(
+        ) -> None:
+    # The tags the table's cards carry show on the seat's own cards too, and a long name
+    # wraps inside its card rather than being cut.
+    import re
+    from importlib.resources import files
+
+    from tests.puertodiablo.helpers import new_state
+
+    def tags_of(page: str, key: str) -> str:
+        return page.split(f'data-key="{key}"')[1].split('class="pd-sides"')[0]
+
+    def expected(c: dict[str, Any]) -> list[str]:
+        out = [c["nation"], c["faction"]] if c["faction"] else [c["nation"]]
+        return [x for x in out if x] + [f"pd-s-{f}" for f in c["fears"]]
+
+    s = new_state(3)
+    me = s.observation(0)["seats"][0]
+    page = board_for(Boards(), s, 0, seats_for(3))
+    assert me["ship"] or me["ashore"]
+    for c in me["ship"]:
+        head = tags_of(page, f"ship-{c['id']}")
+        assert "pd-char-tags" in head and all(x in head for x in expected(c)), c["name"]
+    feared = [c for c in me["ship"] if c["fears"]]
+    assert feared or not me["ship"]
+    # The starting sets, for the seat choosing one.
+    g = load_game("puertodiablo")
+    start: PuertoDiabloState = g.new_initial_state(3)  # type: ignore[assignment]
+    rng = random.Random(4)
+    while start.is_chance_node():
+        chance(start, rng)
+    assert type(start.next_step()).__name__ == "PickSet"
+    seat = start.current_player()
+    page = board_for(Boards(), start, seat, seats_for(3))
+    sets = start.observation(seat)["starting_sets"]
+    for st in sets:
+        for c in st["cards"]:
+            head = tags_of(page, f"set-{st['set']}-{c['id']}")
+            assert "pd-char-tags" in head and all(x in head for x in expected(c))
+    # The draft's hand.
+    draft = _first(3, lambda s: type(s.next_step()).__name__ == "DraftPick",
+                   options={"start": "advanced"})
+    seat = draft.current_player()
+    page = board_for(Boards(), draft, seat, seats_for(3))
+    for c in draft.observation(seat)["draft"]["hand"]:
+        head = tags_of(page, f"draft-{c['id']}")
+        assert "pd-char-tags" in head and all(x in head for x in expected(c))
+    css = (files("ludoteca.games.puertodiablo") / "web" / "board.css").read_text()
+    name_rule = re.search(r"\.pd-char-name \{([^}]*)\}", css)
+    assert name_rule and "nowrap" not in name_rule.group(1)
+    assert "overflow-wrap: anywhere" in name_rule.group(1)
+
+
+def test_the_advanced_start_shows_no_starting_sets_and_its_abilities_effects() -> None:
+    # The draft replaces the starting sets (R30): they are not offered; an ability to add
+    # shows its effect text (the view's), as in the market and the hand.
+    draft = _first(3, lambda s: type(s.next_step()).__name__ == "DraftPick",
+                   options={"start": "advanced"})
+    page = board_for(Boards(), draft, draft.current_player(), seats_for(3))
+    assert "pd-draft" in page and "Starting set " not in page
+    build = _first(3, lambda s: type(s.next_step()).__name__ == "StartBuy"
+                   and bool(s.observation(s.current_player())["draft"]["abilities"]),
+                   options={"start": "advanced"})
+    seat = build.current_player()
+    obs = build.observation(seat)
+    page = board_for(Boards(), build, seat, seats_for(3))
+    assert "Starting set " not in page
+    for ab in obs["draft"]["abilities"]:
+        face = page.split(f'data-key="start-abi-{ab["id"]}"')[1].split("</div>")[0]
+        effect = obs["ability_cards"][ab["name"]]["effect"]
+        assert '<small class="pd-ab-effect">' in face and escape(effect) in face, ab["name"]
+    # And the starter start still offers them.
+    g = load_game("puertodiablo")
+    start: PuertoDiabloState = g.new_initial_state(3)  # type: ignore[assignment]
+    rng = random.Random(4)
+    while start.is_chance_node():
+        chance(start, rng)
+    page = board_for(Boards(), start, start.current_player(), seats_for(3))
+    assert "Starting set " in page
+
+
+def test_an_ability_card_shows_its_effect_text_in_the_market_and_the_hand() -> None:
+    from tests.puertodiablo.helpers import new_state
+
+    s = new_state(3)
+    obs = s.observation(0)
+    page = board_for(Boards(), s, 0, seats_for(3))
+    for name in obs["seats"][0]["hand"]:
+        face = page.split(f'<span class="pd-ab-name">{name}</span><small>in hand</small>')[1]
+        assert escape(obs["ability_cards"][name]["effect"]) in face.split("</div>")[0]
+    for m in obs["market"]:
+        if m and m["kind"] == "ability":
+            face = page.split(f'data-key="slot-{m["slot"]}"')[1].split("</div>")[0]
+            assert escape(obs["ability_cards"][m["name"]]["effect"]) in face
+
+
+def test_the_lobby_labels_every_choice_of_every_option_in_words() -> None:
+    from ludoteca.server.catalog import option_fields
+
+    fields = [f for f in option_fields(load_game("puertodiablo")) if f.get("choices")]
+    assert {f["name"] for f in fields} >= {"treasure", "start", "pilot_own_plays",
+                                           "event_window", "event_order"}
+    for f in fields:
+        labels = f["choice_labels"]
+        for value in f["choices"]:
+            assert value in labels, (f["name"], value)
+            assert labels[value] != value and labels[value][0].isupper(), labels[value]
+
+
+IN_VIEW = """() => {
+  const shown = (n) => n.getClientRects().length > 0;
+  const node = [...document.querySelectorAll('#board .pickable')].find(shown)
+    || [...document.querySelectorAll('#actions button')].find(shown);
+  if (!node) return 'no controls';
+  const r = node.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight ? 'in view'
+    : `off screen: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${window.innerHeight}`;
+}"""
+"""Where the controls of the turn are: the first part of the board that can be clicked
+now, else the first move's button (as match.js looks for them)."""
+
+
+def test_on_a_phone_each_turn_brings_its_controls_on_screen(browser: Any, server: Any
+                                                             ) -> None:
+    # Three players (me and two bots) on a phone. Before each move the page is scrolled
+    # to its end (reading the log, say) and the move is sent without scrolling (a click
+    # by script: Playwright's own clicks scroll to their target); when the next turn's
+    # view has been drawn, its controls are on the screen at once (checked once, at the
+    # first drawing of that turn: nothing is waited for but the DOM's own version).
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser, phone=True)
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo][data-follow-turn]")
+    rng = random.Random(8)
+    mine = ("v => { const m = document.getElementById('match').dataset;"
+            " return m.yourTurn === 'true' && Number(m.version) > v"
+            " && document.querySelector('#actions button[data-action]') !== null; }")
+    seen, last = [], -1
+    for turn in range(14):
+        page.wait_for_function(mine, arg=last, timeout=30_000)
+        last = int(page.get_attribute("#match", "data-version"))
+        if turn:  # (the first turn came with the page: nothing had moved it)
+            seen.append(page.evaluate(IN_VIEW))
+        page.evaluate("() => { const c = document.getElementById('moment-close');"
+                      " while (!document.getElementById('moment').hidden) c.click(); }")
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        # (A choice made together with the bots may redraw meanwhile: the next one.)
+        page.evaluate("k => { const b = document.querySelectorAll("
+                      "'#actions button[data-action]'); if (b.length) b[k % b.length].click(); }",
+                      rng.randrange(1000))
+        if page.get_attribute("#match", "data-finished") == "true":
+            break
+    assert len(seen) >= 10 and set(seen) == {"in view"}, seen
+    assert page.js_errors == []
+
+
+LOG_CLEAR = """(narrow) => {
+  // (On a narrow page the log is under the board: the reader scrolls to the page's end.)
+  if (narrow) window.scrollTo(0, document.documentElement.scrollHeight);
+  const panel = document.getElementById('moment');
+  const items = document.querySelectorAll('#log li');
+  if (panel.hidden || !items.length) return false;
+  const li = items[items.length - 1].getBoundingClientRect();
+  const box = document.getElementById('log').getBoundingClientRect();
+  const p = panel.getBoundingClientRect();
+  // Its last line of text (a long entry taller than a small log box shows its end, as
+  // the box follows the log's end): in the box, on the screen and not under the panel.
+  const top = Math.max(li.top, li.bottom - 16, box.top, 0);
+  const shown = li.bottom <= box.bottom + 1 && li.bottom <= window.innerHeight
+    && li.bottom - top >= 12;
+  const clear = li.bottom <= p.top + 1 || top >= p.bottom - 1 || li.right <= p.left
+    || li.left >= p.right;
+  return shown && clear;
+}"""
+"""The log's newest line shows: its last line of text in the log's box, on the screen and
+not under the panel."""
+
+
+GEOMETRY = """() => {
+  const r = (id) => { const b = document.getElementById(id).getBoundingClientRect();
+    return [Math.round(b.left), Math.round(b.top), Math.round(b.right), Math.round(b.bottom)]; };
+  const items = document.querySelectorAll('#log li');
+  const li = items[items.length - 1].getBoundingClientRect();
+  const log = document.getElementById('log');
+  return {panel: r('moment'), log: r('log'), last: [Math.round(li.left), Math.round(li.top),
+    Math.round(li.right), Math.round(li.bottom)],
+    scroll: [log.scrollTop, log.scrollHeight, log.clientHeight], y: window.scrollY,
+    h: window.innerHeight, page: document.documentElement.scrollHeight};
+}"""
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_a_panel_leaves_the_log_s_newest_lines_in_view(browser: Any, server: Any,
+                                                        size: tuple[int, int]) -> None:
+    # Three players (me and two bots): each time a panel opens (a challenge settled, a
+    # war, a roll), the newest line of the log is readable beside it, on a laptop's
+    # screen and (once the page is scrolled to its end, where the log is) on a phone's.
+    # Only DOM conditions are waited for (the layout is redone in an animation frame).
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser, phone=size[0] < 900)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo]")
+    rng = random.Random(21)
+    ready = ("() => { const m = document.getElementById('match').dataset;"
+             " return !document.getElementById('moment').hidden || m.finished === 'true'"
+             " || (m.yourTurn === 'true'"
+             " && document.querySelector('#actions button[data-action]') !== null); }")
+    panels = 0
+    for _ in range(200):
+        page.wait_for_function(ready, timeout=30_000)
+        if page.get_attribute("#match", "data-finished") == "true":
+            break
+        if page.is_visible("#moment"):
+            try:
+                page.wait_for_function(LOG_CLEAR, arg=size[0] < 900, timeout=15_000)
+            except Exception:
+                raise AssertionError(page.evaluate(GEOMETRY)) from None
+            panels += 1
+            if panels >= 4:
+                break
+            page.evaluate("() => document.getElementById('moment-close').click()")
+            continue
+        page.evaluate("k => { const b = document.querySelectorAll("
+                      "'#actions button[data-action]'); if (b.length) b[k % b.length].click(); }",
+                      rng.randrange(1000))
+    assert panels >= 4
+    assert page.js_errors == []

@@ -86,31 +86,41 @@ class PuertoDiabloOptions(BaseModel):
         description="The expansion: treasures opened at each harbour, committers may send "
         "a character hunting before purchasing, hunts checked after every log card, the "
         "three treasure abilities in the level I pile — rulings R40, R41, R42, R43, R44, R7, R8 "
-        "and R21")
+        "and R21",
+        json_schema_extra={"choice_labels": {"off": "Off", "on": "On: treasure hunting"}})
     start: Literal["starter", "advanced"] = Field(
         "starter", title="Start",
         description="starter: the starting sets (R27); advanced: five characters dealt, "
         "two kept by passing left, then cards added lowest total first up to a price of "
         "50, the pilot card to the lowest total, both ability levels in one market pile "
-        "— rulings R30, R47, R48, R49, R50 and R71")
+        "— rulings R30, R47, R48, R49, R50 and R71",
+        json_schema_extra={"choice_labels": {"starter": "Starting sets",
+                                             "advanced": "Advanced: draft and buy"}})
     pilot_own_plays: Literal["two", "any"] = Field(
         "two", title="The pilot's own cards ahead of a waiting player",
         description="two: while another player who said he wants to play waits, the pilot "
         "plays at most two of his own ability cards in a row ahead of the others, then "
         "lets one of them play (the rulebook's \"another ability, or two\" as a most); "
-        "any: the pilot may choose himself each time the window opens again — ruling R51")
+        "any: the pilot may choose himself each time the window opens again — ruling R51",
+        json_schema_extra={"choice_labels": {"two": "At most two in a row",
+                                             "any": "As many as he likes"}})
     event_window: Literal["after_choices", "before_choices"] = Field(
         "after_choices", title="Counters to an event",
         description="after_choices: a war's losers and a consequence's choosers choose "
         "first, said to all, the chosen characters staying ashore while those hit may "
         "stand firm, then the event takes them (the card set's order); before_choices: "
-        "the counters first, and only those not spared choose — ruling R66")
+        "the counters first, and only those not spared choose — ruling R66",
+        json_schema_extra={"choice_labels": {
+            "after_choices": "After the choices of who goes",
+            "before_choices": "Before the choices of who goes"}})
     event_order: Literal["pilot", "seat"] = Field(
         "pilot", title="Who answers an event first",
         description="pilot: those an event hits who hold a counter say in turn whether "
         "they want to play and the pilot chooses who plays first, the window opening "
         "again after each (as every window); seat: each asked once, in turn from the "
-        "pilot — rulings R66 and R51")
+        "pilot — rulings R66 and R51",
+        json_schema_extra={"choice_labels": {"pilot": "The pilot chooses who plays first",
+                                             "seat": "In turn from the pilot"}})
     payment: Literal["minimal", "until_paid"] = Field(
         "minimal", title="Paying doubloons",
         json_schema_extra={"choice_labels": {

@@ -209,6 +209,11 @@ class PuertoDiabloState(State):
         self.peeker = -1
         # MARKET_HELP (:mod:`.rules.market_help`): more market helpers for this challenge.
         self.extra_help = 0
+        # Shown on the board only (no rule reads them): the seats in the harbour when this
+        # round's offers opened (a mask; those who leave later stay in the negotiation,
+        # marked) and the symbols market help supplied to this challenge.
+        self.challengers = 0
+        self.help_supplied = 0
         # The last ability roll (seat, title name, face, least roll, success): public.
         self.last_roll: tuple[int, str, int, int, bool] | None = None
         # Treasure hunting (option ``treasure``, :mod:`.rules.treasure`): the face-down

@@ -218,8 +218,14 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                                    if t.challenge_symbols[ch] >> k & 1],
                        "needed": need(state),
                        # Settled this round: "resolved", "failed" (None: not yet).
-                       "outcome": {1: "resolved", 0: "failed"}.get(state.outcome)}
+                       "outcome": {1: "resolved", 0: "failed"}.get(state.outcome),
+                       # Every seat in the negotiation (those who have left since
+                       # included, marked by in_harbour); the harbour's, laid out by
+                       # hand without offers opened.
+                       "players": ([x for x in range(n) if state.challengers >> x & 1]
+                                   or [x for x in range(n) if state.ashore[x]])}
                       if ch >= 0 else None),
+        "help_supplied": state.help_supplied,
         "weather_card": t.log_names[state.weather],
         # The weather card's flag or faction symbol (a weather war's cause, R2), and the
         # card in words with it.
@@ -268,20 +274,22 @@ def _price_now(state: PuertoDiabloState, slot: int) -> tuple[int, str | None]:
 
 def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
     """The event being settled (R66), public; ``None`` between events. ``kind``: ``war``
-    (``loser`` the losing party) or ``consequence`` (``op`` its primitive, ``index`` of
-    the challenge's consequence); ``hit``: the seats whose characters it hits, from the
-    pilot; ``chosen``: the characters chosen (or the only ones) so far, ``{seat, name}``;
-    ``spared``: the seats a shield spares; ``words``: what it does, for each seat hit.
-    A war also says its ``parties`` (the two sides), their ``counts`` of characters ashore
-    and ``why`` it started (``weather``, ``challenge`` or ``ability``); a consequence its
-    ``card`` (the failed challenge), ``text`` (the whole consequence) and, for a payment,
-    ``doubloons`` (what each seat hit must pay) and ``paid`` (paid so far, by seat)."""
+    (``loser`` the losing party, ``party`` its code) or ``consequence`` (``op`` its
+    primitive, ``index`` of the challenge's consequence); ``hit``: the seats whose
+    characters it hits, from the pilot; ``chosen``: the characters chosen (or the only
+    ones) so far, ``{seat, name, id}``; ``spared``: the seats a shield spares; ``words``:
+    what it does, for each seat hit. A war also says its ``parties`` (the two sides),
+    their ``counts`` of characters ashore and ``why`` it started (``weather``,
+    ``challenge`` or ``ability``); a consequence its ``card`` (the failed challenge),
+    ``text`` (the whole consequence) and, for a payment, ``doubloons`` (what each seat hit
+    must pay) and ``paid`` (paid so far, by seat)."""
     ev = state.event
     if ev is None:
         return None
     t = state.t
     out: dict[str, Any] = {"kind": ev.kind, "hit": list(ev.hit),
-                           "chosen": [{"seat": state.owner[c], "name": t.char_names[c]}
+                           "chosen": [{"seat": state.owner[c], "name": t.char_names[c],
+                                       "id": c}
                                       for c in ev.chosen],
                            "spared": [s for s in ev.hit if state.shielded >> s & 1],
                            "words": {str(s): event_words(state, s, None) for s in ev.hit}}
@@ -290,6 +298,7 @@ def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
         out["parties"] = [t.party_names[p] for p in ev.parties]
         out["counts"] = list(ev.counts)
         out["why"] = ev.why
+        out["party"] = t.parties[ev.detail]  # the code a nation or faction shows
     elif state.challenge >= 0:
         prim = t.consequence[state.challenge][ev.detail]
         out["op"] = prim["op"]
@@ -374,6 +383,7 @@ def board_facts(state: PuertoDiabloState, h: int, ch: int) -> dict[str, Any]:
         "parties": list(t.party_names),
         "starting_sets": ([{"set": t.set_numbers[k],
                             "characters": [t.char_names[c] for c in t.set_chars[k]],
+                            "cards": [character_view(state, c) for c in t.set_chars[k]],
                             "abilities": [t.abi_names[a] for a in t.set_abis[k]]}
                            for k in range(t.num_sets)] if state.harbour < 0 else []),
         "result": final_scoring(state),

@@ -74,6 +74,7 @@
     if (movesBox) movesBox.hidden = !!view.finished;
     renderLog(fresh);
     renderActions();
+    bringLog = true;  // (a new position may have pushed the log's end off the window)
     fitSoon();
   }
   // ----- the view stays where the player put it -------------------------------------
@@ -107,13 +108,39 @@
   function steady(change, keep = true) {
     const anchor = keep ? anchorNow() : null;
     if (anchor) spacer.style.height = "";  // the room it kept is measured again below
+    turnCame = false;
     change();
+    // The player's turn on a phone: the controls of that turn, not the place kept (which
+    // put back where the last tap was would leave them off the screen).
+    if (turnCame && followsTurn()) { spacer.style.height = ""; controlsInView(); return; }
     const node = anchor && anchored(anchor);
     if (!node) return;
-    const want = window.scrollY + node.getBoundingClientRect().top - anchor.top;
+    scrollToY(window.scrollY + node.getBoundingClientRect().top - anchor.top);
+  }
+  function scrollToY(want) {
     const room = document.documentElement.scrollHeight - window.innerHeight;
     if (want > room) spacer.style.height = (want - room) + "px";
-    if (Math.abs(want - window.scrollY) >= 1) window.scrollTo(0, want);
+    if (Math.abs(want - window.scrollY) >= 1) window.scrollTo({top: want, behavior: "instant"});
+  }
+  // ----- a phone follows the turn --------------------------------------------------
+  // A board that asks for it (data-follow-turn on an element of it) has, on a phone, the
+  // controls of each of the player's turns brought on screen at once, wherever the page
+  // was: the first part of the board that can be clicked now (else the list of moves),
+  // placed in the upper part of the screen, clear of a panel (the lower third).
+  let turnCame = false;  // set while a change is drawn: it gave the player a turn
+  const followsTurn = () => window.matchMedia("(max-width: 560px)").matches
+    && !!board.querySelector("[data-follow-turn]");
+  function turnControls() {
+    const shown = (n) => n.getClientRects().length > 0;
+    return [...board.querySelectorAll(".pickable")].find(shown)
+      || (actionsBox && [...actionsBox.querySelectorAll("button")].find(shown)) || null;
+  }
+  function controlsInView() {
+    const node = turnControls();
+    if (!node) return;
+    const r = node.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight * 0.6) return;  // already there
+    scrollToY(Math.max(0, window.scrollY + r.top - window.innerHeight * 0.15));
   }
   // ----- what changed --------------------------------------------------------------
   // An element's key: what it stands for (data-key, else data-pick, data-seat or
@@ -181,12 +208,16 @@
     momentBox.dataset.n = first.n;
     momentBox.hidden = false;
     boardInView();
+    bringLog = true;
+    fitSoon();  // the log's newest lines kept clear of it
   }
   // On a phone the page stays where the last tap was (a button under the board): a panel,
   // or the player's turn, brings the board's top back to the top of the screen, the
   // panel keeping to the lower third.
   function boardInView() {
     if (!window.matchMedia("(max-width: 560px)").matches) return;
+    // (A board that follows the turn keeps the turn's controls on screen instead.)
+    if (followsTurn() && root.dataset.yourTurn === "true") { controlsInView(); return; }
     const top = board.getBoundingClientRect().top;
     if (top < 0 || top > window.innerHeight * 0.25) board.scrollIntoView({block: "start"});
   }
@@ -194,9 +225,9 @@
   // player's own sale) must not replace a panel the player has not read yet, so they
   // wait here and open in turn on Continue. A move of the player's own drops them.
   let waiting = [];  // the n of each waiting moment's first entry
-  function closeMoment() { momentBox.hidden = true; waiting = []; }
+  function closeMoment() { momentBox.hidden = true; waiting = []; fitSoon(); }
   $("moment-close").addEventListener("click", () => {
-    momentBox.hidden = true;
+    momentBox.hidden = true; fitSoon();
     while (waiting.length) {
       const at = log.findIndex((e) => e.n === waiting[0]);
       waiting.shift();
@@ -250,7 +281,7 @@
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${color}"/></svg>`;
     return "data:image/svg+xml," + encodeURIComponent(svg);
   }
-  let wasMine = null, wasOver = null;
+  let wasMine = null, wasOver = null, turnAt = null;
   function signalTurn(fresh) {
     // (A choice made in a group of simultaneous choices stays open to change: not a turn.)
     const mine = isSeat && view.actions.length > 0 && view.held == null;
@@ -262,6 +293,9 @@
       if (mine && wasMine === false) { alertPlayer("Your turn", view.prompt); boardInView(); }
       else if (over && wasOver === false) alertPlayer("The match is over", view.result || "");
     }
+    // Each new position where the seat is to move is a turn (two in a row included).
+    if (mine && !fresh && view.version !== turnAt) turnCame = true;
+    if (mine) turnAt = view.version;
     wasMine = mine; wasOver = over;
   }
   function pref(name) { try { return localStorage.getItem(prefs[name]) === "on"; } catch (e) { return false; } }
@@ -602,7 +636,7 @@
   function fitSide() {
     fitting = false;
     if (!side) return;
-    if (window.innerWidth < 900) { side.style.height = ""; return; }
+    if (window.innerWidth < 900) { side.style.height = ""; clearOfMoment(); return; }
     const top = Math.max(8, side.getBoundingClientRect().top);
     const room = window.innerHeight - top - 8;
     let height = room, whole = false;
@@ -614,7 +648,46 @@
     }
     side.classList.toggle("moves-whole", whole);  // else the moves' own box scrolls
     side.style.height = Math.max(320, height) + "px";
+    clearOfMoment();
     followLog();
+  }
+  // ----- the log beside a panel -----------------------------------------------------
+  // An open panel docks at the bottom of a wide page over the side column, where the
+  // log's newest lines are. When it would cover them it goes above the log instead (its
+  // own box scrolls), or, with too little room there, beside the column over the board's
+  // edge; a log whose end lies below the window (a column grown past it) is brought up
+  // first, as the panel opens and at each new position while it is open (not as the
+  // player scrolls: he may scroll away). On a narrow page the log is in the page under the
+  // board: the page gets room at its end as high as the panel, so that it can be scrolled
+  // until the log lies above it.
+  let bringLog = false;  // a panel opened or a position came: the log's end brought up
+  function clearOfMoment() {
+    const open = !momentBox.hidden;
+    const bring = bringLog && open;
+    bringLog = false;
+    const place = {bottom: "", right: "", maxHeight: ""};
+    let room = "";
+    if (open && window.innerWidth >= 900) {
+      Object.assign(momentBox.style, place);
+      let box = logBox.getBoundingClientRect();
+      if (bring && box.bottom > window.innerHeight - 4) {
+        window.scrollBy({top: box.bottom - window.innerHeight + 8, behavior: "instant"});
+        box = logBox.getBoundingClientRect();
+      }
+      const p = momentBox.getBoundingClientRect();
+      if (p.left < box.right && p.right > box.left && p.top < box.bottom) {
+        if (box.top - 16 >= 160) {
+          place.bottom = (window.innerHeight - box.top + 8) + "px";
+          place.maxHeight = (box.top - 16) + "px";
+        } else if (side) {
+          place.right = (window.innerWidth - side.getBoundingClientRect().left + 8) + "px";
+        }
+      }
+    } else if (open) {
+      room = (Math.ceil(momentBox.getBoundingClientRect().height) + 16) + "px";
+    }
+    Object.assign(momentBox.style, place);
+    if (root.style.paddingBottom !== room) root.style.paddingBottom = room;
   }
   const fitSoon = () => { if (!fitting) { fitting = true; requestAnimationFrame(fitSide); } };
   window.addEventListener("resize", fitSoon);

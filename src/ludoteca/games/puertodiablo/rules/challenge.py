@@ -91,6 +91,7 @@ def pick_helper(state: PuertoDiabloState, step: PickHelper, action: Helper) -> N
     state.market[action.slot] = -1
     state.place[c] = PILE
     state.char_pile = state.char_pile.put_under(c)
+    state.help_supplied += supply  # for the board only
     state.emit(everyone("helper", slot=action.slot, character=c, symbols=supply))
     left = step.left - supply
     if left > 0:

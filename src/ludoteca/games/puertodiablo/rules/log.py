@@ -45,6 +45,9 @@ def start_round(state: PuertoDiabloState, step: StartRound, action: None) -> Non
     state.challenge = -1
     state.outcome = -1
     state.extra_help = 0
+    # (Presentation: a new round's board shows no roll, no helpers of an earlier one.)
+    state.last_roll = None
+    state.challengers = state.help_supplied = 0
     for seat in range(state.num_players):
         state.offers[seat] = 0
         state.assigned[seat] = 0
@@ -90,7 +93,9 @@ def open_offers(state: PuertoDiabloState, step: OpenOffers, action: None) -> Non
         # LOG_SKIP (R55): the log phase goes on, after the skipped card's treasure check.
         state.push(TurnLog())
     else:
-        state.push(*(MakeOffer(s) for s in in_harbour(state)), Decide())
+        players = in_harbour(state)
+        state.challengers = sum(1 << s for s in players)  # for the board only
+        state.push(*(MakeOffer(s) for s in players), Decide())
     # A challenge card's treasure check (R22): after the challenge moment's first window,
     # before the offers, as a weather card's comes after the log moment's window and war.
     if not step.renewed:
