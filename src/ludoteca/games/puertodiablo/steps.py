@@ -1098,13 +1098,12 @@ class AbilityRoll(ChanceStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class CounterWindow(Step["PuertoDiabloState"]):
     """The counter window after a successful roll at ``depth`` by ``roller``: ``seat``
-    (who holds a counter) may play one; ``later`` are the others holding one, in turn
-    from the pilot (R34); ``pilot_ahead`` as in :class:`PilotPicks`."""
+    (who holds a counter) may play one; once it is resolved the window opens again to
+    everybody (:class:`ReopenWindow`, R34); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     roller: int
     depth: int
-    later: tuple[int, ...]
     bound: bool = False  # he said he wants to play (R51): no passing now
     pilot_ahead: int = 0
 
@@ -1123,13 +1122,13 @@ class CounterWindow(Step["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class ReopenWindow(AutoStep["PuertoDiabloState"]):
-    """After a counter played in the window at ``depth``: the players after him
-    (``seats``) are asked again, unless the ability has been stopped meanwhile
-    (``pilot_ahead`` as in :class:`PilotPicks`, 0 when the window first opens)."""
+    """The counter window on ``roller``'s card at ``depth`` opens: the first time, or
+    again after a counter played in it, to everybody who can answer the card then, unless
+    it has been stopped meanwhile (R34; ``pilot_ahead`` as in :class:`PilotPicks`, 0 when
+    the window first opens)."""
 
     roller: int
     depth: int
-    seats: tuple[int, ...]
     pilot_ahead: int = 0
     played_by: int = -1  # whose counter was just played (the pilot's count is his, R51)
 

@@ -24,8 +24,6 @@ from ludoteca.games.puertodiablo.steps import (
     MomentWindow,
     PilotPicks,
     Wish,
-    counters_held,
-    in_harbour,
 )
 
 if TYPE_CHECKING:
@@ -40,7 +38,7 @@ def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int
     ahead of a waiting player so far in this window (0 when it first opens, R51)."""
     if len(seats) == 1:
         seat = seats[0]
-        state.push(_window(seat, moment, (), False, roller, depth,
+        state.push(_window(seat, moment, False, roller, depth,
                            pilot_ahead if seat == state.pilot else 0))
     elif seats:
         order = in_declaring_order(state, seats)
@@ -62,10 +60,10 @@ def still_ahead(state: PuertoDiabloState, pilot_ahead: int, played_by: int) -> i
     return pilot_ahead if played_by == state.pilot else 0
 
 
-def _window(seat: int, moment: str, others: tuple[int, ...], bound: bool, roller: int,
-            depth: int, pilot_ahead: int) -> CounterWindow | MomentWindow | EventCounter:
+def _window(seat: int, moment: str, bound: bool, roller: int, depth: int,
+            pilot_ahead: int) -> CounterWindow | MomentWindow | EventCounter:
     if moment == "counter":
-        return CounterWindow(seat, roller, depth, others, bound, pilot_ahead)
+        return CounterWindow(seat, roller, depth, bound, pilot_ahead)
     if moment == "event":
         # R66: it opens again by itself once his shield is resolved (EventWindow); it
         # keeps no count of the pilot's own cards (R51).
@@ -114,10 +112,5 @@ def _let_play(state: PuertoDiabloState, step: PilotPicks, seat: int) -> None:
 
 def _plays(state: PuertoDiabloState, seat: int, moment: str, roller: int, depth: int,
            pilot_ahead: int) -> None:
-    # A counter window remembers who else holds a counter, to ask them again once his is
-    # resolved (R34); a moment's window opens again to everybody by itself (R38).
-    others: tuple[int, ...] = ()
-    if moment == "counter":
-        others = tuple(s for s in in_harbour(state)
-                       if s not in (seat, roller) and counters_held(state, s, depth))
-    state.push(_window(seat, moment, others, True, roller, depth, pilot_ahead))
+    # Once his card is resolved the window opens again to everybody by itself (R34, R38).
+    state.push(_window(seat, moment, True, roller, depth, pilot_ahead))
