@@ -906,11 +906,12 @@ class EventCounter(Step["PuertoDiabloState"]):
     """An event (a war, a consequence) is about to hit ``seat``'s characters: he may play
     a counter to it (``SHIELD``); ``later`` are asked after him (``event_order=seat``);
     ``bound``: he said he wants to play and the pilot let him (``event_order=pilot``,
-    R51), so he cannot pass (R66)."""
+    R51), so he cannot pass (R66); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     later: tuple[int, ...]
     bound: bool = False
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         out = play_choices(state, self.seat, shields_held(state, self.seat))
@@ -993,7 +994,12 @@ class EventWindow(AutoStep["PuertoDiabloState"]):
     """The counter window of the pending event (R66): those it still hits who hold a
     ``SHIELD`` are asked, in turn from the pilot (``event_order=seat``) or by saying
     they want to play and the pilot's choice (``event_order=pilot``, R51); with the
-    latter it opens again after each shield resolved."""
+    latter it opens again after each shield resolved, carrying the pilot's count
+    (``pilot_ahead`` as in :class:`PilotPicks`, 0 when it first opens) when the shield
+    just resolved was his (``played_by``)."""
+
+    pilot_ahead: int = 0
+    played_by: int = -1
 
 
 # ----- purchasing and the crew phase --------------------------------------------------------------

@@ -65,9 +65,9 @@ def _window(seat: int, moment: str, bound: bool, roller: int, depth: int,
     if moment == "counter":
         return CounterWindow(seat, roller, depth, bound, pilot_ahead)
     if moment == "event":
-        # R66: it opens again by itself once his shield is resolved (EventWindow); it
-        # keeps no count of the pilot's own cards (R51).
-        return EventCounter(seat, (), bound)
+        # R66: it opens again by itself once his shield is resolved (EventWindow),
+        # carrying the pilot's count as the other windows do (R51).
+        return EventCounter(seat, (), bound, pilot_ahead)
     return MomentWindow(seat, moment, (), bound, pilot_ahead)
 
 
