@@ -1278,7 +1278,8 @@ class MomentWindow(Step["PuertoDiabloState"]):
 
 
 MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is settled",
-                "challenge": "The challenge phase", "event": "A counter to the event"}
+                "challenge": "The challenge phase", "event": "A counter to the event",
+                "treasure": "A counter to the treasure found"}
 
 
 # ----- who plays first (R51) and a peek at the log pile (R52, R53) ---------------------------
@@ -1288,9 +1289,9 @@ MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is s
 class Wish(Step["PuertoDiabloState"]):
     """``seat`` tells the pilot whether he wants to play an ability card now (the card
     unnamed); ``later`` are asked after him, ``wanting`` said yes before him. ``moment`` is
-    ``arrival``, ``log``, ``challenge``, ``event`` (a counter to the pending event, R66)
-    or ``counter`` (then against ``roller``'s roll at ``depth``); ``pilot_ahead`` as in
-    :class:`PilotPicks`."""
+    ``arrival``, ``log``, ``challenge``, ``event`` (a counter to the pending event, R66),
+    ``counter`` (then against ``roller``'s roll at ``depth``) or ``treasure`` (a counter
+    to ``roller``'s find by ``hunter``, R43); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     moment: str
@@ -1299,6 +1300,7 @@ class Wish(Step["PuertoDiabloState"]):
     roller: int = -1
     depth: int = 0
     pilot_ahead: int = 0
+    hunter: int = -1
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         return sorted((state.t.want_id, state.t.decline_id))
@@ -1328,6 +1330,7 @@ class PilotPicks(Step["PuertoDiabloState"]):
     roller: int = -1
     depth: int = 0
     pilot_ahead: int = 0
+    hunter: int = -1
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         return sorted(state.t.first_id[s] for s in self.choosable(state))
@@ -1677,16 +1680,22 @@ class AfterFailedRoll(Step["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class TreasureCounter(Step["PuertoDiabloState"]):
     """``roller``'s hunter ``hunter`` has found its treasure: ``seat`` (holding a
-    counter to a treasure roll) may force a repeat; ``later`` are asked after him."""
+    counter to a treasure roll) may force a repeat; once his is resolved the window opens
+    again (:class:`ReopenTreasureCounter`, R43); ``bound`` and ``pilot_ahead`` as in
+    :class:`CounterWindow`."""
 
     seat: int
     roller: int
     hunter: int
-    later: tuple[int, ...]
+    bound: bool = False  # he said he wants to play (R51): no passing now
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         titles = treasure_titles(state, self.seat, "REROLL", "OTHER")
-        return sorted([*play_choices(state, self.seat, titles), state.t.decline_id])
+        out = play_choices(state, self.seat, titles)
+        if not self.bound:
+            out.append(state.t.decline_id)
+        return sorted(out)
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
@@ -1696,11 +1705,14 @@ class TreasureCounter(Step["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class ReopenTreasureCounter(AutoStep["PuertoDiabloState"]):
-    """After a counter that did not force a repeat: those after it are asked again."""
+    """The counter window on ``roller``'s find by ``hunter`` opens: the first time, or
+    again after a counter that did not force a repeat, to everybody who can force one
+    then (R43, as R34; ``pilot_ahead``, ``played_by`` as in :class:`ReopenWindow`)."""
 
     roller: int
     hunter: int
-    seats: tuple[int, ...]
+    pilot_ahead: int = 0
+    played_by: int = -1
 
 
 @dataclass(frozen=True, slots=True)
