@@ -72,3 +72,17 @@ def test_conformance_with_a_shield_in_every_starting_set(order):
     firm = game.tables.abi_names.index("Stand Firm")
     assert sum(firm in titles for titles in game.tables.set_abis) == 4
     check_conformance(game, 4, "standard", playouts=2, options={"event_order": order})
+
+
+def test_the_length_bound_counts_the_events_of_the_editions_longest_consequence():
+    # Each primitive of a failed challenge's consequence is an event with a counter
+    # window of its own (R66): an edition whose consequence has three needs a longer
+    # bound than the default's, whose longest has one.
+    text = (Path(pd.__file__).parent / "editions" / "default.toml").read_text()
+    one = 'consequence = [{ op = "PAY_DOUBLOONS", owner = "EACH_IN_HARBOUR", n = 3 }]'
+    assert one in text
+    three = one.replace("[{", "[" + "{ op = \"PAY_DOUBLOONS\", owner = \"EACH_IN_HARBOUR\", "
+                        "n = 1 }, " * 2 + "{")
+    longer = load_game("puertodiablo", edition_text=text.replace(one, three))
+    assert max(len(c) for c in longer.tables.consequence) == 3
+    assert longer.info.max_game_length > load_game("puertodiablo").info.max_game_length

@@ -343,3 +343,37 @@ def test_with_all_forced_the_determined_characters_are_said_before_the_window():
     assert ev["hit"] == [0, 1, 2]
     assert sorted(c["name"] for c in ev["chosen"]) == sorted(
         T.char_names[char(x)] for x in ("C11", "C37", "C29"))
+
+
+def pilot_shields_ahead_of_seat_2(option):
+    """Squall: the pilot (seat 0) holds three Stand Firm, seat 2 one; both want to play,
+    and twice the pilot chooses himself and his shield fails; then both want again."""
+    s = table(3, {0: ["C11", "C02"], 1: ["C37", "C04"], 2: ["C29", "C07"]},
+              options={"pilot_own_plays": option}, game=shields_game(4))
+    s.hand[0], s.hand[1], s.hand[2] = [STAND_FIRM] * 3, [], [STAND_FIRM]
+    fail(s, "L12")
+    for _ in range(2):
+        step = s.next_step()
+        assert isinstance(step, Wish) and step.moment == "event" and step.seat == 2
+        s.apply_action(T.want_id)      # seat 2
+        s.apply_action(T.want_id)      # the pilot
+        assert isinstance(s.next_step(), PilotPicks)
+        s.apply_action(T.first_id[0])  # himself
+        play(s, STAND_FIRM, "C02", 1)  # a 1 never stands firm
+    s.apply_action(T.want_id)
+    s.apply_action(T.want_id)
+    return s
+
+
+def test_with_two_the_pilots_own_shields_count_across_the_reopenings():
+    """R51 ``two`` in an event's window (R66): after two of his own shields ahead of
+    seat 2, in the window opened again after each, seat 2 plays without a pick (the old
+    engine started each opening of an event's window with no count)."""
+    s = pilot_shields_ahead_of_seat_2("two")
+    step = s.next_step()
+    assert isinstance(step, EventCounter) and (step.seat, step.bound) == (2, True)
+
+
+def test_with_any_the_pilot_may_choose_his_own_shield_a_third_time():
+    s = pilot_shields_ahead_of_seat_2("any")
+    assert isinstance(s.next_step(), PilotPicks) and T.first_id[0] in s.legal_actions()

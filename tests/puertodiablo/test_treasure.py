@@ -18,6 +18,7 @@ from ludoteca.games.puertodiablo.steps import (
     NewHunt,
     NextBuyer,
     OpenTreasure,
+    PilotPicks,
     Purchase,
     Resolved,
     StartHunt,
@@ -25,6 +26,7 @@ from ludoteca.games.puertodiablo.steps import (
     TreasureCounter,
     TreasureRoll,
     TurnLog,
+    Wish,
     budget,
     hunt_count,
     hunt_least,
@@ -348,6 +350,71 @@ def test_claim_jumper_forces_a_repeat_the_treasure_found_only_if_it_succeeds():
     assert isinstance(s.next_step(), TreasureRoll) and s.next_step().forced
     die(s, 1)
     assert s.found_money[0] == [] and s.treasure_market == [STRONGBOX]
+
+
+def test_a_lone_claim_jumper_whose_die_failed_is_asked_again():
+    """R43 as R34: seat 1's first Claim Jumper fails its own die, so the find still
+    stands and the window opens again to him; his second forces the repeat (the old
+    engine asked a lone holder once)."""
+    s = hunting({0: ["C05"], 1: ["C10"]}, hunters=[("C04", STRONGBOX)])
+    s.hand[1] = [CLAIM_JUMPER, CLAIM_JUMPER]
+    check(s)
+    die(s, 6)
+    s.apply_action(T.play_id[CLAIM_JUMPER][char("C10")])
+    die(s, 1)  # a 1 never reaches Claim Jumper's table
+    step = s.next_step()
+    assert isinstance(step, TreasureCounter) and step.seat == 1 and not step.bound
+    s.apply_action(T.play_id[CLAIM_JUMPER][char("C10")])
+    die(s, 6)
+    assert isinstance(s.next_step(), TreasureRoll) and s.next_step().forced
+
+
+def test_several_who_can_force_a_repeat_say_whether_they_want_to_and_the_pilot_picks():
+    """R43 as R51: two holders each say whether they want to play (the pilot choosing
+    who plays first), where the old engine asked them in turn, one after the other."""
+    s = hunting({0: ["C05"], 1: ["C10"], 2: ["C02"]}, hunters=[("C04", STRONGBOX)])
+    s.hand[1], s.hand[2] = [CLAIM_JUMPER], [CLAIM_JUMPER]
+    check(s)
+    die(s, 6)
+    step = s.next_step()
+    assert isinstance(step, Wish) and step.moment == "treasure"
+    assert (step.seat, step.later, step.hunter) == (1, (2,), char("C04"))
+    s.apply_action(T.want_id)
+    s.apply_action(T.want_id)
+    assert isinstance(s.next_step(), PilotPicks)
+    s.apply_action(T.first_id[2])
+    step = s.next_step()
+    assert isinstance(step, TreasureCounter) and (step.seat, step.bound) == (2, True)
+    assert step.hunter == char("C04") and T.decline_id not in s.legal_actions()
+
+
+def pilot_jumps_ahead_of_seat_2():
+    """Seat 0's hunter finds; the pilot (seat 1) holds three Claim Jumpers, seat 2 one;
+    twice both want to and the pilot plays his own first, and it fails."""
+    s = hunting({0: ["C05"], 1: ["C10"], 2: ["C02"]}, hunters=[("C04", STRONGBOX)],
+                pilot=1)
+    s.hand[1], s.hand[2] = [CLAIM_JUMPER] * 3, [CLAIM_JUMPER]
+    check(s)
+    die(s, 6)
+    for _ in range(2):
+        step = s.next_step()
+        assert isinstance(step, Wish) and (step.seat, step.later) == (2, (1,))
+        s.apply_action(T.want_id)
+        s.apply_action(T.want_id)
+        s.apply_action(T.first_id[1])
+        s.apply_action(T.play_id[CLAIM_JUMPER][char("C10")])
+        die(s, 1)
+    s.apply_action(T.want_id)
+    s.apply_action(T.want_id)
+    return s
+
+
+def test_the_pilots_own_claim_jumpers_count_across_the_reopenings():
+    """R51 ``two`` at the treasure check: after two of his own ahead of seat 2, seat 2
+    plays without a pick."""
+    s = pilot_jumps_ahead_of_seat_2()
+    step = s.next_step()
+    assert isinstance(step, TreasureCounter) and (step.seat, step.bound) == (2, True)
 
 
 def test_a_hunter_cannot_act_an_ability():

@@ -121,7 +121,7 @@ def with_options() -> list[PuertoDiabloState]:
                                                           "Claim Jumper")}
     for step in (pd_steps.ChooseSeeker(0, (char("C04"), char("C06"))),
                  pd_steps.BeforeRoll(0, char("C04")), pd_steps.AfterFailedRoll(0, char("C04")),
-                 pd_steps.TreasureCounter(1, 0, char("C04"), ()),
+                 pd_steps.TreasureCounter(1, 0, char("C04")),
                  pd_steps.NewHunt(0, char("C04")), pd_steps.StartHunt(0)):
         s = table(2, {0: ["C01", "C03"], 1: ["C10"]}, options={"treasure": "on"})
         s.treasure_market = [altar]

@@ -161,21 +161,32 @@ class PuertoDiablo(Game):
         # a consequence's choices (10), up to 20 purchase steps and their refills (8), a
         # leave decision; per harbour the selections (5 each), the market deal and top-up.
         per_round = 2 * t.num_log + 4 + MOST_SEATS * (1 + 1 + 10 + 10 + 20 + 8 + 1) + 40
-        # An offer's part by ability cards, and a counter window per event (a war or a
-        # consequence's primitive, four at most) with a pass or a wish per seat and the
-        # pilot's pick (R60, R66, R51).
-        per_round += MOST_SEATS * (1 + 4) + 4
+        # An offer's part by ability cards per seat (R60), and the first opening of the
+        # counter window of each event: a pass or a wish per seat and the pilot's pick
+        # (R66, R51). The events of a round: the weather war (one per harbour, R1, so at
+        # most one in any round) and one per primitive of the failed challenge's
+        # consequence (a war or a window each), at most the edition's longest. Each later
+        # opening of an event's window follows a shield played and resolved, so it is
+        # counted with the ability cards below, as an ability's war is.
+        events = 1 + max((len(prims) for prims in t.consequence), default=0)
+        per_round += MOST_SEATS + events * (MOST_SEATS + 1)
         # The windows of the log and challenge moments: a pass or a wish per seat at each,
         # and the pilot's pick (a log window per weather card turned, two challenge
         # windows).
         per_round += (2 * t.num_log + 2) * (MOST_SEATS + 1)
         # Treasure hunting: after each log card a check of at most 5 hunters (the
         # harbour's treasures), each a choice of order, a modifier, a roll, a reroll, a
-        # counter and their ability rolls and a new hunt (12 steps); a hunt per buyer.
-        per_round += 2 * t.num_log * 5 * 12 + MOST_SEATS
+        # repeat and a new hunt, and the first opening of the counter window on a find (a
+        # wish per seat and the pilot's pick, R43); the cards played there and the later
+        # openings they cause are counted with the ability cards below. A hunt per buyer.
+        per_round += 2 * t.num_log * 5 * (6 + MOST_SEATS + 1) + MOST_SEATS
         # Every ability card played in a harbour (each once): the play, its roll, up to
-        # three choices, a side to cover, a peek (a card seen and put back at a time), the
-        # windows asking everybody again (a wish each and the pilot's pick); a symbol card
+        # three choices, a side to cover, a peek (a card seen and put back at a time), three
+        # windows asking everybody (a wish each and the pilot's pick): the counter window
+        # on its own success, the window it was played in opening again once it is
+        # resolved (every opening after a window's first follows exactly one card played
+        # in it: R34, R38, R43, R66), and a new window after a repeat it forced (R11); a
+        # symbol card
         # that fails may start a new round of offers (a window, an offer in two parts, an
         # assignment and a delivery turn per seat: R62). A skipped challenge (LOG_SKIP)
         # turns up to the whole log pile again, each card with a window. Per harbour also

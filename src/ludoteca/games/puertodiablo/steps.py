@@ -989,11 +989,12 @@ class EventCounter(Step["PuertoDiabloState"]):
     """An event (a war, a consequence) is about to hit ``seat``'s characters: he may play
     a counter to it (``SHIELD``); ``later`` are asked after him (``event_order=seat``);
     ``bound``: he said he wants to play and the pilot let him (``event_order=pilot``,
-    R51), so he cannot pass (R66)."""
+    R51), so he cannot pass (R66); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     later: tuple[int, ...]
     bound: bool = False
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         out = play_choices(state, self.seat, shields_held(state, self.seat))
@@ -1083,7 +1084,12 @@ class EventWindow(AutoStep["PuertoDiabloState"]):
     """The counter window of the pending event (R66): those it still hits who hold a
     ``SHIELD`` are asked, in turn from the pilot (``event_order=seat``) or by saying
     they want to play and the pilot's choice (``event_order=pilot``, R51); with the
-    latter it opens again after each shield resolved."""
+    latter it opens again after each shield resolved, carrying the pilot's count
+    (``pilot_ahead`` as in :class:`PilotPicks`, 0 when it first opens) when the shield
+    just resolved was his (``played_by``)."""
+
+    pilot_ahead: int = 0
+    played_by: int = -1
 
 
 # ----- purchasing and the crew phase --------------------------------------------------------------
@@ -1188,13 +1194,12 @@ class AbilityRoll(ChanceStep["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class CounterWindow(Step["PuertoDiabloState"]):
     """The counter window after a successful roll at ``depth`` by ``roller``: ``seat``
-    (who holds a counter) may play one; ``later`` are the others holding one, in turn
-    from the pilot (R34); ``pilot_ahead`` as in :class:`PilotPicks`."""
+    (who holds a counter) may play one; once it is resolved the window opens again to
+    everybody (:class:`ReopenWindow`, R34); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     roller: int
     depth: int
-    later: tuple[int, ...]
     bound: bool = False  # he said he wants to play (R51): no passing now
     pilot_ahead: int = 0
 
@@ -1214,13 +1219,13 @@ class CounterWindow(Step["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class ReopenWindow(AutoStep["PuertoDiabloState"]):
-    """After a counter played in the window at ``depth``: the players after him
-    (``seats``) are asked again, unless the ability has been stopped meanwhile
-    (``pilot_ahead`` as in :class:`PilotPicks`, 0 when the window first opens)."""
+    """The counter window on ``roller``'s card at ``depth`` opens: the first time, or
+    again after a counter played in it, to everybody who can answer the card then, unless
+    it has been stopped meanwhile (R34; ``pilot_ahead`` as in :class:`PilotPicks`, 0 when
+    the window first opens)."""
 
     roller: int
     depth: int
-    seats: tuple[int, ...]
     pilot_ahead: int = 0
     played_by: int = -1  # whose counter was just played (the pilot's count is his, R51)
 
@@ -1415,7 +1420,8 @@ def choice_words(state: PuertoDiabloState, a: int, values: list[int],
 
 
 MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is settled",
-                "challenge": "The challenge phase", "event": "A counter to the event"}
+                "challenge": "The challenge phase", "event": "A counter to the event",
+                "treasure": "A counter to the treasure found"}
 
 
 # ----- who plays first (R51) and a peek at the log pile (R52, R53) ---------------------------
@@ -1425,9 +1431,9 @@ MOMENT_WORDS = {"arrival": "Arrival in the harbour", "log": "A weather card is s
 class Wish(Step["PuertoDiabloState"]):
     """``seat`` tells the pilot whether he wants to play an ability card now (the card
     unnamed); ``later`` are asked after him, ``wanting`` said yes before him. ``moment`` is
-    ``arrival``, ``log``, ``challenge``, ``event`` (a counter to the pending event, R66)
-    or ``counter`` (then against ``roller``'s roll at ``depth``); ``pilot_ahead`` as in
-    :class:`PilotPicks`."""
+    ``arrival``, ``log``, ``challenge``, ``event`` (a counter to the pending event, R66),
+    ``counter`` (then against ``roller``'s roll at ``depth``) or ``treasure`` (a counter
+    to ``roller``'s find by ``hunter``, R43); ``pilot_ahead`` as in :class:`PilotPicks`."""
 
     seat: int
     moment: str
@@ -1436,6 +1442,7 @@ class Wish(Step["PuertoDiabloState"]):
     roller: int = -1
     depth: int = 0
     pilot_ahead: int = 0
+    hunter: int = -1
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         return sorted((state.t.want_id, state.t.decline_id))
@@ -1466,6 +1473,7 @@ class PilotPicks(Step["PuertoDiabloState"]):
     roller: int = -1
     depth: int = 0
     pilot_ahead: int = 0
+    hunter: int = -1
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         return sorted(state.t.first_id[s] for s in self.choosable(state))
@@ -1815,16 +1823,22 @@ class AfterFailedRoll(Step["PuertoDiabloState"]):
 @dataclass(frozen=True, slots=True)
 class TreasureCounter(Step["PuertoDiabloState"]):
     """``roller``'s hunter ``hunter`` has found its treasure: ``seat`` (holding a
-    counter to a treasure roll) may force a repeat; ``later`` are asked after him."""
+    counter to a treasure roll) may force a repeat; once his is resolved the window opens
+    again (:class:`ReopenTreasureCounter`, R43); ``bound`` and ``pilot_ahead`` as in
+    :class:`CounterWindow`."""
 
     seat: int
     roller: int
     hunter: int
-    later: tuple[int, ...]
+    bound: bool = False  # he said he wants to play (R51): no passing now
+    pilot_ahead: int = 0
 
     def legal_actions(self, state: PuertoDiabloState) -> list[int]:
         titles = treasure_titles(state, self.seat, "REROLL", "OTHER")
-        return sorted([*play_choices(state, self.seat, titles), state.t.decline_id])
+        out = play_choices(state, self.seat, titles)
+        if not self.bound:
+            out.append(state.t.decline_id)
+        return sorted(out)
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
@@ -1834,11 +1848,14 @@ class TreasureCounter(Step["PuertoDiabloState"]):
 
 @dataclass(frozen=True, slots=True)
 class ReopenTreasureCounter(AutoStep["PuertoDiabloState"]):
-    """After a counter that did not force a repeat: those after it are asked again."""
+    """The counter window on ``roller``'s find by ``hunter`` opens: the first time, or
+    again after a counter that did not force a repeat, to everybody who can force one
+    then (R43, as R34; ``pilot_ahead``, ``played_by`` as in :class:`ReopenWindow`)."""
 
     roller: int
     hunter: int
-    seats: tuple[int, ...]
+    pilot_ahead: int = 0
+    played_by: int = -1
 
 
 @dataclass(frozen=True, slots=True)

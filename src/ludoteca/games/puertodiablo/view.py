@@ -942,7 +942,8 @@ def _lookout_words(state: PuertoDiabloState, event: Event, viewer: int | None,
         return (f"{who} calls in favours (+{d['extra']} market help), but no market "
                 "character may help: the players ashore could reach the total themselves")
     if k == "wants_to_play":
-        moment = {"counter": "a counter", "event": "a counter to the event"}.get(
+        moment = {"counter": "a counter", "event": "a counter to the event",
+                  "treasure": "a counter to the treasure found"}.get(
             d["moment"], f"the {d['moment']} moment")
         if d["wants"]:
             return f"{who} tells the pilot he wants to play an ability card ({moment})"

@@ -50,7 +50,6 @@ from ludoteca.games.puertodiablo.steps import (
     OpenWindow,
     ReopenWindow,
     WeakenSide,
-    Wish,
     choice_parts,
     counters_held,
     effect_options,
@@ -114,8 +113,7 @@ def roll(state: PuertoDiabloState, step: AbilityRoll, outcome: Die) -> None:
                for i, prim in enumerate(state.t.abi_effect[step.ability])
                for part in range(choice_parts(prim))]
     if choices:
-        others = tuple(s for s in in_harbour(state) if s != step.player)
-        window = [ReopenWindow(step.player, step.depth, others)]
+        window = [ReopenWindow(step.player, step.depth)]
     state.push(*choices, *window,
                CarryOut(step.player, step.ability, step.character, step.depth))
 
@@ -124,34 +122,41 @@ def counter_window_steps(state: PuertoDiabloState, roller: int, depth: int) -> l
     """The window is offered only to players in the harbour, other than the roller, who
     hold a counter and have a character ashore to act it; nobody: no window. One: he
     plays or passes; several: each says whether he wants to, and the pilot picks (R51)."""
-    seats = [s for s in in_harbour(state) if s != roller and counters_held(state, s, depth)]
-    if len(seats) > 1:
-        order = first.in_declaring_order(state, seats)
-        return [Wish(order[0], "counter", tuple(order[1:]), (), roller, depth)]
-    return [CounterWindow(seats[0], roller, depth, ())] if seats else []
+    return [ReopenWindow(roller, depth)] if window_seats(state, roller, depth) else []
+
+
+def window_seats(state: PuertoDiabloState, roller: int, depth: int) -> list[int]:
+    """Who is asked each time the window on ``roller``'s card at ``depth`` opens, the
+    first time or again (R34): everybody in the harbour who can answer that card now,
+    the player of a counter just resolved included. Not its own player: every counter
+    of this window answers his own card (a counter answers another player's card); one
+    played against his card is answered in that counter's own window, one depth down,
+    where he is asked like everybody."""
+    return [s for s in in_harbour(state) if s != roller and counters_held(state, s, depth)]
 
 
 def counter_window(state: PuertoDiabloState, step: CounterWindow,
                    action: PlayAbility | Decline) -> None:
-    """A counter played is resolved first; then the others holding one (``later``) are
-    asked again: they need not play, but they may (R34, R51)."""
+    """A counter played is resolved first; then, if the card it answered is still to be
+    carried out, the window opens again to everybody who can still answer it, he who
+    just played included (a second card of his, R34); the others need not play, but they
+    may (R51). A pass closes the window: he was the only one asked, or the only one who
+    wanted to play and the pilot let him."""
     if isinstance(action, PlayAbility):
-        if step.later:
-            state.push(ReopenWindow(step.roller, step.depth, step.later, step.pilot_ahead,
-                                    step.seat))
+        state.push(ReopenWindow(step.roller, step.depth, step.pilot_ahead, step.seat))
         play(state, step.seat, action, step.depth + 1)
         return
     state.emit(everyone("no_counter", seat=step.seat))
 
 
 def reopen_window(state: PuertoDiabloState, step: ReopenWindow, action: None) -> None:
-    """Only if the ability is still to be carried out, and only to those still holding a
-    counter."""
+    """Only if the ability is still to be carried out, and to everybody who can answer
+    it now (:func:`window_seats`): something changed since they were last asked, a card
+    was played and resolved."""
     if state.cancelled >> step.depth & 1:
         return
-    seats = [s for s in step.seats if counters_held(state, s, step.depth)]
-    first.ask(state, seats, "counter", step.roller, step.depth,
-              first.still_ahead(state, step.pilot_ahead, step.played_by))
+    first.ask(state, window_seats(state, step.roller, step.depth), "counter", step.roller,
+              step.depth, first.still_ahead(state, step.pilot_ahead, step.played_by))
 
 
 def carry_out(state: PuertoDiabloState, step: CarryOut, action: None) -> None:

@@ -122,14 +122,16 @@ def event_window(state: PuertoDiabloState, step: EventWindow, action: None) -> N
     """R66: the pending event's counter window, to those it still hits holding a shield
     (nobody: no window). ``event_order=seat``: asked in turn from the pilot, each once;
     ``pilot``: as any window (R51), each saying in turn whether he wants to play and the
-    pilot choosing who plays first; it opens again once a shield is resolved."""
+    pilot choosing who plays first; it opens again once a shield is resolved, the pilot's
+    own shields ahead of a waiting player counting across the openings (R51)."""
     seats = committing.window_seats(state)
     if not seats:
         return
     if state.options.event_order == "seat":
         state.push(EventCounter(seats[0], tuple(seats[1:])))
     else:
-        first.ask(state, seats, "event")
+        first.ask(state, seats, "event",
+                  pilot_ahead=first.still_ahead(state, step.pilot_ahead, step.played_by))
 
 
 def event_counter(state: PuertoDiabloState, step: EventCounter,
@@ -141,7 +143,8 @@ def event_counter(state: PuertoDiabloState, step: EventCounter,
         later = [s for s in step.later if shields_held(state, s)]
         nxt: list[Step[Any]] = [EventCounter(later[0], tuple(later[1:]))] if later else []
     else:
-        nxt = [EventWindow()] if isinstance(action, PlayAbility) else []
+        nxt = [EventWindow(step.pilot_ahead, step.seat)] if isinstance(action, PlayAbility) \
+            else []
     if isinstance(action, PlayAbility):
         state.push(*nxt)
         play(state, step.seat, action, 0)

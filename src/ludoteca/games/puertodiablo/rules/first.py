@@ -23,9 +23,8 @@ from ludoteca.games.puertodiablo.steps import (
     EventCounter,
     MomentWindow,
     PilotPicks,
+    TreasureCounter,
     Wish,
-    counters_held,
-    in_harbour,
 )
 
 if TYPE_CHECKING:
@@ -33,18 +32,20 @@ if TYPE_CHECKING:
 
 
 def ask(state: PuertoDiabloState, seats: Sequence[int], moment: str, roller: int = -1,
-        depth: int = 0, pilot_ahead: int = 0) -> None:
+        depth: int = 0, pilot_ahead: int = 0, hunter: int = -1) -> None:
     """Opens the window of ``moment`` (``counter``: against ``roller``'s roll at
-    ``depth``; ``event``: the counters to the pending event, R66) to ``seats``, those who
-    can play there, in turn from the pilot; ``pilot_ahead``: the pilot's own cards played
-    ahead of a waiting player so far in this window (0 when it first opens, R51)."""
+    ``depth``; ``event``: the counters to the pending event, R66; ``treasure``: against
+    ``roller``'s find by ``hunter``, R43) to ``seats``, those who can play there, in turn
+    from the pilot; ``pilot_ahead``: the pilot's own cards played ahead of a waiting
+    player so far in this window (0 when it first opens, R51)."""
     if len(seats) == 1:
         seat = seats[0]
-        state.push(_window(seat, moment, (), False, roller, depth,
-                           pilot_ahead if seat == state.pilot else 0))
+        state.push(_window(seat, moment, False, roller, depth,
+                           pilot_ahead if seat == state.pilot else 0, hunter))
     elif seats:
         order = in_declaring_order(state, seats)
-        state.push(Wish(order[0], moment, tuple(order[1:]), (), roller, depth, pilot_ahead))
+        state.push(Wish(order[0], moment, tuple(order[1:]), (), roller, depth, pilot_ahead,
+                        hunter))
 
 
 def in_declaring_order(state: PuertoDiabloState, seats: Sequence[int]) -> list[int]:
@@ -62,14 +63,16 @@ def still_ahead(state: PuertoDiabloState, pilot_ahead: int, played_by: int) -> i
     return pilot_ahead if played_by == state.pilot else 0
 
 
-def _window(seat: int, moment: str, others: tuple[int, ...], bound: bool, roller: int,
-            depth: int, pilot_ahead: int) -> CounterWindow | MomentWindow | EventCounter:
+def _window(seat: int, moment: str, bound: bool, roller: int, depth: int, pilot_ahead: int,
+            hunter: int) -> CounterWindow | MomentWindow | EventCounter | TreasureCounter:
     if moment == "counter":
-        return CounterWindow(seat, roller, depth, others, bound, pilot_ahead)
+        return CounterWindow(seat, roller, depth, bound, pilot_ahead)
+    if moment == "treasure":
+        return TreasureCounter(seat, roller, hunter, bound, pilot_ahead)
     if moment == "event":
-        # R66: it opens again by itself once his shield is resolved (EventWindow); it
-        # keeps no count of the pilot's own cards (R51).
-        return EventCounter(seat, (), bound)
+        # R66: it opens again by itself once his shield is resolved (EventWindow),
+        # carrying the pilot's count as the other windows do (R51).
+        return EventCounter(seat, (), bound, pilot_ahead)
     return MomentWindow(seat, moment, (), bound, pilot_ahead)
 
 
@@ -81,15 +84,15 @@ def wish(state: PuertoDiabloState, step: Wish, action: WantToPlay | Decline) -> 
     wanting = (*step.wanting, step.seat) if wants else step.wanting
     if step.later:
         state.push(Wish(step.later[0], step.moment, step.later[1:], wanting, step.roller,
-                        step.depth, step.pilot_ahead))
+                        step.depth, step.pilot_ahead, step.hunter))
     elif len(wanting) == 1:
         # Nobody else waits: the pilot playing alone is not ahead of anyone (R51).
         seat = wanting[0]
         _plays(state, seat, step.moment, step.roller, step.depth,
-               step.pilot_ahead if seat == state.pilot else 0)
+               step.pilot_ahead if seat == state.pilot else 0, step.hunter)
     elif wanting:
         picks = PilotPicks(state.pilot, step.moment, wanting, step.roller, step.depth,
-                           step.pilot_ahead)
+                           step.pilot_ahead, step.hunter)
         free = picks.choosable(state)
         if len(free) == 1:
             # The pilot, held to his most, has one player left to let play: no choice.
@@ -109,15 +112,11 @@ def _let_play(state: PuertoDiabloState, step: PilotPicks, seat: int) -> None:
     others = [s for s in step.wanting if s != seat]
     state.emit(everyone("plays_first", seat=seat, moment=step.moment, others=others))
     ahead = step.pilot_ahead + 1 if seat == step.seat else 0
-    _plays(state, seat, step.moment, step.roller, step.depth, ahead)
+    _plays(state, seat, step.moment, step.roller, step.depth, ahead, step.hunter)
 
 
 def _plays(state: PuertoDiabloState, seat: int, moment: str, roller: int, depth: int,
-           pilot_ahead: int) -> None:
-    # A counter window remembers who else holds a counter, to ask them again once his is
-    # resolved (R34); a moment's window opens again to everybody by itself (R38).
-    others: tuple[int, ...] = ()
-    if moment == "counter":
-        others = tuple(s for s in in_harbour(state)
-                       if s not in (seat, roller) and counters_held(state, s, depth))
-    state.push(_window(seat, moment, others, True, roller, depth, pilot_ahead))
+           pilot_ahead: int, hunter: int) -> None:
+    # Once his card is resolved the window opens again to everybody by itself (R34, R38,
+    # R43).
+    state.push(_window(seat, moment, True, roller, depth, pilot_ahead, hunter))

@@ -42,7 +42,7 @@ from ludoteca.games.puertodiablo.actions import (
 
 # The module, not its function: the ability rules import the consequence and log rules,
 # which call into this module, so ``abilities`` is still loading when this one is.
-from ludoteca.games.puertodiablo.rules import abilities
+from ludoteca.games.puertodiablo.rules import abilities, first
 from ludoteca.games.puertodiablo.steps import (
     HUNTING,
     SHIP,
@@ -217,10 +217,7 @@ def treasure_roll(state: PuertoDiabloState, step: TreasureRoll, outcome: Die) ->
         state.push(HuntResult(step.owner, c, found, final=True))
         return
     if found:
-        seats = [s for s in in_harbour(state) if s != step.owner
-                 and treasure_titles(state, s, "REROLL", "OTHER")]
-        window = [TreasureCounter(seats[0], step.owner, c, tuple(seats[1:]))] if seats else []
-        state.push(*window, HuntResult(step.owner, c, True))
+        state.push(ReopenTreasureCounter(step.owner, c), HuntResult(step.owner, c, True))
     elif not step.forced and treasure_titles(state, step.owner, "REROLL", "OWN"):
         state.push(AfterFailedRoll(step.owner, c), HuntResult(step.owner, c, False))
     else:
@@ -234,26 +231,37 @@ def after_failed_roll(state: PuertoDiabloState, step: AfterFailedRoll,
         abilities.play(state, step.seat, action, 0)
 
 
+def counter_seats(state: PuertoDiabloState, roller: int) -> list[int]:
+    """Who is asked each time the window on ``roller``'s find opens, the first time or
+    again (R43, as R34 for abilities): everybody in the harbour who can force a repeat of
+    it now, the player of a counter just resolved included; never the finder himself
+    (the repeat it forces is of another player's roll)."""
+    return [s for s in in_harbour(state) if s != roller
+            and treasure_titles(state, s, "REROLL", "OTHER")]
+
+
 def treasure_counter(state: PuertoDiabloState, step: TreasureCounter,
                      action: PlayAbility | Decline) -> None:
-    """A counter forcing the successful roll to be made again (REROLL OTHER); those after
-    him are asked again if it came to nothing."""
+    """A counter forcing the successful roll to be made again (REROLL OTHER); if it came
+    to nothing (its own die failed, or it was cancelled) the window opens again to
+    everybody who can still force one (R43). A pass closes it (he was the only one
+    asked, or the only one who wanted to and the pilot let him, R51)."""
     if isinstance(action, PlayAbility):
-        if step.later:
-            state.push(ReopenTreasureCounter(step.roller, step.hunter, step.later))
+        state.push(ReopenTreasureCounter(step.roller, step.hunter, step.pilot_ahead,
+                                         step.seat))
         abilities.play(state, step.seat, action, 0)
         return
     state.emit(everyone("no_counter", seat=step.seat))
-    if step.later:
-        state.push(TreasureCounter(step.later[0], step.roller, step.hunter, step.later[1:]))
 
 
 def reopen_counter(state: PuertoDiabloState, step: ReopenTreasureCounter, action: None) -> None:
+    """Not once a repeat is forced: the repeat decides, and its success opens a new
+    window (R43)."""
     if state.hunt_reroll:
         return
-    seats = [s for s in step.seats if treasure_titles(state, s, "REROLL", "OTHER")]
-    if seats:
-        state.push(TreasureCounter(seats[0], step.roller, step.hunter, tuple(seats[1:])))
+    first.ask(state, counter_seats(state, step.roller), "treasure", step.roller,
+              pilot_ahead=first.still_ahead(state, step.pilot_ahead, step.played_by),
+              hunter=step.hunter)
 
 
 def hunt_result(state: PuertoDiabloState, step: HuntResult, action: None) -> None:
