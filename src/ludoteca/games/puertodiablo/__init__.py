@@ -124,8 +124,8 @@ class PuertoDiabloOptions(BaseModel):
     payment: Literal["minimal", "until_paid"] = Field(
         "minimal", title="Paying doubloons",
         json_schema_extra={"choice_labels": {
-            "minimal": "sides that are all needed: none could be left out",
-            "until_paid": "one side at a time until the amount is reached"}},
+            "minimal": "Sides that are all needed: none could be left out",
+            "until_paid": "One side at a time until the amount is reached"}},
         description="minimal: the payer covers sides of his characters ashore whose "
         "doubloons reach the amount, none of which could be left out without falling "
         "short (the card set's ruling); until_paid: he covers one side at a time, any "
