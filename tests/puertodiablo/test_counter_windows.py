@@ -152,3 +152,30 @@ def test_with_any_the_pilot_may_choose_himself_a_third_time():
     step = s.next_step()
     assert isinstance(step, PilotPicks)
     assert T.first_id[0] in s.legal_actions()
+
+
+def test_a_player_his_shield_spared_is_offered_no_second_shield_when_the_window_opens_again():
+    # An edition with two Stand Firm: seat 1 answers Shanghaied (aimed at his Hendrik Vos)
+    # with one; the window opens again (R34) but his character is no longer hit, so his
+    # second shield is not offered (R67).
+    from pathlib import Path
+
+    import ludoteca.games.puertodiablo as pd
+    from ludoteca.core.registry import load_game
+    from ludoteca.games.puertodiablo.steps import OpenWindow
+
+    text = (Path(pd.__file__).parent / "editions" / "default.toml").read_text()
+    old = 'name = "Stand Firm"\nlevel = "II"\ncopies = 1\n'
+    assert old in text
+    game = load_game("puertodiablo", edition_text=text.replace(old, old.replace("1", "2")))
+    shanghaied, stand_firm = T.abi_names.index("Shanghaied"), T.abi_names.index("Stand Firm")
+    s = table(2, {0: ["C05", "C01"], 1: ["C07", "C04"]}, challenge="L11", game=game)
+    s.hand[0], s.hand[1] = [shanghaied], [stand_firm, stand_firm]
+    s.push(OpenWindow("challenge"))
+    s._run_automatic()
+    play(s, shanghaied, "C05", 6)
+    s.apply_action(T.choose_id[char("C04")])
+    play(s, stand_firm, "C07", 6)
+    offered = {T.codec.decode(a).ability for a in s.legal_actions()
+               if hasattr(T.codec.decode(a), "ability")} if s.current_player() == 1 else set()
+    assert stand_firm not in offered

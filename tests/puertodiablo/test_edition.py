@@ -82,6 +82,15 @@ def test_a_bad_parameter_of_an_effect_is_refused():
         PuertoDiablo(edition_text=text)
 
 
+def test_a_payment_of_no_doubloons_is_refused():
+    # It would leave a payer under minimal payment (R3) no side to choose.
+    text = edited('consequence = [{ op = "PAY_DOUBLOONS", owner = "EACH_IN_HARBOUR", n = 3 }]',
+                  'consequence = [{ op = "PAY_DOUBLOONS", owner = "EACH_IN_HARBOUR", n = 0 }]')
+    with pytest.raises(EditionError, match=r"card L11\).consequence\[0\].n: PAY_DOUBLOONS pays "
+                       r"at least 1 doubloon, not 0"):
+        PuertoDiablo(edition_text=text)
+
+
 def test_an_ability_effect_cannot_be_a_consequence():
     text = edited('consequence = [{ op = "PAY_DOUBLOONS", owner = "EACH_IN_HARBOUR", n = 3 }]',
                   'consequence = [{ op = "TAKE_PILOT" }]')

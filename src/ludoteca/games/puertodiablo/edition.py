@@ -389,6 +389,10 @@ def check_effect(effect: list[dict[str, Any]], where: str, symbols: list[str],
                     continue
                 raise ValueError(f"{at}.{name}: {op} needs it")
             _check_value(prim[name], kind, f"{at}.{name}", symbols, parties)
+        # A payment of nothing would ask the payer to cover a side for no doubloons (and,
+        # with minimal payment, leave him no side to choose): refused at load.
+        if op == "PAY_DOUBLOONS" and prim["n"] < 1:
+            raise ValueError(f"{at}.n: PAY_DOUBLOONS pays at least 1 doubloon, not {prim['n']}")
 
 
 def _check_value(value: Any, kind: Any, at: str, symbols: list[str], parties: list[str]) -> None:

@@ -244,7 +244,9 @@ def counters_held(state: PuertoDiabloState, seat: int, depth: int = -1) -> list[
         return []
     out = {a for a in state.hand[seat] if "counter" in t.abi_moments[a]
            and all(is_counter_to_ability(p) for p in t.abi_effect[a])}
-    if depth == 0 and aimed_at(state, seat):
+    # A shield is of use only while the card still hits him: once one of his spared the
+    # character (R67), the window asks again but offers him no second shield.
+    if depth == 0 and not state.spared_depth & 1 and aimed_at(state, seat):
         out.update(shields_held(state, seat))
     return sorted(out)
 
