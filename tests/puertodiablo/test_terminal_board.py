@@ -76,7 +76,7 @@ def test_a_payment_shows_the_consequence_and_what_each_seat_has_paid():
     assert "Consequence of Brawl on the quay: " in text
     assert f"Hit: s1: paid {paid} of 3d; you: paid 0 of 3d" in text
     # The challenge line says it failed and why.
-    assert "Failed (only 0 offered), o/a/c: s1 0/0/0; s2 0/0/0" in text
+    assert "Failed (nothing offered), o/a/c: s1 0/0/0; s2 0/0/0" in text
 
 
 def test_the_event_of_another_viewer_is_the_same_public_event():
@@ -165,3 +165,59 @@ def test_named_seats_fit_80_columns_at_every_point():
             for state in playout_states(GAME, n, "standard", seed=17, every=7):
                 for viewer in (0, 1):
                     fits(lines_of(state.observation(viewer)))
+
+
+# ----- a new player's trial ---------------------------------------------------------------------
+
+
+def test_while_the_offers_are_made_the_board_says_what_happens_if_the_challenge_fails():
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})
+    s.hand[0], s.hand[1] = [], []
+    turn(s, "L11")  # Brawl on the quay
+    obs = s.observation(0)
+    assert obs["challenge"]["consequence"] == obs["consequence"] and obs["consequence"]
+    lines = lines_of(obs)
+    fits(lines)
+    at = next(k for k, line in enumerate(lines) if line.startswith("If it fails: "))
+    assert lines[at - 2].startswith("Challenge: Brawl on the quay")
+    assert " ".join(lines[at:at + 2]).startswith("If it fails: " + obs["consequence"][:30])
+    while isinstance(s.next_step(), MakeOffer):
+        s.apply_action(T.offer_id[0])
+    assert not any(x.startswith("If it fails") for x in lines_of(s.observation(0)))
+
+
+def test_la_coruna_s_cap_shows_while_it_applies_and_in_the_failed_outcome():
+    s = table(3, {0: ["C48", "C01"], 1: ["C44", "C04"], 2: ["C03", "C06"]}, at="H08",
+              foul=1)
+    s.hand = [[], [], []]
+    turn(s, "L10")
+    lines = lines_of(s.observation(0))
+    fits(lines)
+    assert "at most 2 may commit" in " ".join(lines[:2])
+    while isinstance(s.next_step(), MakeOffer):
+        s.apply_action(T.offer_id[{0: 2, 1: 2, 2: 1}[s.next_step().seat]])
+    lines = lines_of(s.observation(0))
+    fits(lines)
+    assert any(x.startswith("Failed (at most 2 commit: 4 of 5), o/a/c: ") for x in lines)
+    fair = table(3, {0: ["C48"], 1: ["C44"], 2: ["C03"]}, at="H08")
+    turn(fair, "L10")
+    assert "at most" not in "\n".join(lines_of(fair.observation(0)))
+
+
+def test_the_viewer_s_extra_characters_are_right_under_his_own_row():
+    crews = {0: ["C01", "C02", "C03", "C04", "C05"], 1: ["C06", "C07", "C08", "C09", "C10"],
+             2: ["C11", "C12", "C13", "C14", "C15"]}
+    s = table(3, crews, at="H08", challenge="L10")
+    lines = lines_of(s.observation(1))
+    fits(lines)
+    mine = next(k for k, line in enumerate(lines) if line.startswith("*you "))
+    after = next(k for k, line in enumerate(lines) if line.startswith("*s3 "))
+    assert after > mine + 1 and all(x.startswith("   ") for x in lines[mine + 1:after])
+
+
+def test_the_ship_s_ability_cards_are_not_all_called_used():
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})
+    loose = T.abi_names.index("Loose Purse")
+    s.ship_abis[1] = [loose]  # sent there by a consequence, say: the board cannot tell
+    text = "\n".join(lines_of(s.observation(1)))
+    assert "Your ship: " in text and "Loose Purse" in text and "(used)" not in text

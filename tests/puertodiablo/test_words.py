@@ -404,3 +404,37 @@ def test_the_terminal_wraps_a_long_counter_prompt_instead_of_cutting_it():
     assert len(lines) <= render.ROWS and all(len(line) <= 80 for line in lines)
     assert " ".join(lines).endswith("play a counter?")
     assert T.char_names[char("C07")].split(",")[0] in " ".join(lines)
+
+
+# ----- a new player's trial: words that said the wrong thing ----------------------------------
+
+
+def _failed_at_la_coruna(offers: dict[int, str]):
+    """La Coruna's foul side (at most two may commit, R15): three players offer 2, 2 and
+    1 of the 5 symbols needed, with no market to help; the challenge fails."""
+    s = table(3, {0: ["C48", "C01"], 1: ["C44", "C04"], 2: ["C03", "C06"]}, at="H08",
+              foul=1)
+    s.hand = [[], [], []]
+    turn(s, "L10")
+    while isinstance(s.next_step(), steps.MakeOffer):
+        s.apply_action(T.offer_id[{0: 2, 1: 2, 2: 1}[s.next_step().seat]])
+    return s, next(e for e in s.events() if e.kind == "failed")
+
+
+def test_a_failure_under_la_coruna_s_cap_says_the_cap_and_no_help_that_was_not_allowed():
+    s, failed = _failed_at_la_coruna({})
+    words = describe_event(s, failed, 0)
+    assert "at most 2 players may commit here: the best two offers make 4 of 5" in words
+    assert "market help" not in words  # none was allowed (no market character)
+
+
+def test_a_failure_elsewhere_with_no_help_allowed_does_not_speak_of_help():
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})
+    s.hand[0], s.hand[1] = [], []
+    turn(s, "L11")
+    while isinstance(s.next_step(), steps.MakeOffer):
+        s.apply_action(T.offer_id[0])
+    failed = next(e for e in s.events() if e.kind == "failed")
+    assert "0 of the 2 symbols needed)" in describe_event(s, failed, 0)
+    assert "market help" not in describe_event(s, failed, 0)
+

@@ -189,6 +189,8 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     banned = ",".join(obs["prohibited"]) or "-"
     top = []
     pilot = _seat(obs["pilot"], obs, short=True)
+    cap = (obs["challenge"] or {}).get("cap")
+    cap_words = f"at most {cap} may commit" if cap else ""
     if obs.get("draft") and obs["harbour"] is None:
         top.append(f"Setting sail: the advanced start  pilot {pilot}")
     elif obs["harbour"] is None:
@@ -197,12 +199,24 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         # The weather card's flag or faction symbol shows why a weather war starts.
         flag = obs.get("weather_flag")
         weather = f"{obs['weather']} ({flag['name']})" if flag else obs["weather"]
-        top.extend(_wrap("", [f"{obs['harbour']} ({obs['number']})", weather,
-                              f"banned {banned}", f"round {obs['round']}/{obs['round_cap']}",
-                              f"pilot {pilot}"], "  "))
+        items = [f"{obs['harbour']} ({obs['number']})", weather, f"banned {banned}",
+                 f"round {obs['round']}/{obs['round_cap']}", f"pilot {pilot}"]
+        # La Coruna's foul side: how many may commit, said while it applies (R15): on
+        # the harbour line, or where the line has no room for it, on the challenge's.
+        if cap and len("  ".join(items)) + len(cap_words) + 2 <= WIDTH:
+            items.insert(3, cap_words)
+            cap_words = ""
+        top.extend(_wrap("", items, "  "))
     ch = obs["challenge"]
+    fails: list[str] = []
     if ch:
-        top.append(f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}")
+        head = f"Challenge: {ch['name']} - {ch['needed']} of {'/'.join(ch['symbols'])}"
+        if cap_words and len(head) + len(cap_words) + 2 <= WIDTH:
+            head, cap_words = f"{head}, {cap_words}", ""
+        top.extend(_wrap("", [head, cap_words] if cap_words else [head], ", "))
+        # While the offers are made: what happens if the challenge fails.
+        if ch.get("consequence") and not ch.get("outcome"):
+            fails = _wrap("If it fails: ", [ch["consequence"]], "")
         # The negotiation in one line: what each seat ashore offered, was assigned by
         # the pilot and committed (offer/assigned/committed).
         # An offer by an ability card shows as "ab" and its count (R60), symbols an
@@ -210,7 +224,9 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         deal = [f"s{s['seat'] + 1} {s['offer']}/{s['assigned']}/{s['committed']}"
                 + _ability_marks(s) for s in obs["seats"] if s["in_harbour"]]
         top.append(_fit(_outcome(obs) or "Offer/assigned/committed: ", deal)[0])
+    challenge_end = len(top)
     own: list[str] = []
+    own_row = len(top)
     for s in obs["seats"]:
         mark = "*" if s["in_harbour"] else " "
         head = (f"{mark}{_seat(s['seat'], obs, short=True)} {s['tale_vp']}VP ship {len(s['ship'])} "
@@ -218,21 +234,25 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         shown, rest = _fit(head, [_char(c) for c in s["ashore"]])
         top.append(shown)
         if s["seat"] == viewer:
-            own = rest
-    # The viewer's own characters that did not fit go on lines of their own, then his
-    # ability cards and ship, as long as the board keeps within its 12 rows (the choices
-    # need the rest of the screen).
-    mine: list[str] = []
+            own, own_row = rest, len(top)
+    # The viewer's own characters that did not fit go on lines of their own, right under
+    # his row (under the last seat's they would read as that seat's), then his ability
+    # cards and ship, as long as the board keeps within its 12 rows (the choices need
+    # the rest of the screen).
+    extra: list[str] = []
     while own:
         shown, own = _fit("   ", own)
-        mine.append(shown)
+        extra.append(shown)
+    mine: list[str] = []
     if viewer is not None and obs["harbour"] is not None:
         me = obs["seats"][viewer]
         mine.append(_fit("Your abilities: ", list(me["hand"]))[0])
         if not compact or me["ship"]:
             mine.append(_fit("Your ship: ", [_short(c["name"], 14) + _parties(c)
                                              for c in me["ship"]]
-                             + [f"{a} (used)" for a in me["abilities_on_ship"]])[0])
+                             # Played, lost or sent by an event: the observation does
+                             # not say which, so no mark says it.
+                             + list(me["abilities_on_ship"]))[0])
     event = event_lines(obs)
     prompt = textwrap.wrap(grammar(obs["prompt"]), WIDTH, break_on_hyphens=False) or [""]
     market: list[str] = []
@@ -254,13 +274,18 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     # half a sentence), the other parts line by line (each line says all it says).
     room = ROWS - len(top) - len(prompt)
     parts: dict[str, list[str]] = {}
-    for name, part in (("event", event), ("final", final_lines(obs)),
-                       ("sets", set_lines(obs)), ("options", option_lines(obs)),
+    for name, part in (("extra", extra), ("fails", fails), ("event", event),
+                       ("final", final_lines(obs)), ("sets", set_lines(obs)),
+                       ("options", option_lines(obs)),
                        ("mine", mine), ("market", market), ("lookout", lookout_lines(obs)),
                        ("hand", hand_lines(obs))):
-        whole = name in ("event", "final", "market")
+        whole = name in ("fails", "event", "final", "market")
         parts[name] = ([] if whole and len(part) > room else part[:max(0, room)])
         room -= len(parts[name])
+    # The viewer's extra characters under his own row, the consequence under the
+    # challenge (the rows before the viewer's come first).
+    top = top[:own_row] + parts["extra"] + top[own_row:]
+    top = top[:challenge_end] + parts["fails"] + top[challenge_end:]
     lines = (top + parts["mine"] + parts["event"] + parts["final"] + parts["sets"]
              + parts["market"] + parts["options"] + parts["lookout"] + parts["hand"]
              + prompt)
@@ -278,6 +303,15 @@ def _outcome(obs: dict[str, Any]) -> str:
         return f"Resolved ({done} committed{helped}), o/a/c: "
     if outcome == "failed":
         offered = sum(s["offer"] for s in obs["seats"])
+        if not offered:
+            return "Failed (nothing offered), o/a/c: "
+        # La Coruna's foul side: only the best offers under the cap count (R15).
+        cap = ch.get("cap")
+        offers = sorted((s["offer"] for s in obs["seats"]
+                         if s["seat"] in ch.get("players", ())), reverse=True)
+        if cap and len([n for n in offers if n]) > cap:
+            return (f"Failed (at most {cap} commit: {sum(offers[:cap])} of "
+                    f"{ch['needed']}), o/a/c: ")
         return f"Failed (only {offered} offered), o/a/c: "
     return ""
 

@@ -217,6 +217,11 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                        "symbols": [t.symbols[k] for k in range(len(t.symbols))
                                    if t.challenge_symbols[ch] >> k & 1],
                        "needed": need(state),
+                       # What happens if it fails (shown while the offers are made).
+                       "consequence": t.edition.log[ch].text or None,
+                       # La Coruna's foul side: at most this many players may commit
+                       # (one when market help is used); None elsewhere.
+                       "cap": (t.max_resolvers[h][state.foul] or None) if h >= 0 else None,
                        # Settled this round: "resolved", "failed" (None: not yet).
                        "outcome": {1: "resolved", 0: "failed"}.get(state.outcome),
                        # Every seat in the negotiation (those who have left since
@@ -800,8 +805,17 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         if "offers" in d:
             offered = joined(f"{_who(s, viewer)} {n}" for s, n in d["offers"])
             total = sum(n for _, n in d["offers"])
-            why = (f" (offers: {offered or 'nobody ashore'}, {total} of the "
-                   f"{d['needed']} symbols needed, with any market help allowed)")
+            help_ = ", with the market help allowed" if d.get("help") else ""
+            cap = d.get("cap") or 0
+            if cap and len([n for _, n in d["offers"] if n]) > cap:
+                one = " (one with market help)" if d.get("help") else ""
+                best = {1: "the best offer makes", 2: "the best two offers make"}.get(
+                    cap, f"the best {cap} offers make")
+                why = (f" (offers: {offered}; at most {plural(cap, 'player')} may commit "
+                       f"here{one}: {best} {d['reach']} of {d['needed']}{help_})")
+            else:
+                why = (f" (offers: {offered or 'nobody ashore'}, {total} of the "
+                       f"{d['needed']} symbols needed{help_})")
         return (f"the challenge fails{why}: "
                 f"{t.edition.log[d['card']].text or 'its consequence'}; "
                 "no purchases this round")

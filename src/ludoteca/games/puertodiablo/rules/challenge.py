@@ -153,5 +153,15 @@ def failed(state: PuertoDiabloState, step: Failed, action: None) -> None:
     state.outcome = 0
     # The offers made (in the harbour), so that the event says why it failed.
     offers = [[s, state.offers[s]] for s in in_harbour(state)]
-    state.emit(everyone("failed", card=state.challenge, offers=offers, needed=need(state)))
+    # Words only (no decision): the symbols market help could have supplied, and La
+    # Coruna's foul limit of players who may commit with what the best offers under it
+    # reach (R15).
+    helpers = help_allowance(state)
+    helped = best_help(state, helpers) if helpers else 0
+    limited = bool(state.t.max_resolvers[state.voyage[state.harbour]][state.foul])
+    cap = resolver_limit(state) if limited else 0
+    values = [n for _, n in offers]
+    state.emit(everyone("failed", card=state.challenge, offers=offers, needed=need(state),
+                        help=helped, cap=cap,
+                        reach=reachable(values, cap, 0) if cap else sum(values)))
     start_consequence(state)
