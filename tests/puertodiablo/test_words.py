@@ -438,3 +438,18 @@ def test_a_failure_elsewhere_with_no_help_allowed_does_not_speak_of_help():
     assert "0 of the 2 symbols needed)" in describe_event(s, failed, 0)
     assert "market help" not in describe_event(s, failed, 0)
 
+
+def test_the_last_player_is_told_why_and_only_what_is_still_allowed():
+    s = table(2, {0: ["C01", "C02"], 1: ["C04", "C05"]})
+    fresh = Purchase(0, 2, last=True).prompt(s, 0)
+    assert fresh.startswith("You are the last in the harbour: up to 2 tall tales or 2 "
+                            "market cards, one per healthy character")
+    assert "Tell a tall tale or buy market cards" in fresh
+    told = Purchase(0, 2, tales=1, last=True).prompt(s, 0)  # R20: no mix any more
+    assert "buy" not in told and "1 tale told so far" in told
+    assert told.endswith("Tell a tall tale, play an ability, or finish.")
+    bought = Purchase(0, 2, bought=1, last=True).prompt(s, 0)
+    assert "tall tale" not in bought.split(";", 1)[1] and "Buy market cards" in bought
+    # Anyone else after a purchase: one tale instead of buying is no longer allowed.
+    assert "tall tale" not in Purchase(0, 3, bought=1).prompt(s, 0)
+

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
-from ludoteca.core.words import seat_name
+from ludoteca.core.words import plural, seat_name
 from ludoteca.games.puertodiablo.actions import Cover
 from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
 
@@ -1115,8 +1115,23 @@ class Purchase(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return (f"Tell a tall tale or buy market cards ({money(state, self)} doubloons "
-                    "left), play an ability, or finish.")
+            # Only what is still allowed (R20: tales or cards, not a mix), and for the
+            # last player in the harbour why his limit is what it is.
+            tell, buy = may_tell(state, self), may_buy(state, self)
+            what = [w for w, ok in (("tell a tall tale", tell),
+                                    (f"buy market cards ({money(state, self)} doubloons "
+                                     "left)", buy)) if ok]
+            ask = " or ".join(what)
+            ask = (ask[0].upper() + ask[1:] + ", play an ability, or finish." if ask
+                   else "Play an ability or finish.")
+            if not self.last:
+                return ask
+            n = self.limit
+            why = (f"You are the last in the harbour: up to {plural(n, 'tall tale')} or "
+                   f"{plural(n, 'market card')}, one per healthy character; ")
+            done = (f"{plural(self.tales, 'tale')} told" if self.tales
+                    else f"{plural(self.bought, 'card')} bought" if self.bought else "")
+            return why + (f"{done} so far. " if done else "") + ask
         return f"{seat_name(self.seat)} is purchasing."
 
 
