@@ -294,7 +294,7 @@ def test_a_surcharged_price_says_why():
 
 @pytest.mark.parametrize("case,ashore,outcome,committed,to,words", [
     (1, [0, 0, 0], 0, [0, 0, 0], 1, "everybody has left"),
-    (2, [1, 1, 1], 1, [1, 0, 0], 1, "who did not commit and is still ashore"),
+    (2, [1, 1, 1], 1, [1, 0, 0], 1, "left of you still ashore who did not commit"),
     (3, [1, 1, 1], 1, [0, 1, 1], 0, "did not commit while all the others ashore did"),
     (4, [1, 0, 1], 0, [0, 0, 0], 2, "the first player left of you still ashore"),
 ])
@@ -453,3 +453,34 @@ def test_the_last_player_is_told_why_and_only_what_is_still_allowed():
     # Anyone else after a purchase: one tale instead of buying is no longer allowed.
     assert "tall tale" not in Purchase(0, 3, bought=1).prompt(s, 0)
 
+
+def test_one_symbol_is_singular_and_a_pilot_card_said_to_you_is_grammatical():
+    s = table(3, {0: ["C01"], 1: ["C04"], 2: ["C10"]})
+    supplies = everyone("supplies", seat=0, ability=0, symbols=1, symbol=0, assigned=2)
+    assert f"supplies 1 {T.symbols[0]} symbol toward" in describe_event(s, supplies, 1)
+    s.ashore, s.outcome, s.committed = [1, 1, 1], 1, [1, 0, 0]
+    pass_pilot(s, 0)
+    event = [e for e in s._events if e.kind == "pilot"][-1]
+    line = describe_event(s, event, event.data["seat"])
+    assert line.startswith("you hold") and " are still ashore" not in line
+    assert render.grammar(line) == line
+
+
+def test_the_final_line_names_the_winners_and_you_and_the_pilot_is_not_told_of_himself():
+    record = ludoteca.run_match("puertodiablo", ["random"] * 2, seed=1)
+    final = replay(record)
+    event = next(e for _, e in final.event_log(None) if e.kind == "final")
+    won = event.data["winners"][0]
+    line = describe_event(final, event, won)
+    assert "winners" not in line and line.endswith("won by you")
+    assert line.startswith("final scoring: you " if won == 0 else f"final scoring: {seat_name(0)} ")
+    s = table(2, {0: ["C01", "C02"], 1: ["C04", "C05"]})
+    loose = T.abi_names.index("Loose Purse")
+    plays = everyone("plays", seat=0, ability=loose, character=char("C01"), count=1, least=3,
+                     pilot=0)
+    assert describe_event(s, plays, 0).startswith("you play Loose Purse as the pilot with ")
+    s.offers = [2, 1]
+    ask = steps.PilotAssigns(0, 0, (1,), 0, 0, 0).prompt(s, 0)
+    assert ask.startswith("As the pilot, decide how many symbols you commit yourself "
+                          "(you offered 2;")
+    assert seat_name(0) not in ask

@@ -534,8 +534,12 @@ class PilotAssigns(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return (f"As the pilot, decide how many symbols {seat_name(self.target)} "
-                    f"commits (offered {state.offers[self.target]}; {self.sofar} of "
+            # The pilot assigning himself is told so, not of a seat by its name.
+            whom = ("you commit yourself" if self.target == self.seat
+                    else f"{seat_name(self.target)} commits")
+            offered = "you offered" if self.target == self.seat else "offered"
+            return (f"As the pilot, decide how many symbols {whom} "
+                    f"({offered} {state.offers[self.target]}; {self.sofar} of "
                     f"{need(state)} assigned).")
         return f"The pilot is deciding who commits what ({seat_name(self.target)})."
 

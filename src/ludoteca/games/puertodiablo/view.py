@@ -676,8 +676,9 @@ def _pilot_case(d: Mapping[str, Any], viewer: int | None) -> str:
     if case == 1:
         return f"everybody has left, so it goes to the player left of {holder}"
     if case == 2:
+        # No "and is" here: said to "you", the verb after "and" would become "are".
         return (f"the challenge was resolved, so it goes to the first player left of "
-                f"{holder} who did not commit and is still ashore")
+                f"{holder} still ashore who did not commit")
     if case == 3:
         return (f"the challenge was resolved and {holder} did not commit while all the "
                 "others ashore did, so the card stays")
@@ -754,8 +755,9 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
                 f"({d['total']} in all; the card is played after the pilot's decision)")
     if k == "supplies":
         kind = f"{t.symbols[d['symbol']]} " if d["symbol"] >= 0 else ""
-        return (f"{t.abi_names[d['ability']]} supplies {d['symbols']} {kind}symbols toward "
-                f"{_whose(d['seat'], viewer)} assignment of {d['assigned']}, covering no side")
+        return (f"{t.abi_names[d['ability']]} supplies {plural(d['symbols'], kind + 'symbol')}"
+                f" toward {_whose(d['seat'], viewer)} assignment of {d['assigned']}, covering "
+                "no side")
     if k == "doubles":
         return (f"{t.abi_names[d['ability']]}: the symbols {t.char_names[d['character']]} "
                 f"({who}) commits count {d['times']} times (each doubling adds the "
@@ -838,6 +840,9 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
     if k == "purchase_done":
         return f"{who} finishes purchasing"
     if k == "plays":
+        if d.get("pilot") == d["seat"]:  # the pilot presents it to nobody but himself
+            return (f"{who} plays {t.abi_names[d['ability']]} as the pilot with "
+                    f"{t.char_names[d['character']]} (needs {d['least']}+)")
         return (f"{who} presents an ability to the pilot and plays {t.abi_names[d['ability']]} "
                 f"with {t.char_names[d['character']]} (needs {d['least']}+)")
     if k == "ability_roll":
@@ -897,10 +902,10 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
     if k == "abilities_to_hand":
         return f"{who} takes bought abilities into the hand"
     if k == "final":
-        parts = [f"{seat_name(s)} {v} VP{_bonus_words(t, d, s)} ({m}d)" for s, (v, m) in
+        parts = [f"{_who(s, viewer)} {v} VP{_bonus_words(t, d, s)} ({m}d)" for s, (v, m) in
                  enumerate(zip(d["vp"], d["doubloons"], strict=True))]
-        won = joined(seat_name(s) for s in d["winners"])
-        return f"final scoring: {joined(parts)}; winners {won}"
+        won = joined(_who(s, viewer) for s in d["winners"])
+        return f"final scoring: {joined(parts)}; won by {won}"
     return option_words(state, event, viewer) or k
 
 

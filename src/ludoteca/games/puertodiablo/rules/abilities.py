@@ -74,7 +74,7 @@ def play(state: PuertoDiabloState, seat: int, action: PlayAbility, depth: int) -
     state.ship_abis[seat].append(a)
     count = foreknowledge(state, a, c)
     state.emit(everyone("plays", seat=seat, ability=a, character=c, count=count,
-                        least=least_roll(state, a, count)))
+                        least=least_roll(state, a, count), pilot=state.pilot))
     state.push(AbilityRoll(seat, a, c, depth))
 
 
