@@ -616,7 +616,9 @@ def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: 
     log = page.inner_text("#log").lower()
     # The viewer's own line says "you ... play", not "you ... plays" (one wording for
     # the board and the terminal: describe_event).
-    assert f"you present an ability to the pilot and play {card.lower()}" in log
+    # (the pilot himself is not said to present it to the pilot)
+    assert (f"you present an ability to the pilot and play {card.lower()}" in log
+            or f"you play {card.lower()} as the pilot with " in log)
     assert f"plays {card.lower()}" not in log
     assert "takes effect" in log or "no effect" in log
     assert page.js_errors == []
