@@ -774,3 +774,36 @@ def test_the_readme_gives_each_game_s_replay_keys():
     for module in sorted((root / "src/ludoteca/games").glob("*/render.py")):
         for kind in re.findall(r'return "(\w+)", ', module.read_text()):
             assert re.search(rf"`{kind[0]} \d+` to (the \w+ )?{kind}", readme), (module, kind)
+
+
+def test_the_help_pages_fit_an_80_by_24_terminal_with_paragraphs_filled_to_its_width(monkeypatch):
+    # A rules summary wrapped at 90 columns (as the games' summary.md files are) shown on
+    # an 80x24 terminal: each row within 80 columns, each screenful within 24 rows with
+    # its question, and a paragraph filled anew rather than wrapped twice (no row of a
+    # word or two left over in the middle of a paragraph).
+    import io
+
+    from rich.console import Console
+
+    from ludoteca.cli import show
+    from ludoteca.games.puertodiablo import PuertoDiablo
+
+    out = io.StringIO()
+    monkeypatch.setattr(show, "console", Console(file=out, width=80, height=24,
+                                                 force_terminal=True, color_system=None))
+    asked = []
+    monkeypatch.setattr(show.console, "input", lambda prompt="": asked.append(prompt) or "")
+    summary = show.rules_summary(PuertoDiablo())
+    assert summary and max(len(line) for line in summary.splitlines()) > 80
+    show.page(summary, pause_at_end=True)
+    screens = out.getvalue().split("\n")
+    assert all(len(row) <= 80 for row in screens)
+    rows = [r for r in screens if r.strip()]
+    assert len(asked) >= 2 and len(screens) <= len(asked) * 23 + 1
+    # Filled paragraphs: every row of the goal's paragraph but its last is nearly full
+    # (wrapped twice, every other row would be a stub of a word or two).
+    flowed = show.reflow(summary, 80)
+    start = next(k for k, r in enumerate(flowed) if r.startswith("Goal:"))
+    paragraph = flowed[start:flowed.index("", start)]
+    assert len(paragraph) >= 2 and all(len(r) > 65 for r in paragraph[:-1]), paragraph
+    assert any(r.startswith("Goal:") for r in rows)

@@ -24,6 +24,8 @@ included, as the game's ``State.ghosts()`` names them.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -79,10 +81,44 @@ def render_hook(game: Game, name: str) -> Any:
     return getattr(module, name, None) if module is not None else None
 
 
+def reflow(text: str, width: int) -> list[str]:
+    """``text`` as the rows it takes on a console ``width`` columns wide. A paragraph of
+    lines that start at the margin (up to a blank line or a list item) is filled anew to
+    the width, so that text wrapped for a wider page is not wrapped twice, ragged; a list
+    item's lines hang under its first word. An indented line (a table, a key, code) is
+    laid out as written and only wrapped if it is too wide, under its own indent."""
+    rows: list[str] = []
+    block: list[str] = []
+
+    def flush() -> None:
+        if block:
+            item = re.match(r"(?:[-*]|\d+\.)\s+", block[0])
+            rows.extend(textwrap.wrap(" ".join(line.strip() for line in block), width,
+                                      subsequent_indent=" " * (item.end() if item else 0),
+                                      break_on_hyphens=False))
+            block.clear()
+
+    for line in text.splitlines():
+        if not line.strip() or line[0].isspace() or line.startswith(("|", "#", "```")):
+            flush()
+            indent = line[:len(line) - len(line.lstrip())]
+            rows.extend(textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                                      break_on_hyphens=False) or [""])
+            continue
+        if block and re.match(r"(?:[-*]|\d+\.)\s+", line):
+            flush()
+        block.append(line)
+    flush()
+    return rows
+
+
 def page(text: str, pause_at_end: bool = False) -> None:
     """Prints ``text``; on a terminal too small for it, a screenful at a time (and, with
-    ``pause_at_end``, waits for Enter after the last one, before the screen moves on)."""
-    lines = text.splitlines()
+    ``pause_at_end``, waits for Enter after the last one, before the screen moves on).
+    On a terminal the paragraphs are filled to its width first, so that a screenful is
+    counted in the rows it takes."""
+    lines = reflow(text, console.width) if console.is_terminal else text.splitlines()
+    # A row for the question under each screenful, one for the line above it (a heading).
     height = max(console.height - 2, 5)
     if not console.is_terminal or len(lines) <= height:
         console.print(escape(text))
