@@ -807,3 +807,29 @@ def test_the_help_pages_fit_an_80_by_24_terminal_with_paragraphs_filled_to_its_w
     paragraph = flowed[start:flowed.index("", start)]
     assert len(paragraph) >= 2 and all(len(r) > 65 for r in paragraph[:-1]), paragraph
     assert any(r.startswith("Goal:") for r in rows)
+
+
+def test_a_long_choice_goes_on_under_its_label_not_at_column_0():
+    # "2  play Fervent Prayer with Isabel de Ocaña, nurse (foreknowledge 1: needs" went
+    # on with "4+)" at column 0, where it reads as a line of its own. The list is shared
+    # by every game: short labels and the several-to-a-row lists keep their rows.
+    import io
+    from unittest import mock
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    label = "play Fervent Prayer with Isabel de Ocaña, nurse (foreknowledge 1: needs 4+)"
+    console = Console(file=io.StringIO(), width=80, highlight=False)
+    with mock.patch.object(play, "console", console):
+        rows = [row.plain for row in play.HumanAgent._lines(
+            "", [("1", "finish purchasing", [0]), ("2", label, [1])], back=True)]
+        short = [row.plain for row in play.HumanAgent._lines(
+            "", [(str(k), f"play {k}", [k]) for k in range(1, 7)], back=False)]
+    assert rows[0] == "    1  finish purchasing"
+    assert rows[1].startswith("    2  play Fervent Prayer") and len(rows[1]) <= 80
+    assert rows[2] == "       " + label[len(rows[1]) - 7:].strip()
+    assert rows[3] == "    b  back" and len(rows) == 4
+    assert len(short) == 1 and short[0].split() == [w for k in range(1, 7)
+                                                    for w in (str(k), "play", str(k))]

@@ -379,8 +379,7 @@ class HumanAgent(Agent):
                     for key, label, _ in entries[row:row + across]
                 ).rstrip()))
         else:
-            rows += [Text.from_markup(f"  [bold]{key:>3}[/]  {escape(label)}")
-                     for key, label, _ in entries]
+            rows += [row for key, label, _ in entries for row in _entry(key, label)]
         if back:
             rows.append(Text.from_markup("    [bold]b[/]  back"))
         # A label wider than the console takes more than one row.
@@ -390,6 +389,21 @@ class HumanAgent(Agent):
 def _rows(renderable: Any) -> int:
     """How many console rows ``renderable`` takes."""
     return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def _entry(key: str, label: str) -> list[Text]:
+    """A choice's rows: its key, then its label, a label too wide for the console going
+    on under the label's first word (not at column 0, where it would read as a choice
+    of its own)."""
+    front = f"  {key:>3}  "
+    body = Text(label).wrap(console, max(10, console.width - len(front)))
+    rows = []
+    for k, line in enumerate(body):
+        line.rstrip()
+        row = Text.from_markup(f"  [bold]{escape(f'{key:>3}')}[/]  ") if k == 0 \
+            else Text(" " * len(front))
+        rows.append(row.append_text(line))
+    return rows or [Text.from_markup(f"  [bold]{escape(f'{key:>3}')}[/]  ")]
 
 
 def _wrapped(text: Text) -> list[Text]:
