@@ -484,3 +484,32 @@ def test_the_final_line_names_the_winners_and_you_and_the_pilot_is_not_told_of_h
     assert ask.startswith("As the pilot, decide how many symbols you commit yourself "
                           "(you offered 2;")
     assert seat_name(0) not in ask
+
+
+def test_a_character_to_choose_shows_its_sides_and_a_market_card_its_price_now():
+    # Characters on the ship or in the market are not on the board: the choice says what
+    # they bring (both sides; the symbols a helper would supply, R15; the price as it is
+    # now, and an ability's effect).
+    from ludoteca.games.puertodiablo.actions import Buy, Helper, SendAshore, TakeCheapest
+    from ludoteca.games.puertodiablo.view import action_label
+
+    s = table(2, {0: ["C01"], 1: ["C04"]}, challenge="L12",
+              market=["C23", "C27", "C03", "C05"])
+    windfall, loose = T.abi_names.index("Windfall"), T.abi_names.index("Loose Purse")
+    s.market[4:6] = [windfall, loose]
+    assert action_label(s, SendAshore(char("C07"))) == \
+        "send ashore Father Anselme (FTH 1d | FTH+HEA 2d)"
+    assert action_label(s, TakeCheapest(char("C27"))).startswith(
+        "take Margot Vasseur, cantinière (TAV 2d | HEA 2d)")
+    assert action_label(s, Helper(0)) == "market help: Capitaine Luc Marchand (2 HLM)"
+    s.challenge = log("L14")  # BLD and HLM: both types a helper has
+    assert action_label(s, Helper(0)) == "market help: Capitaine Luc Marchand (1 BLD + 2 HLM)"
+    assert action_label(s, Buy(1)) == "buy Margot Vasseur, cantinière (7d)"
+    assert action_label(s, Buy(4)) == "buy Windfall (7d): " + effect_words(
+        T.abi_effect[windfall], LEX).rstrip(".")
+    s.foul = 1  # a surcharge on the foul side shows in the price
+    assert action_label(s, Buy(1)) == f"buy Margot Vasseur, cantinière ({steps.card_price(s, 1)}d)"
+    s.market[6] = windfall  # a like card beside it: the slot tells them apart
+    assert action_label(s, Buy(4)).startswith("buy Windfall (7d, market slot 5): ")
+    assert action_label(s, Buy(6)).startswith("buy Windfall (7d, market slot 7): ")
+

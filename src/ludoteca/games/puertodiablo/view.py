@@ -96,6 +96,7 @@ from ludoteca.games.puertodiablo.steps import (
     least_roll,
     need,
     step_label,
+    usable,
 )
 
 if TYPE_CHECKING:
@@ -108,6 +109,22 @@ PLACES = {SHIP: "ship", ASHORE: "ashore", OUT: "out", MARKET: "market", HUNTING:
 def side_text(t: Tables, c: int, side: int) -> str:
     syms = [t.symbols[k] for k, n in enumerate(t.side_symbols[c][side]) for _ in range(n)]
     return f"{'+'.join(syms) or '-'} {t.doubloons[c][side]}d"
+
+
+def sides_text(t: Tables, c: int) -> str:
+    """Both sides of character ``c``: "FTH 1d | FTH+HEA 2d"."""
+    return f"{side_text(t, c, 0)} | {side_text(t, c, 1)}"
+
+
+def helper_words(state: PuertoDiabloState, slot: int) -> str:
+    """The symbols the market character in ``slot`` would supply as help (R15), by
+    type: "2 HLM"."""
+    t = state.t
+    c = state.market[slot]
+    mask = usable(state)
+    parts = [f"{n} {t.symbols[k]}" for k in range(len(t.symbols)) if mask >> k & 1
+             if (n := sum(t.side_symbols[c][side][k] for side in (0, 1)))]
+    return " + ".join(parts) or "no symbols"
 
 
 def flag_words(t: Tables, party: int) -> str:
@@ -512,7 +529,8 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
     if isinstance(action, SendAshore | TakeCheapest | Choose):
         verb = {SendAshore: "send ashore", TakeCheapest: "take",
                 Choose: "choose"}[type(action)]
-        return f"{verb} {t.char_names[action.character]}"
+        # The card's sides: a character on the ship or in the market is not on the board.
+        return f"{verb} {t.char_names[action.character]} ({sides_text(t, action.character)})"
     if isinstance(action, Offer):
         return f"offer {plural(action.symbols, 'symbol')}"
     if isinstance(action, OfferByAbility):
@@ -524,7 +542,8 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         return f"assign {plural(action.symbols, 'symbol')}"
     if isinstance(action, Helper):
         c = state.market[action.slot]
-        return f"market help: {t.char_names[c]}" if c >= 0 else f"market slot {action.slot}"
+        return (f"market help: {t.char_names[c]} ({helper_words(state, action.slot)})"
+                if c >= 0 else f"market slot {action.slot}")
     if isinstance(action, Commit):
         side = "left" if action.side == 0 else "right"
         return (f"commit {action.symbols} from {t.char_names[action.character]}'s {side} "
@@ -543,8 +562,17 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         card = state.market[action.slot]
         if card < 0:
             return f"buy slot {action.slot}"
-        name = t.char_names[card] if action.slot < t.market_chars else t.abi_names[card]
-        return f"buy {name} (market slot {action.slot + 1})"
+        chars = action.slot < t.market_chars
+        names = t.char_names if chars else t.abi_names
+        group = state.market[:t.market_chars] if chars else state.market[t.market_chars:]
+        # The price as it is now; the slot only where a like card lies beside it (each
+        # choice needs words of its own).
+        twin = sum(1 for k in group if k >= 0 and names[k] == names[card]) > 1
+        where = f", market slot {action.slot + 1}" if twin else ""
+        head = f"buy {names[card]} ({card_price(state, action.slot)}d{where})"
+        if chars:
+            return head
+        return f"{head}: {effect_words(t.abi_effect[card], lexicon(t)).rstrip('.')}"
     if isinstance(action, DonePurchase):
         return "finish purchasing"
     if isinstance(action, PlayAbility):
