@@ -221,3 +221,14 @@ def test_the_ship_s_ability_cards_are_not_all_called_used():
     s.ship_abis[1] = [loose]  # sent there by a consequence, say: the board cannot tell
     text = "\n".join(lines_of(s.observation(1)))
     assert "Your ship: " in text and "Loose Purse" in text and "(used)" not in text
+
+
+def test_a_war_lost_by_a_side_nobody_has_ashore_does_not_read_as_a_loss():
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})  # all French: no Spaniard ashore
+    obs = s.observation(0)
+    obs["event"] = {"kind": "war", "parties": ["Spain", "France"], "counts": [0, 4],
+                    "why": "weather", "loser": "Spain", "hit": [], "chosen": {}}
+    text = " ".join(" ".join(event_lines(obs)).split())
+    assert "Spain 0 against France 4, nobody of Spain is ashore: nobody returns" in text
+    assert "Spain lose" not in text
+

@@ -513,3 +513,13 @@ def test_a_character_to_choose_shows_its_sides_and_a_market_card_its_price_now()
     assert action_label(s, Buy(4)).startswith("buy Windfall (7d, market slot 5): ")
     assert action_label(s, Buy(6)).startswith("buy Windfall (7d, market slot 7): ")
 
+
+def test_a_war_lost_by_a_side_nobody_has_ashore_says_nobody_returns():
+    ES, FR = (T.party_index[p] for p in ("ES", "FR"))
+    s = table(2, {0: ["C02"], 1: ["C23"]})
+    empty = everyone("war", a=ES, b=FR, count_a=0, count_b=6, loser=ES, why="weather")
+    line = describe_event(s, empty, 0)
+    assert line.endswith("Spain 0 against France 6; nobody of Spain is ashore: nobody returns")
+    lost = everyone("war", a=ES, b=FR, count_a=5, count_b=4, loser=FR, why="weather")
+    assert describe_event(s, lost, 0).endswith("France lose: each player with one sends one "
+                                                "to the ship")

@@ -331,8 +331,11 @@ def event_lines(obs: dict[str, Any]) -> list[str]:
     if ev["kind"] == "war":
         (a, b), (na, nb) = ev.get("parties") or ["?", "?"], ev.get("counts") or [0, 0]
         why = WHY_WAR.get(ev.get("why", ""), ev.get("why") or "")
+        lost = na if ev["loser"] == a else nb
+        res = f"{ev['loser']} lose" if lost else \
+            f"nobody of {ev['loser']} is ashore: nobody returns"
         head = _wrap("", [f"War{f' ({why})' if why else ''}: {a} {na} against {b} {nb}, "
-                          f"{ev['loser']} lose"], "")
+                          f"{res}"], "")
     else:
         head = _wrap(f"Consequence of {ev.get('card', 'the challenge')}: ",
                      [ev.get("text") or ev["op"].lower().replace("_", " ")], "")

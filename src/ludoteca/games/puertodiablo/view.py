@@ -765,8 +765,11 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"log card: {log_card_words(t, d['card'])}; {change} {side}"
     if k == "war":
         a, b = t.party_names[d["a"]], t.party_names[d["b"]]
+        losing = d["count_a"] if d["loser"] == d["a"] else d["count_b"]
         if d["loser"] < 0:
             res = "a tie: nobody returns to the ship"
+        elif not losing:
+            res = f"nobody of {t.party_names[d['loser']]} is ashore: nobody returns"
         else:
             res = f"{t.party_names[d['loser']]} lose: each player with one sends one to the ship"
         return f"war ({d['why']}): {a} {d['count_a']} against {b} {d['count_b']}; {res}"
