@@ -232,3 +232,11 @@ def test_a_war_lost_by_a_side_nobody_has_ashore_does_not_read_as_a_loss():
     assert "Spain 0 against France 4, nobody of Spain is ashore: nobody returns" in text
     assert "Spain lose" not in text
 
+
+def test_the_key_explains_foreknowledge_and_its_least_roll():
+    key = " ".join(board.MAP_KEY.split())
+    assert "foreknowledge N: needs K+" in key
+    assert "open symbols of the types the card lists" in key and "prohibits" in key
+    assert "die shows at least K" in key and "R5, R6" in key
+    assert all(len(line) <= 80 for line in board.MAP_KEY.splitlines())
+
