@@ -240,3 +240,21 @@ def test_the_key_explains_foreknowledge_and_its_least_roll():
     assert "die shows at least K" in key and "R5, R6" in key
     assert all(len(line) <= 80 for line in board.MAP_KEY.splitlines())
 
+
+def test_an_ability_bought_this_round_shows_as_bought_until_the_crew_phase():
+    s = table(2, {0: ["C01", "C02"], 1: ["C04", "C05"]})
+    loose = T.abi_names.index("Loose Purse")
+    s.hand[0], s.aside[0] = [], [loose]
+    assert s.observation(1)["seats"][0]["aside"] == ["Loose Purse"]  # public
+    mine = [line for line in lines_of(s.observation(0)) if line.startswith("Your abilities")]
+    assert mine == ["Your abilities: Loose Purse (bought: in your hand after the crew "
+                    "phase, R19)"]
+    s.hand[0] = list(range(4))  # a full hand: the short words, never cut away
+    line = next(line for line in lines_of(s.observation(0))
+                if line.startswith("Your abilities"))
+    assert line.startswith("Your abilities: Loose Purse (bought, R19); ") and len(line) <= 80
+    s.hand[0] = [0]
+    line = next(line for line in lines_of(s.observation(0))
+                if line.startswith("Your abilities"))
+    assert line == f"Your abilities: {T.abi_names[0]}; Loose Purse (bought: in your hand " \
+        "after the crew phase, R19)" or line.endswith("Loose Purse (bought, R19)")

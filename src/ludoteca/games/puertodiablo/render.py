@@ -134,6 +134,22 @@ ROWS = 12
 WIDTH = 80
 
 
+def _abilities(me: dict[str, Any]) -> str:
+    """The viewer's ability cards: his hand, then those he bought this round, set aside
+    until the crew phase is over (R19); said in short if the long words do not fit, and
+    put first if even then the line cuts them off (never hidden behind a "+N")."""
+    hand = list(me["hand"])
+    long = [f"{name} (bought: in your hand after the crew phase, R19)"
+            for name in me.get("aside", ())]
+    short = [f"{name} (bought, R19)" for name in me.get("aside", ())]
+    line = ""
+    for items in (hand + long, hand + short, short + hand):
+        line, left = _fit("Your abilities: ", items)
+        if not left:
+            break
+    return line
+
+
 def _fit(head: str, items: list[str]) -> tuple[str, list[str]]:
     """``head`` and as many ``items`` as fit in 80 columns, "+N" saying how many did
     not; and the items left over."""
@@ -246,7 +262,7 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     mine: list[str] = []
     if viewer is not None and obs["harbour"] is not None:
         me = obs["seats"][viewer]
-        mine.append(_fit("Your abilities: ", list(me["hand"]))[0])
+        mine.append(_abilities(me))
         if not compact or me["ship"]:
             mine.append(_fit("Your ship: ", [_short(c["name"], 14) + _parties(c)
                                              for c in me["ship"]]
