@@ -51,3 +51,30 @@ def test_the_board_hides_the_others_choices_ashore():
                 shown = state.observation(1)["seats"][q]
                 if name in text:
                     assert any(x["id"] == c for x in shown["ship"] + shown["ashore"])
+
+
+def test_a_list_of_long_choices_is_folded_until_its_rows_fit_24():
+    # Five ways to play one card, each label wrapping to two rows: the folding counted
+    # entries (8 fit), not their rows, and the screen ran to 27 rows, its board's top
+    # scrolling away. Under the board the list is folded until its rows fit.
+    from unittest import mock
+
+    from ludoteca.cli import play
+    from ludoteca.games.puertodiablo.steps import Purchase
+
+    from .helpers import T, table
+
+    s = table(3, {0: ["C40", "C14", "C45", "C26", "C27"], 1: ["C04"], 2: ["C10"]},
+              market=["C03", "C05", "C06", "C09"])
+    s.market[4:8] = [T.abi_names.index(n) for n in ("Windfall", "Sabotage", "Lucky Charm",
+                                                      "Second Wind")]
+    s.hand[0] = [T.abi_names.index("Loose Purse")]
+    s.push(Purchase(0, 3))
+    console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
+    with mock.patch.object(play, "console", console):
+        agent = play.HumanAgent(GAME)
+        head, entries, board = agent.layout(s, 0)
+        lines = agent._lines(head, entries, back=False)
+        rows = play._rows(board) + len(lines) + 2
+    assert any(len(acts) > 1 for _, _, acts in entries)
+    assert rows <= 24, "\n".join(line.plain for line in lines)

@@ -237,10 +237,17 @@ class HumanAgent(Agent):
         or, when every choice is of one kind, written without the words they share, several
         to a line ("Pass a … to your partner:" over "gold chest", "Desperado 9", ...)."""
         low = 1 if squeeze else MENU_MIN
-        entries = menu(view, legal, self.groups, min(MENU_LIMIT, max(low, rows)))
-        choices = keyed(entries, view, key, letters)
-        if len(self._lines("", choices, back=False)) <= rows:
-            return "", choices
+        # Entries, not rows, are counted by the folding: a long label wraps to two rows,
+        # so the list is folded further (down to ``low`` entries) until its rows fit.
+        limit = min(MENU_LIMIT, max(low, rows))
+        while True:
+            entries = menu(view, legal, self.groups, limit)
+            choices = keyed(entries, view, key, letters)
+            if len(self._lines("", choices, back=False)) <= rows:
+                return "", choices
+            if limit <= low or len(entries) <= low:
+                break
+            limit = min(limit, len(entries)) - 1
         head, short = shortened(entries)
         if head and len(self._lines(head, keyed(short, view, None), back=False)) <= rows:
             return head, keyed(short, view, None)
