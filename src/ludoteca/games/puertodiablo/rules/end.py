@@ -12,28 +12,28 @@ if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
 
 
-def symbol_bonus(state: PuertoDiabloState, seat: int) -> int:
-    """R10: every printed symbol on both sides of every character the player owns."""
+def symbol_counts(state: PuertoDiabloState, seat: int) -> list[int]:
+    """R10: every printed symbol on both sides of every character the player owns (not
+    those removed from the game), by type (``[k]``: type ``k`` of ``t.symbols``)."""
     t = state.t
-    counts = [0] * len(t.symbols)
-    for c in range(t.num_chars):
-        if state.owner[c] == seat and state.place[c] != OUT:
-            for side in (0, 1):
-                for k, n in enumerate(t.side_symbols[c][side]):
-                    counts[k] += n
-    return max(counts)
+    owner, place, sides = state.owner, state.place, t.side_symbols
+    rows = [sides[c][side] for c in range(t.num_chars)
+            if owner[c] == seat and place[c] != OUT for side in (0, 1)]
+    return [sum(col) for col in zip(*rows, strict=True)] if rows else [0] * len(t.symbols)
+
+
+def symbol_bonus(state: PuertoDiabloState, seat: int) -> int:
+    """R10: 1 VP per symbol of the player's most numerous symbol type."""
+    return max(symbol_counts(state, seat))
 
 
 def symbol_bonus_types(state: PuertoDiabloState, seat: int) -> list[int]:
     """The symbol types (indices) whose count gives :func:`symbol_bonus` (R10): the most
     numerous on his characters, every one of them when tied; [] when he has none."""
-    t = state.t
-    counts = [0] * len(t.symbols)
-    for c in range(t.num_chars):
-        if state.owner[c] == seat and state.place[c] != OUT:
-            for side in (0, 1):
-                for k, n in enumerate(t.side_symbols[c][side]):
-                    counts[k] += n
+    return _best_types(symbol_counts(state, seat))
+
+
+def _best_types(counts: list[int]) -> list[int]:
     best = max(counts)
     return [k for k, n in enumerate(counts) if n == best] if best else []
 
@@ -54,12 +54,13 @@ def tale_vp(state: PuertoDiabloState, seat: int) -> int:
 
 def game_end(state: PuertoDiabloState, step: GameEnd, action: None) -> None:
     n = state.num_players
-    vp = [tale_vp(state, s) + symbol_bonus(state, s) for s in range(n)]
+    counts = [symbol_counts(state, s) for s in range(n)]
+    bonus = [max(c) for c in counts]
+    vp = [tale_vp(state, s) + bonus[s] for s in range(n)]
     money = [doubloons(state, s) for s in range(n)]
     state.vp = vp
     best = max(zip(vp, money, strict=True))
     state.table_winners = tuple(s for s in range(n) if (vp[s], money[s]) == best)
     # The bonus and the symbol types that scored it, for the words (R10).
     state.emit(everyone("final", vp=vp, doubloons=money, winners=list(state.table_winners),
-                        bonus=[symbol_bonus(state, s) for s in range(n)],
-                        bonus_symbols=[symbol_bonus_types(state, s) for s in range(n)]))
+                        bonus=bonus, bonus_symbols=[_best_types(c) for c in counts]))
