@@ -7,7 +7,6 @@ broken."""
 from __future__ import annotations
 
 from ludoteca.games.puertodiablo.steps import (
-    AbilityRoll,
     CounterWindow,
     PilotPicks,
     Purchase,
@@ -15,6 +14,7 @@ from ludoteca.games.puertodiablo.steps import (
 )
 
 from .helpers import T, char, table
+from .test_abilities import play
 
 LOOSE_PURSE = T.abi_names.index("Loose Purse")  # +3 doubloons, a purchase card
 BELAY = T.abi_names.index("Belay That!")        # CANCEL, a counter
@@ -28,13 +28,6 @@ def buying(seat, ashore, hands, options=None):
         s.hand[k] = sorted(titles)
     s.push(Purchase(seat, T.purchase_limit))
     return s
-
-
-def play(s, ability, cid, *faces):
-    s.apply_action(T.play_id[ability][char(cid)])
-    for f in faces:
-        assert isinstance(s.next_step(), AbilityRoll)
-        s.apply_action(T.die_outcome[f - 1])
 
 
 def asked(s):

@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from ludoteca.core.words import seat_name
+from ludoteca.games.puertodiablo.view import YOU_VERBS
 
 MENU_GROUPS = {
     "send_ashore": "Send a character ashore",
@@ -95,16 +96,7 @@ def _who(seat: int, viewer: int | None) -> str:
     return "you" if seat == viewer else seat_name(seat)
 
 
-# The verbs the words put after a seat's name, and their form after "you".
-_YOU_VERBS = {"does": "do", "has": "have", "is": "are", "was": "were", "passes": "pass",
-              "finishes": "finish", "pays": "pay", "turns": "turn", "looks": "look",
-              "puts": "put", "holds": "hold", "takes": "take", "chooses": "choose",
-              "sends": "send", "offers": "offer", "commits": "commit", "loses": "lose",
-              "tells": "tell", "buys": "buy", "leaves": "leave", "stays": "stay",
-              "finds": "find", "spends": "spend", "keeps": "keep", "adds": "add",
-              "rolls": "roll", "plays": "play", "presents": "present", "tops": "top",
-              "knows": "know", "prevents": "prevent", "changes": "change",
-              "calls": "call", "wants": "want"}
+_YOU_VERBS = YOU_VERBS  # one table for the event lines and the board (view.py)
 
 
 def grammar(text: str) -> str:

@@ -674,7 +674,11 @@ _YOU_VERBS = {"holds": "hold", "takes": "take", "chooses": "choose", "sends": "s
               "plays": "play", "presents": "present", "is": "are", "calls": "call",
               "changes": "change", "does": "do", "looks": "look", "prevents": "prevent",
               "puts": "put", "turns": "turn", "delivers": "deliver", "knows": "know",
-              "returns": "return", "hunts": "hunt", "wants": "want", "has": "have"}
+              "returns": "return", "hunts": "hunt", "wants": "want", "has": "have",
+              "was": "were"}
+YOU_VERBS = _YOU_VERBS
+"""The verbs the words put after a seat's name, and their form after "you" (the terminal
+board's :func:`~ludoteca.games.puertodiablo.render.grammar` uses them too)."""
 _AND_VERB = re.compile(r"\band (" + "|".join(_YOU_VERBS) + r")\b")
 _HE_VERB = re.compile(r"\bhe (" + "|".join(_YOU_VERBS) + r")\b")
 
