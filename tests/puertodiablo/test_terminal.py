@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from ludoteca import MatchRecord, load_game, replay
 from ludoteca.cli import app
-from ludoteca.games.puertodiablo.render import render
+from ludoteca.games.puertodiablo.render import _short, render
 from ludoteca.testing import playout_states
 
 GAME = load_game("puertodiablo")
@@ -47,7 +47,7 @@ def test_the_board_hides_the_others_choices_ashore():
         text = text_of(render(state.observation(1)))
         for q in (0, 2):
             for c in state.chosen[q]:
-                name = GAME.tables.char_names[c].split(",")[0][:10]
+                name = _short(GAME.tables.char_names[c], 10)
                 shown = state.observation(1)["seats"][q]
                 if name in text:
                     assert any(x["id"] == c for x in shown["ship"] + shown["ashore"])

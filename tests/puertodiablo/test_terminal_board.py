@@ -102,9 +102,9 @@ def test_the_viewer_sees_his_abilities_ship_and_the_parties_of_characters():
     obs = s.observation(1)
     text = "\n".join(lines_of(obs))
     assert "Your abilities: Stand Firm" in text
-    ship = [c["name"].split(",")[0][:14].rstrip() for c in obs["seats"][1]["ship"]]
+    ship = [board._short(c["name"], 14) for c in obs["seats"][1]["ship"]]
     assert ship and all(name in text for name in ship)
-    assert "Jeanne Rou FR TRD 2d|HEA 2d" in text  # C02, French
+    assert "Roussel FR TRD 2d|HEA 2d" in text  # C02, Jeanne Roussel, French
     # Another seat's hand is never named.
     other = "\n".join(lines_of(s.observation(0)))
     assert "Your abilities: -" in other and "Stand Firm" not in other

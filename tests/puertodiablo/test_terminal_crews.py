@@ -3,7 +3,12 @@ says how many did not fit, and the viewer sees all of his own."""
 
 from __future__ import annotations
 
-from ludoteca.games.puertodiablo.render import ROWS, render
+import re
+
+import pytest
+
+from ludoteca.games.puertodiablo.render import ROWS, _short, render
+from tests.puertodiablo.helpers import T
 from tests.puertodiablo.helpers import table
 
 CREWS = {0: ["C01", "C02", "C03", "C04", "C05"], 1: ["C06", "C07", "C08", "C09", "C10"],
@@ -19,8 +24,28 @@ def test_a_full_crew_shows_a_count_of_the_cards_left_out_and_the_viewer_s_own_wh
     assert len(others) == 2 and all(line.rsplit(" ", 1)[1].startswith("+") for line in others)
     # Every one of the viewer's five characters is named somewhere on the board.
     for c in obs["seats"][1]["ashore"]:
-        assert c["name"].split(",")[0][:10].rstrip() in "\n".join(lines)
+        assert _short(c["name"], 10) in "\n".join(lines)
     # Another seat's cards that did not fit are counted, never half printed.
     shown0 = others[0].split(": ", 1)[1]
     count = int(shown0.rsplit("+", 1)[1])
     assert shown0.count("|") + count == 5
+
+
+@pytest.mark.parametrize("width", [10, 13, 14, 16])
+def test_a_name_too_long_for_its_place_is_shortened_between_words_never_in_one(width):
+    shorts = [_short(name, width) for name in T.char_names]
+    for name, short in zip(T.char_names, shorts, strict=True):
+        words = re.findall(r"'[^']*'|\S+", name.split(",")[0])
+        assert len(short) <= width, (name, short)
+        # A run of the name's own words, each whole: "Hendrik Vo" is never written.
+        kept = re.findall(r"'[^']*'|\S+", short)
+        assert any(words[i:i + len(kept)] == kept for i in range(len(words))), (name, short)
+    assert len(set(shorts)) == len(shorts)  # no two characters read alike
+
+
+def test_the_board_rows_never_cut_a_name_in_the_middle_of_a_word():
+    s = table(3, CREWS, at="H08", challenge="L10")
+    text = render(s.observation(1)).plain
+    assert "Hoogeveen" in text  # C01 Pieter Hoogeveen: his surname, whole
+    for cut in ("Pieter Hoo", "Hendrik Vo", "Jeanne Rou", "Diego Sarmient"):
+        assert cut not in text

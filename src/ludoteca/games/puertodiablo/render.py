@@ -83,7 +83,24 @@ def _char(c: dict[str, Any]) -> str:
 
 
 def _short(name: str, width: int) -> str:
-    return name.split(",")[0][:width].rstrip()
+    """``name`` in at most ``width`` columns, cut only between words: the name before its
+    trade ("Hendrik Vos, helmsman": "Hendrik Vos"), else the most of its end that fits in
+    whole words, where the surname is ("Captain Roger Hale": "Roger Hale"; "Isabel de
+    Ocaña": "de Ocaña"; a nickname in quotes is one word), else its longest run of whole
+    words that fits. A name none of whose words fits keeps its shortest word whole: a
+    word is never cut."""
+    full = name.split(",")[0].strip()
+    if len(full) <= width:
+        return full
+    words = re.findall(r"'[^']*'|\S+", full)  # a nickname in quotes is one word
+    ends = [" ".join(words[i:]) for i in range(1, len(words))]
+    runs = [" ".join(words[i:j]) for i in range(len(words))
+            for j in range(i + 1, len(words) + 1)]
+    for candidates in (ends, runs):
+        fitting = [r for r in candidates if len(r) <= width]
+        if fitting:
+            return max(fitting, key=len)
+    return min(words, key=len)
 
 
 def _parties(c: dict[str, Any]) -> str:
@@ -433,7 +450,7 @@ def option_lines(obs: dict[str, Any]) -> list[str]:
                                         f"{x['name']} {'+'.join(x['symbols'])} {x['vp']}VP"
                                         for x in tr["market"]])[0])
         if tr["hunts"]:
-            out.append(_fit("Hunting: ", [f"s{h['seat'] + 1} {h['name'].split(',')[0][:10]}"
+            out.append(_fit("Hunting: ", [f"s{h['seat'] + 1} {_short(h['name'], 10)}"
                                           f" on {h['treasure']['name']} {h['least']}+"
                                           for h in tr["hunts"]])[0])
         lh = tr["last_hunt"]
