@@ -833,3 +833,37 @@ def test_a_long_choice_goes_on_under_its_label_not_at_column_0():
     assert rows[3] == "    b  back" and len(rows) == 4
     assert len(short) == 1 and short[0].split() == [w for k in range(1, 7)
                                                     for w in (str(k), "play", str(k))]
+
+
+def test_the_only_move_is_shown_and_taken_with_enter_alone():
+    """A decision with one legal move still waits for the person, the prompt naming the
+    move; Enter alone takes it (its number still does). With two moves Enter alone is
+    refused, as before."""
+    import io
+    from unittest import mock
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    def ask(entries, answers):
+        console = Console(file=io.StringIO(), width=80, highlight=False)
+        asked: list[str] = []
+
+        def prompt(text, console=None):
+            asked.append(str(text))
+            return answers.pop(0)
+
+        with mock.patch.object(play, "console", console), \
+                mock.patch.object(play.Prompt, "ask", side_effect=prompt):
+            agent = play.HumanAgent(load_game(GAME_ID))
+            chosen = agent._choose(None, 0, entries, lambda: None)
+        return chosen, asked, console.file.getvalue()
+
+    chosen, asked, _ = ask([("1", "fold", [7])], [""])
+    assert chosen == [7]
+    assert asked == ["Only one move: fold - Enter [1, q, ?]"]
+    assert ask([("1", "fold", [7])], ["1"])[0] == [7]
+    chosen, asked, out = ask([("1", "fold", [7]), ("2", "bet", [8])], ["", "2"])
+    assert chosen == [8] and len(asked) == 2 and asked[0] == "Your move [1-2, q, ?]"
+    assert "Please type the number of a choice" in out

@@ -51,10 +51,11 @@ class QuitMatch(Exception):  # a signal, not an error
 
 HELP_TEXT = (
     "Type the number (or key) of a choice, or its words as listed, then Enter. A\n"
-    "choice marked … opens a list of its own (b comes back). q quits: you may save\n"
-    "the match and resume it with `ludoteca play --resume FILE`. ? shows this help\n"
-    "and the rules in short, then the board and your choices again. What the other\n"
-    "seats did is above the board (scroll up for more)."
+    "choice marked … opens a list of its own (b comes back). Where there is only one\n"
+    "move, Enter alone takes it. q quits: you may save the match and resume it with\n"
+    "`ludoteca play --resume FILE`. ? shows this help and the rules in short, then\n"
+    "the board and your choices again. What the other seats did is above the board\n"
+    "(scroll up for more)."
 )
 MENU_LIMIT = 8
 """The most entries a list of choices shows: beyond it the kinds of move with the most
@@ -336,12 +337,19 @@ class HumanAgent(Agent):
             shown = ", ".join(keys)
             told = "one of " + ", ".join(keys)
         extra = ", b back" if back else ""
+        # A forced move is still shown and waits for the person, who takes it with Enter
+        # alone (its key still works: piped answers keep their meaning).
+        forced = len(entries) == 1 and len(entries[0][2]) == 1
+        ask = (f"Only one move: {entries[0][1]} - Enter [{shown}{extra}, q, ?]" if forced
+               else f"Your move [{shown}{extra}, q, ?]")
         while True:
             try:
-                answer = Prompt.ask(escape(f"Your move [{shown}{extra}, q, ?]"), console=console)
+                answer = Prompt.ask(escape(ask), console=console)
             except EOFError:
                 raise QuitMatch(input_ended=True) from None
             answer = " ".join(answer.strip().lower().split())
+            if forced and not answer:
+                return entries[0][2]
             if answer in ("q", "quit", "exit"):
                 raise QuitMatch()
             if back and answer in ("b", "back"):
