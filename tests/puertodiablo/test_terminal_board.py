@@ -193,7 +193,9 @@ def test_la_coruna_s_cap_shows_while_it_applies_and_in_the_failed_outcome():
     turn(s, "L10")
     lines = lines_of(s.observation(0))
     fits(lines)
-    assert "at most 2 may commit" in " ".join(lines[:2])
+    # On the harbour's lines or the challenge's, at the top.
+    head = lines[:next(k for k, x in enumerate(lines) if x.startswith("Challenge:")) + 1]
+    assert "at most 2 may commit" in " ".join(head)
     while isinstance(s.next_step(), MakeOffer):
         s.apply_action(T.offer_id[{0: 2, 1: 2, 2: 1}[s.next_step().seat]])
     lines = lines_of(s.observation(0))

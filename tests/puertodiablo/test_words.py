@@ -523,3 +523,23 @@ def test_a_war_lost_by_a_side_nobody_has_ashore_says_nobody_returns():
     lost = everyone("war", a=ES, b=FR, count_a=5, count_b=4, loser=FR, why="weather")
     assert describe_event(s, lost, 0).endswith("France lose: each player with one sends one "
                                                 "to the ship")
+
+
+def test_a_harbour_s_place_in_the_voyage_and_its_card_s_number_are_never_confused():
+    """"Harbour 1" (where the voyage calls) and the card's number (2 to 5: how many go
+    ashore, how many symbols a challenge needs) once both read "harbour N"; now the
+    place says "of 4" and the number says "number", on the board and in the events."""
+    from .helpers import new_state
+
+    s = new_state(3)
+    said = [describe_event(s, e, 0) for _, e in s.event_log(0)
+            if e.kind in ("voyage", "harbour")]
+    assert said == ["the voyage will call at harbour 2 of 4: Port Halyard (number 3)",
+                    "the voyage will call at harbour 3 of 4: San Lázaro (number 4)",
+                    "arrival at harbour 1 of 4: Puerto Diablo (number 2), fair weather"]
+    assert not any("harbour number" in line for line in said)
+    top = render.render(s.observation(0)).plain.splitlines()[0]
+    assert top.startswith("Harbour 1 of 4: Puerto Diablo (number 2)  fair")
+    t = table(3, {0: ["C01"], 1: ["C04"], 2: ["C06"]}, at="H08", foul=1)
+    top = render.render(t.observation(0)).plain.splitlines()[0]
+    assert top.startswith("Harbour 4 of 4: La Coruna de l'Occidental (number 5)")

@@ -18,7 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from ludoteca.core.words import seat_name
-from ludoteca.games.puertodiablo.view import YOU_VERBS
+from ludoteca.games.puertodiablo.view import YOU_VERBS, harbour_words
 
 MENU_GROUPS = {
     "send_ashore": "Send a character ashore",
@@ -224,7 +224,9 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         # The weather card's flag or faction symbol shows why a weather war starts.
         flag = obs.get("weather_flag")
         weather = f"{obs['weather']} ({flag['name']})" if flag else obs["weather"]
-        items = [f"{obs['harbour']} ({obs['number']})", weather, f"banned {banned}",
+        where = harbour_words(obs["harbour_index"], obs["harbour"], obs["number"])
+        where = where[0].upper() + where[1:]
+        items = [where, weather, f"banned {banned}",
                  f"round {obs['round']}/{obs['round_cap']}", f"pilot {pilot}"]
         # La Coruna's foul side: how many may commit, said while it applies (R15): on
         # the harbour line, or where the line has no room for it, on the challenge's.

@@ -70,6 +70,7 @@ from ludoteca.games.puertodiablo.actions import (
     WantToPlay,
 )
 from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
+from ludoteca.games.puertodiablo.tables import VOYAGE
 from ludoteca.games.puertodiablo.rules.end import (
     doubloons,
     symbol_bonus,
@@ -125,6 +126,14 @@ def helper_words(state: PuertoDiabloState, slot: int) -> str:
     parts = [f"{n} {t.symbols[k]}" for k in range(len(t.symbols)) if mask >> k & 1
              if (n := sum(t.side_symbols[c][side][k] for side in (0, 1)))]
     return " + ".join(parts) or "no symbols"
+
+
+def harbour_words(index: int, name: str, number: int) -> str:
+    """A harbour by its place in the voyage and by its card's number, in words that keep
+    the two apart: "harbour 1 of 4: Puerto Diablo (number 2)". The number is the card's
+    (how many characters go ashore, the symbols a challenge needs); the place is where
+    the voyage calls (the voyage has one harbour of each number, R29)."""
+    return f"harbour {index + 1} of {len(VOYAGE)}: {name} (number {number})"
 
 
 def flag_words(t: Tables, party: int) -> str:
@@ -738,14 +747,15 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
             return f"{who} holds the pilot card (crew phase: {_pilot_case(d, viewer)})"
         return f"{who} holds the pilot card ({d['why']})"
     if k == "voyage":
-        return f"the voyage's harbour number {d['number']} is {d['name']}"
+        return (f"the voyage will call at "
+                f"{harbour_words(VOYAGE.index(d['number']), d['name'], d['number'])}")
     if k == "starting_set":
         return f"{who} takes starting set {d['set']}"
     if k == "opening":
         return "the opening sun card lies face up"
     if k == "harbour":
         side = "foul" if d["foul"] else "fair"
-        return f"arrival in {d['name']} (harbour number {d['number']}, {side} weather)"
+        return f"arrival at {harbour_words(d['index'], d['name'], d['number'])}, {side} weather"
     if k == "selects":
         if "character" in d:
             return f"you choose {t.char_names[d['character']]} to go ashore"
