@@ -102,7 +102,7 @@ def test_the_viewer_sees_his_abilities_ship_and_the_parties_of_characters():
     obs = s.observation(1)
     text = "\n".join(lines_of(obs))
     assert "Your abilities: Stand Firm" in text
-    ship = [board._short(c["name"], 14) for c in obs["seats"][1]["ship"]]
+    ship = [board._short(c["name"], 10) for c in obs["seats"][1]["ship"]]
     assert ship and all(name in text for name in ship)
     assert "Roussel FR TRD 2d|HEA 2d" in text  # C02, Jeanne Roussel, French
     # Another seat's hand is never named.
@@ -260,3 +260,42 @@ def test_an_ability_bought_this_round_shows_as_bought_until_the_crew_phase():
                 if line.startswith("Your abilities"))
     assert line == f"Your abilities: {T.abi_names[0]}; Loose Purse (bought: in your hand " \
         "after the crew phase, R19)" or line.endswith("Loose Purse (bought, R19)")
+
+
+def test_the_viewer_sees_both_sides_of_his_ship_s_characters():
+    """On the board's ship line where it has room, and always in full under the s key."""
+    from ludoteca.games.puertodiablo.render import seat_details
+
+    s = table(2, {0: ["C02", "C10"], 1: ["C23", "C30"]})
+    turn(s, "L11")
+    obs = s.observation(1)
+    ship = obs["seats"][1]["ship"]
+    lines = lines_of(obs)
+    fits(lines)
+    at = next(k for k, x in enumerate(lines) if x.startswith("Your ship: "))
+    line = " ".join(lines[at:at + 2])  # two lines at most
+    assert ship and all(f"{board._short(c['name'], 10)}{board._parties(c)} "
+                        f"{c['sides'][0]}|{c['sides'][1]}" in line for c in ship), line
+    full = seat_details(obs, 1)
+    assert f"On the ship ({len(ship)}):" in full
+    assert all(f"{c['name']}{board._parties(c)}  {c['sides'][0]} | {c['sides'][1]}" in full
+               for c in ship)
+
+
+def test_the_match_s_options_not_at_their_default_show_in_the_header_and_the_help():
+    from ludoteca.games.puertodiablo.render import help_lines
+
+    s = table(3, {0: ["C01"], 1: ["C04"], 2: ["C06"]},
+              options={"treasure": "on", "payment": "until_paid", "round_cap": 8})
+    obs = s.observation(0)
+    assert obs["options"] == {"treasure": "on", "payment": "until_paid", "round_cap": 8}
+    lines = lines_of(obs)
+    fits(lines)
+    # On the harbour's line where it has room, else on a line of its own.
+    assert any(x.endswith("ptions: cap 8, treasure, pay until paid") for x in lines)
+    assert help_lines(obs).startswith(
+        "This match: at most 8 rounds in a harbour (R32); treasure hunting; payment one "
+        "side at a time until paid (R3).")
+    plain = table(3, {0: ["C01"], 1: ["C04"], 2: ["C06"]}).observation(0)
+    assert "options" not in plain and "options:" not in "\n".join(lines_of(plain))
+    assert help_lines(plain).startswith("This match: every option at its default.")

@@ -10,6 +10,7 @@ the choices that matter stay on an 80x24 screen.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -186,6 +187,9 @@ class HumanAgent(Agent):
         self.key = render_hook(game, "menu_key")
         self.fold = render_hook(game, "menu_fold")
         self.letters: Mapping[str, str] | None = render_hook(game, "MENU_KEYS")
+        self.details: Callable[[dict[str, Any], int | None], str] | None = render_hook(
+            game, "seat_details")
+        self.about: Callable[[dict[str, Any]], str] | None = render_hook(game, "help_lines")
         self.before_turn: Callable[[], None] = lambda: None  # the news held so far
         self.news: Callable[[], int] = lambda: 0  # rows of news since the last decision
 
@@ -336,7 +340,7 @@ class HumanAgent(Agent):
         else:
             shown = ", ".join(keys)
             told = "one of " + ", ".join(keys)
-        extra = ", b back" if back else ""
+        extra = (", s" if self.details else "") + (", b back" if back else "")
         # A forced move is still shown and waits for the person, who takes it with Enter
         # alone (its key still works: piped answers keep their meaning).
         forced = len(entries) == 1 and len(entries[0][2]) == 1
@@ -355,7 +359,7 @@ class HumanAgent(Agent):
             if back and answer in ("b", "back"):
                 return []
             if answer in ("?", "h", "help"):
-                self._help()
+                self._help(view.observation(player) if view is not None else None)
                 redraw()
                 continue
             if not answer:
@@ -365,17 +369,34 @@ class HumanAgent(Agent):
             for key, label, acts in entries:
                 if answer in (key.lower(), label.lower().rstrip(".")):
                     return acts
+            # "s" (every seat) or "s2" (seat 2): the public cards in full, where the
+            # board only has room for a count; a choice's own key comes first.
+            seat = re.fullmatch(r"s ?(\d*)", answer)
+            if self.details and seat and view is not None:
+                observation = view.observation(player)
+                number = int(seat.group(1)) if seat.group(1) else None
+                if number is not None and not 1 <= number <= len(observation["seats"]):
+                    console.print(f"[red]There is no seat {number}; type s for every "
+                                  f"seat, s1 to s{len(observation['seats'])} for one.[/]")
+                    continue
+                page(self.details(observation, None if number is None else number - 1),
+                     pause_at_end=True)
+                redraw()
+                continue
             if answer.lstrip("-").isdigit():
                 console.print(f"[red]{escape(answer)} is not on the list; type {told}.[/]")
             else:
                 console.print(f"[red]{escape(repr(answer))} is not a choice; type {told} "
                               "(or q, ?).[/]")
 
-    def _help(self) -> None:
+    def _help(self, observation: dict[str, Any] | None = None) -> None:
         console.print(Rule("Help"))
         summary = rules_summary(self.game)
         key = render_hook(self.game, "MAP_KEY")  # how to read the game's board, if it says
-        page(HELP_TEXT + ("\n\n" + summary.strip() if summary else "")
+        # This match's own words (its options, the key of the full public lists).
+        about = self.about(observation) if self.about and observation is not None else ""
+        page(HELP_TEXT + ("\n\n" + about if about else "")
+             + ("\n\n" + summary.strip() if summary else "")
              + ("\n\n" + key if key else ""), pause_at_end=True)
 
     @staticmethod

@@ -159,16 +159,16 @@ def _abilities(me: dict[str, Any]) -> str:
     return line
 
 
-def _fit(head: str, items: list[str]) -> tuple[str, list[str]]:
-    """``head`` and as many ``items`` as fit in 80 columns, "+N" saying how many did
-    not; and the items left over."""
+def _fit(head: str, items: list[str], unit: str = "") -> tuple[str, list[str]]:
+    """``head`` and as many ``items`` as fit in 80 columns, "+N" (and ``unit``: "+2
+    ashore") saying how many did not; and the items left over."""
     line = head
     for k, item in enumerate(items):
         more = len(items) - k - 1
-        tail = f" +{more}" if more else ""
+        tail = f" +{more}{unit}" if more else ""
         candidate = line + ("; " if k else "") + item
-        if len(candidate + tail) > WIDTH or (more and len(candidate) + 4 > WIDTH):
-            return (line + f" +{len(items) - k}").rstrip(), items[k:]
+        if len(candidate + tail) > WIDTH or (more and len(candidate) + 4 + len(unit) > WIDTH):
+            return (line + f" +{len(items) - k}{unit}").rstrip(), items[k:]
         line = candidate
     return (line if items else head + "-"), []
 
@@ -213,6 +213,7 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
     viewer = obs["viewer"]
     banned = ",".join(obs["prohibited"]) or "-"
     top = []
+    options: list[str] = []
     pilot = _seat(obs["pilot"], obs, short=True)
     cap = (obs["challenge"] or {}).get("cap")
     cap_words = f"at most {cap} may commit" if cap else ""
@@ -233,7 +234,15 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         if cap and len("  ".join(items)) + len(cap_words) + 2 <= WIDTH:
             items.insert(3, cap_words)
             cap_words = ""
-        top.extend(_wrap("", items, "  "))
+        head_lines = _wrap("", items, "  ")
+        # The match's options not at their default, where the harbour's lines have room
+        # for them (they take no row of their own; ? and s say them in full).
+        played = "options: " + ", ".join(option_words(obs, short=True))
+        if obs.get("options") and len(head_lines[-1]) + 2 + len(played) <= WIDTH:
+            head_lines[-1] += "  " + played
+        elif obs.get("options"):  # a line of their own, where the rows allow
+            options = _wrap("Options: ", option_words(obs, short=True), ", ")
+        top.extend(head_lines)
     ch = obs["challenge"]
     fails: list[str] = []
     if ch:
@@ -258,7 +267,10 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         mark = "*" if s["in_harbour"] else " "
         head = (f"{mark}{_seat(s['seat'], obs, short=True)} {s['tale_vp']}VP ship {len(s['ship'])} "
                 f"abil {len(s['hand'])}: ")
-        shown, rest = _fit(head, [_char(c) for c in s["ashore"]])
+        # Another seat's characters that do not fit are counted as ashore (his ship's
+        # count is on the row); the s key lists them all.
+        shown, rest = _fit(head, [_char(c) for c in s["ashore"]],
+                           "" if s["seat"] == viewer else " ashore")
         top.append(shown)
         if s["seat"] == viewer:
             own, own_row = rest, len(top)
@@ -271,15 +283,21 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         shown, own = _fit("   ", own)
         extra.append(shown)
     mine: list[str] = []
+    mine_sided: list[str] = []
     if viewer is not None and obs["harbour"] is not None:
         me = obs["seats"][viewer]
         mine.append(_abilities(me))
         if not compact or me["ship"]:
+            # Played, lost or sent by an event: the observation does not say which, so
+            # no mark says it.
+            cards = list(me["abilities_on_ship"])
             mine.append(_fit("Your ship: ", [_short(c["name"], 14) + _parties(c)
-                                             for c in me["ship"]]
-                             # Played, lost or sent by an event: the observation does
-                             # not say which, so no mark says it.
-                             + list(me["abilities_on_ship"]))[0])
+                                             for c in me["ship"]] + cards)[0])
+            # The ship's characters with their sides, on two lines at most, where the
+            # board has the rows for them (the s key shows them in full).
+            sided = _wrap("Your ship: ", [_char(c) for c in me["ship"]] + cards)
+            if len(sided) <= 2:
+                mine_sided = mine[:-1] + sided
     event = event_lines(obs)
     prompt = textwrap.wrap(grammar(obs["prompt"]), WIDTH, break_on_hyphens=False) or [""]
     market: list[str] = []
@@ -305,15 +323,17 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
                        ("final", final_lines(obs)), ("sets", set_lines(obs)),
                        ("options", option_lines(obs)),
                        ("mine", mine), ("market", market), ("lookout", lookout_lines(obs)),
-                       ("hand", hand_lines(obs))):
+                       ("played", options), ("hand", hand_lines(obs))):
         whole = name in ("fails", "event", "final", "market")
+        if name == "mine" and mine_sided and len(mine_sided) <= room:
+            part = mine_sided
         parts[name] = ([] if whole and len(part) > room else part[:max(0, room)])
         room -= len(parts[name])
     # The viewer's extra characters under his own row, the consequence under the
     # challenge (the rows before the viewer's come first).
     top = top[:own_row] + parts["extra"] + top[own_row:]
     top = top[:challenge_end] + parts["fails"] + top[challenge_end:]
-    lines = (top + parts["mine"] + parts["event"] + parts["final"] + parts["sets"]
+    lines = (top + parts["played"] + parts["mine"] + parts["event"] + parts["final"] + parts["sets"]
              + parts["market"] + parts["options"] + parts["lookout"] + parts["hand"]
              + prompt)
     return Text("\n".join(grammar(line) for line in lines))
@@ -426,7 +446,11 @@ def __getattr__(name: str) -> Any:
         "  Offer/assigned/committed: per seat ashore, the symbols offered, assigned by",
         "  the pilot and committed; ab2: 2 more offered by an ability card; +1: symbols",
         "  an ability supplied; !: may commit prohibited symbols.",
-        "  banned: the symbols the harbour prohibits.  +N at a line's end: N more.",
+        "  banned: the symbols the harbour prohibits.  +N at a line's end: N more",
+        "  (+2 ashore: 2 more characters ashore); s lists every seat's cards in full,",
+        "  s2 seat 2's, both sides of your ship's characters with yours.",
+        "  Harbour 1 of 4: the voyage's first harbour; (number 2): its card's number,",
+        "  how many characters go ashore and the symbols a challenge needs.",
         "  Hit: what the war or consequence being settled does to each seat it hits.",
         "  Final: VP (tall tales + symbol bonus, doubloons for ties).",
         "  foreknowledge N: needs K+ (playing an ability card): N counts the acting",
@@ -509,3 +533,76 @@ def lookout_lines(obs: dict[str, Any]) -> list[str]:
     if obs.get("wanting"):
         out.append("Want to play: " + ", ".join(f"seat {s + 1}" for s in obs["wanting"]))
     return out
+
+
+OPTION_WORDS = {
+    ("treasure", "on"): ("treasure", "treasure hunting"),
+    ("start", "advanced"): ("advanced start", "the advanced start"),
+    ("payment", "until_paid"): ("pay until paid",
+                                "payment one side at a time until paid (R3)"),
+    ("pilot_own_plays", "any"): ("pilot plays any",
+                                 "the pilot plays any number of his own cards ahead (R51)"),
+    ("event_window", "before_choices"): ("counters first",
+                                         "counters to an event before its choices (R66)"),
+    ("event_order", "seat"): ("counters by seat",
+                              "counters to an event asked in turn from the pilot (R66)"),
+}
+"""A match option not at its default, in the header's short words and in full."""
+
+
+def option_words(obs: dict[str, Any], short: bool = False) -> list[str]:
+    """The match's options that are not the defaults, in words (none: [])."""
+    out = []
+    for key, value in (obs.get("options") or {}).items():
+        if key == "round_cap":
+            out.append(f"cap {value}" if short else
+                       f"at most {value} rounds in a harbour (R32)")
+        else:
+            words = OPTION_WORDS.get((key, value))
+            out.append(words[0 if short else 1] if words else f"{key.replace('_', ' ')} {value}")
+    return out
+
+
+def help_lines(observation: dict[str, Any]) -> str:
+    """What the ? help adds for this match: its options not at their default, and the
+    key that shows every seat's public cards in full."""
+    played = option_words(observation)
+    return "\n".join([
+        "This match: " + ("; ".join(played) if played else "every option at its default")
+        + ".",
+        "s: every seat's public cards in full (s2: seat 2's; yours: your ship's sides).",
+    ])
+
+
+def seat_details(observation: dict[str, Any], seat: int | None = None) -> str:
+    """Everything public of ``seat`` (every seat for ``None``) in full, where the board
+    has room for a count ("+2"): each character ashore and on the ship by its whole name
+    with its parties and both sides, the ability cards in the hand (open, R37) and on
+    the ship, the tall tales; the viewer's abilities bought this round (R19)."""
+    obs = observation
+    seats = [s for s in obs["seats"] if seat is None or s["seat"] == seat]
+    lines: list[str] = []
+    if seat is None:
+        played = option_words(obs)
+        lines.append("Options: " + ("; ".join(played) if played else "the defaults"))
+    for s in seats:
+        me = s["seat"] == obs["viewer"]
+        where = "in the harbour" if s["in_harbour"] else "has left the harbour"
+        lines.append(f"{_seat(s['seat'], obs)}: {where}, {s['tale_vp']}VP")
+        for label, cards in (("Ashore", s["ashore"]), ("On the ship", s["ship"])):
+            lines.append(f"  {label} ({len(cards)}):" + ("" if cards else " -"))
+            lines.extend(f"    {_whole(c)}" for c in cards)
+        hand = list(s["hand"]) + ([f"{a} (bought, R19)" for a in s.get("aside", ())]
+                                  if me else [])
+        for label, items in (("Abilities in the hand", hand),
+                             ("Abilities on the ship", s["abilities_on_ship"]),
+                             ("Tall tales", s["tales"])):
+            lines.extend(_wrap(f"  {label} ({len(items)}): ", list(items), "; ", "    "))
+    return "\n".join(grammar(line) for line in lines)
+
+
+def _whole(c: dict[str, Any]) -> str:
+    """A character in full: whole name, parties, both sides ([a side]: covered)."""
+    sides = [("[" + x + "]") if covered else x
+             for x, covered in zip(c["sides"], c["covered"], strict=True)]
+    return f"{c['name']}{_parties(c)}  {sides[0]} | {sides[1]}"

@@ -70,7 +70,6 @@ from ludoteca.games.puertodiablo.actions import (
     WantToPlay,
 )
 from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
-from ludoteca.games.puertodiablo.tables import VOYAGE
 from ludoteca.games.puertodiablo.rules.end import (
     doubloons,
     symbol_bonus,
@@ -99,6 +98,7 @@ from ludoteca.games.puertodiablo.steps import (
     step_label,
     usable,
 )
+from ludoteca.games.puertodiablo.tables import VOYAGE
 
 if TYPE_CHECKING:
     from ludoteca.games.puertodiablo.state import PuertoDiabloState
@@ -1035,7 +1035,8 @@ def treasure_view(state: PuertoDiabloState, x: int) -> dict[str, Any]:
 
 def option_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
     """The options' part of the observation, present only with the option on (so the base
-    game's observation is unchanged): ``treasures`` (the market, the hunters crosswise on
+    game's observation is unchanged): ``options`` (those not at their default),
+    ``treasures`` (the market, the hunters crosswise on
     their treasures with their count and least roll now, each seat's money and VP
     treasures, the pile's size, the last hunt roll and why) and ``draft`` (the viewer's
     hand and keeps, the others' counts, totals and who is finished)."""
@@ -1049,6 +1050,13 @@ def option_facts(state: PuertoDiabloState, player: int | None) -> dict[str, Any]
 
     t = state.t
     out: dict[str, Any] = {}
+    # The match's options that differ from the defaults ({name: value}), for the players
+    # to know what they are playing; absent when every option is the default.
+    chosen = state.options.model_dump()
+    changed = {k: v for k, v in chosen.items()
+               if v != type(state.options).model_fields[k].default}
+    if changed:
+        out["options"] = changed
     if state.treasure_on:
         hunts = []
         for c in range(t.num_chars):
