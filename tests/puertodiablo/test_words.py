@@ -543,3 +543,21 @@ def test_a_harbour_s_place_in_the_voyage_and_its_card_s_number_are_never_confuse
     t = table(3, {0: ["C01"], 1: ["C04"], 2: ["C06"]}, at="H08", foul=1)
     top = render.render(t.observation(0)).plain.splitlines()[0]
     assert top.startswith("Harbour 4 of 4: La Coruna de l'Occidental (number 5)")
+
+
+def test_a_character_sent_to_the_ship_says_why_as_its_event_records_it():
+    """The event records the kind of cause (a war, a consequence, an ability card, ...),
+    not which challenge or war: the line says that kind, after the character."""
+    from .helpers import new_state
+
+    s = new_state(2)
+    c = char("C04")  # Hendrik Vos, on seat 1's ship
+
+    def said(why: str) -> str:
+        return describe_event(s, everyone("to_ship", seat=1, character=c, why=why), 1)
+
+    assert said("consequence") == ("to the ship: Hendrik Vos, helmsman (you), the "
+                                   "failed challenge's consequence")
+    assert said("war").endswith("(you), a loser of the war")
+    assert said("ability").endswith(", sent by an ability card")
+    assert said("cannot pay").endswith(", short of doubloons to pay")

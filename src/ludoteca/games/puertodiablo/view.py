@@ -128,6 +128,14 @@ def helper_words(state: PuertoDiabloState, slot: int) -> str:
     return " + ".join(parts) or "no symbols"
 
 
+TO_SHIP_WHY = {"war": "a loser of the war",
+               "consequence": "the failed challenge's consequence",
+               "ability": "sent by an ability card", "weakened": "weakened",
+               "cannot pay": "short of doubloons to pay"}
+"""Why a character went to the ship, as its event records it (the cause's kind: the
+event does not name the challenge or the war, which the lines before it do)."""
+
+
 def harbour_words(index: int, name: str, number: int) -> str:
     """A harbour by its place in the voyage and by its card's number, in words that keep
     the two apart: "harbour 1 of 4: Puerto Diablo (number 2)". The number is the card's
@@ -788,7 +796,8 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
             res = f"{t.party_names[d['loser']]} lose: each player with one sends one to the ship"
         return f"war ({d['why']}): {a} {d['count_a']} against {b} {d['count_b']}; {res}"
     if k == "to_ship":
-        return f"{t.char_names[d['character']]} ({who}) returns to the ship ({d['why']})"
+        why = TO_SHIP_WHY.get(d["why"], d["why"])
+        return f"to the ship: {t.char_names[d['character']]} ({who}), {why}"
     if k == "challenge":
         return f"challenge: {d['name']} - {need(state)} symbols needed"
     if k == "offer":
