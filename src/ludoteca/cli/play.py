@@ -379,8 +379,12 @@ class HumanAgent(Agent):
                     console.print(f"[red]There is no seat {number}; type s for every "
                                   f"seat, s1 to s{len(observation['seats'])} for one.[/]")
                     continue
-                page(self.details(observation, None if number is None else number - 1),
-                     pause_at_end=True)
+                page(self.details(observation, None if number is None else number - 1))
+                if console.is_terminal:  # read before the board is drawn over it
+                    try:
+                        console.input("[dim]-- Enter to go back to your move --[/] ")
+                    except EOFError:
+                        raise QuitMatch(input_ended=True) from None
                 redraw()
                 continue
             if answer.lstrip("-").isdigit():

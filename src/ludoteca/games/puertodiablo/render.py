@@ -567,7 +567,7 @@ def help_lines(observation: dict[str, Any]) -> str:
     """What the ? help adds for this match: its options not at their default, and the
     key that shows every seat's public cards in full."""
     played = option_words(observation)
-    return "\n".join([
+    return "\n\n".join([  # two paragraphs: the pager fills a paragraph's lines
         "This match: " + ("; ".join(played) if played else "every option at its default")
         + ".",
         "s: every seat's public cards in full (s2: seat 2's; yours: your ship's sides).",
@@ -588,6 +588,8 @@ def seat_details(observation: dict[str, Any], seat: int | None = None) -> str:
     for s in seats:
         me = s["seat"] == obs["viewer"]
         where = "in the harbour" if s["in_harbour"] else "has left the harbour"
+        if lines:  # a paragraph of its own: a pager fills lines at the margin together
+            lines.append("")
         lines.append(f"{_seat(s['seat'], obs)}: {where}, {s['tale_vp']}VP")
         for label, cards in (("Ashore", s["ashore"]), ("On the ship", s["ship"])):
             lines.append(f"  {label} ({len(cards)}):" + ("" if cards else " -"))
