@@ -73,7 +73,7 @@ def test_another_seat_s_characters_beyond_the_row_are_all_listed_by_the_s_key():
     assert "Ashore (5):" in full and "Abilities in the hand (2): Helping Hand" in full
     assert "s2: seat 2's" in help_lines(obs)
     console = Console(file=io.StringIO(), width=80, height=24, highlight=False)
-    answers = ["s1", "1"]
+    answers = ["?", "s1", "1"]
     with mock.patch.object(play, "console", console), \
             mock.patch.object(play.Prompt, "ask", side_effect=lambda *a, **k: answers.pop(0)), \
             mock.patch.object(play, "page", lambda text, **k: console.print(text)):
@@ -82,3 +82,20 @@ def test_another_seat_s_characters_beyond_the_row_are_all_listed_by_the_s_key():
                              lambda: None) == [5]
     out = console.file.getvalue()
     assert "Moll Tarrant, rigger EN/PIR  BLD 2d | HLM 2d" in out  # s1's fifth, not on the row
+    assert "This match: every option at its default." in out  # the ? help
+    assert "s: every seat's public cards in full" in out
+
+
+def test_an_ability_s_words_too_long_for_the_line_are_cut_between_words():
+    from ludoteca.games.puertodiablo.render import hand_lines
+
+    s = table(2, {0: ["C01"], 1: ["C04"]})
+    s.hand[0] = list(range(len(T.abi_names)))  # every card, the long words among them
+    lines = hand_lines(s.observation(0))
+    cut = [line for line in lines if line.endswith("~")]
+    assert cut and all(len(line) <= 80 for line in lines)
+    effects = {f"  {n}: {c['effect']}" for n, c in s.observation(0)["ability_cards"].items()}
+    for line in cut:
+        kept = line.removesuffix(" ~")
+        full = next(e for e in effects if e.startswith(kept))
+        assert full[len(kept)] == " ", (line, full)  # the cut falls between two words

@@ -506,8 +506,9 @@ def hand_lines(obs: dict[str, Any]) -> list[str]:
     for name in obs["seats"][viewer]["hand"]:
         card = cards.get(name)
         if card:
-            line = f"  {name}: {card['effect']}"
-            out.append(line if len(line) <= 80 else line[:79] + "~")
+            # Cut at a word, "~" saying that more is written on the card.
+            out.append("  " + textwrap.shorten(f"{name}: {card['effect']}", WIDTH - 2,
+                                               placeholder=" ~"))
     return out
 
 
