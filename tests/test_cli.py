@@ -862,8 +862,30 @@ def test_the_only_move_is_shown_and_taken_with_enter_alone():
 
     chosen, asked, _ = ask([("1", "fold", [7])], [""])
     assert chosen == [7]
-    assert asked == ["Only one move: fold - Enter [1, q, ?]"]
+    assert asked == ["Only one move: fold - Your move [Enter, 1, q, ?]"]
     assert ask([("1", "fold", [7])], ["1"])[0] == [7]
     chosen, asked, out = ask([("1", "fold", [7]), ("2", "bet", [8])], ["", "2"])
     assert chosen == [8] and len(asked) == 2 and asked[0] == "Your move [1-2, q, ?]"
     assert "Please type the number of a choice" in out
+
+
+def test_the_only_move_s_prompt_keeps_to_one_row():
+    """A long label is cut between words on the prompt (the list above has it whole)."""
+    import io
+    from unittest import mock
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    label = "sell the second lot of Ruby wine to the port merchant at the best price"
+    asked: list[str] = []
+    console = Console(file=io.StringIO(), width=80, highlight=False)
+    with mock.patch.object(play, "console", console), \
+            mock.patch.object(play.Prompt, "ask",
+                              side_effect=lambda text, **k: asked.append(str(text)) or ""):
+        assert play.HumanAgent(load_game(GAME_ID))._choose(
+            None, 0, [("1", label, [3])], lambda: None) == [3]
+    assert len(asked[0]) + 2 <= 80, asked[0]  # and ": " after it
+    assert asked[0].startswith("Only one move: sell the second lot")
+    assert asked[0].endswith(" … - Your move [Enter, 1, q, ?]")

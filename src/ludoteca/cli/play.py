@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -344,8 +345,14 @@ class HumanAgent(Agent):
         # A forced move is still shown and waits for the person, who takes it with Enter
         # alone (its key still works: piped answers keep their meaning).
         forced = len(entries) == 1 and len(entries[0][2]) == 1
-        ask = (f"Only one move: {entries[0][1]} - Enter [{shown}{extra}, q, ?]" if forced
-               else f"Your move [{shown}{extra}, q, ?]")
+        ask = f"Your move [{shown}{extra}, q, ?]"
+        if forced:
+            # On the prompt's one row, the label cut between words if need be (it is
+            # written in full on the list above).
+            keys = f" - Your move [Enter, {shown}{extra}, q, ?]"
+            room = max(10, console.width - 2 - len("Only one move: ") - len(keys))
+            label = textwrap.shorten(entries[0][1], room, placeholder=" …")
+            ask = f"Only one move: {label}{keys}"
         while True:
             try:
                 answer = Prompt.ask(escape(ask), console=console)
