@@ -17,6 +17,7 @@ opened weather card on top, ``used_log`` the other opened log cards of this harb
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -127,6 +128,10 @@ from ludoteca.games.puertodiablo.tables import MARKET_SLOTS, Tables
 
 if TYPE_CHECKING:
     from ludoteca.games.puertodiablo import PuertoDiablo
+
+PROSPECT_WIDTH = 2.0
+"""VP, the width of :meth:`PuertoDiabloState.evaluation`'s softmax (ASSUMED: chosen by
+matches of the ``strong`` bot against the heuristic, docs/bots.md)."""
 
 
 class PuertoDiabloState(State):
@@ -261,6 +266,23 @@ class PuertoDiabloState(State):
         if self.is_terminal():
             return [float(v) for v in self.vp]
         return [float(end.tale_vp(self, s)) for s in range(self.num_players)]
+
+    def evaluation(self) -> list[float]:
+        """A win-share guess for a search that stops early, exact at the end (the
+        returns): a softmax of each seat's :func:`~.rules.end.prospect` (the VP he would
+        score if the game ended now), :data:`PROSPECT_WIDTH` VP wide.
+
+        The tall tales alone (``scores()`` before the end) leave out the symbol bonus,
+        which is most of a player's final VP and moves with every character bought or
+        lost; and a share for the leader alone tells a search of four seats little about
+        a move that brings a seat closer to first place."""
+        if self.is_terminal():
+            return self.returns()
+        points = [end.prospect(self, s) for s in range(self.num_players)]
+        top = max(points)
+        weights = [math.exp((x - top) / PROSPECT_WIDTH) for x in points]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     def winners(self) -> list[int]:
         return list(self.table_winners)

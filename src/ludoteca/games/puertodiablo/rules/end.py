@@ -52,6 +52,13 @@ def tale_vp(state: PuertoDiabloState, seat: int) -> int:
             + sum(t.treasure_vp[x] for x in state.found_vp[seat]))
 
 
+def prospect(state: PuertoDiabloState, seat: int) -> float:
+    """What the seat would score if the game ended now, in VP: the tall tales (and VP
+    treasures) plus the symbol bonus of the characters he owns (R10), with the doubloons
+    on them as hundredths, the tie-break's order (a sum of doubloons stays far below 100)."""
+    return tale_vp(state, seat) + symbol_bonus(state, seat) + doubloons(state, seat) / 100
+
+
 def game_end(state: PuertoDiabloState, step: GameEnd, action: None) -> None:
     n = state.num_players
     counts = [symbol_counts(state, s) for s in range(n)]
