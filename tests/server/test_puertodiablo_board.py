@@ -1058,3 +1058,61 @@ def test_a_panel_leaves_the_log_s_newest_lines_in_view(browser: Any, server: Any
                       rng.randrange(1000))
     assert panels >= 4
     assert page.js_errors == []
+
+
+PANEL_BESIDE_MOVES = """() => {
+  // An open panel leaves the moves box uncovered and its own button inside the window.
+  const panel = document.getElementById('moment');
+  if (panel.hidden) return false;
+  const p = panel.getBoundingClientRect();
+  const b = document.getElementById('moment-close').getBoundingClientRect();
+  const m = document.querySelector('.side > .actions-panel').getBoundingClientRect();
+  const apart = p.bottom <= m.top + 1 || p.top >= m.bottom - 1 || p.right <= m.left + 1
+    || p.left >= m.right - 1;
+  return apart && b.top >= 0 && b.bottom <= window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 800), (1366, 600)])
+def test_a_panel_leaves_the_moves_in_view_and_its_button_in_reach(
+        browser: Any, server: Any, size: tuple[int, int]) -> None:
+    # Three players (me and two bots) on a wide page. Each time a panel is open while I
+    # have moves to choose from, it covers neither the moves box nor puts its button out
+    # of the window (the panel is fixed: scrolling would not bring it), also when the
+    # window is low and the log lies partly below it. The log's newest line stays clear.
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo]")
+    rng = random.Random(5)
+    ready = ("() => { const m = document.getElementById('match').dataset;"
+             " return !document.getElementById('moment').hidden || m.finished === 'true'"
+             " || (m.yourTurn === 'true'"
+             " && document.querySelector('#actions button[data-action]') !== null); }")
+    mine = ("() => document.getElementById('match').dataset.yourTurn === 'true'"
+            " && document.querySelector('#actions button[data-action]') !== null")
+    checked = 0
+    for _ in range(300):
+        page.wait_for_function(ready, timeout=30_000)
+        if page.get_attribute("#match", "data-finished") == "true":
+            break
+        if page.is_visible("#moment"):
+            if page.evaluate(mine):
+                try:
+                    page.wait_for_function(PANEL_BESIDE_MOVES, timeout=15_000)
+                    page.wait_for_function(LOG_CLEAR, arg=False, timeout=15_000)
+                except Exception:
+                    raise AssertionError(page.evaluate(GEOMETRY)) from None
+                checked += 1
+                if checked >= 4:
+                    break
+            page.evaluate("() => document.getElementById('moment-close').click()")
+            continue
+        page.evaluate("k => { const b = document.querySelectorAll("
+                      "'#actions button[data-action]'); if (b.length) b[k % b.length].click(); }",
+                      rng.randrange(1000))
+    assert checked >= 4
+    assert page.js_errors == []
+
