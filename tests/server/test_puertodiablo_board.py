@@ -1116,3 +1116,29 @@ def test_a_panel_leaves_the_moves_in_view_and_its_button_in_reach(
     assert checked >= 4
     assert page.js_errors == []
 
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_a_long_panel_keeps_its_button_at_its_foot(browser: Any, server: Any,
+                                                   phone: bool) -> None:
+    # A panel of many lines scrolls inside its own box; its Continue stays in view at the
+    # foot of that box (not at the end of the lines, where it would have to be scrolled
+    # to), with the lines not showing through beside it.
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser, phone=phone)
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo]")
+    page.evaluate("""() => { const ul = document.getElementById('moment-lines');
+      ul.replaceChildren(...Array.from({length: 80}, (_, i) => {
+        const li = document.createElement('li'); li.textContent = 'line ' + i; return li; }));
+      document.getElementById('moment').hidden = false; }""")
+    geometry = page.evaluate("""() => {
+      const m = document.getElementById('moment'), p = m.getBoundingClientRect();
+      const b = document.getElementById('moment-close').getBoundingClientRect();
+      const foot = b.top + 2, x = p.right - 12;  // beside the button, in the foot's strip
+      return {scrolls: m.scrollHeight > m.clientHeight + 20, inside: b.top >= p.top
+        && b.bottom <= p.bottom && b.bottom <= window.innerHeight,
+        beside: document.elementFromPoint(x, foot).closest('.moment-foot') !== null
+          && getComputedStyle(document.querySelector('.moment-foot')).backgroundColor
+          !== 'rgba(0, 0, 0, 0)'}; }""")
+    assert geometry == {"scrolls": True, "inside": True, "beside": True}
