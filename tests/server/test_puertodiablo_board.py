@@ -1142,3 +1142,34 @@ def test_a_long_panel_keeps_its_button_at_its_foot(browser: Any, server: Any,
           && getComputedStyle(document.querySelector('.moment-foot')).backgroundColor
           !== 'rgba(0, 0, 0, 0)'}; }""")
     assert geometry == {"scrolls": True, "inside": True, "beside": True}
+
+
+def test_a_weather_war_pending_in_the_log_window_is_on_the_board() -> None:
+    # R2: England on top, Spain turned: the weather war waits for the log moment's window
+    # (where Peace Envoy could stop it). The board names both parties and their counts
+    # ashore (one Englishwoman, C05, against two Spaniards, C06 and C08), and who loses.
+    from tests.puertodiablo.helpers import T, log, table
+
+    s = table(2, {0: ["C05", "C26"], 1: ["C06", "C08"]})
+    s.hand[0] = [T.abi_names.index("Instigate")]
+    s.hand[1] = []
+    s.weather = log("L04")
+    s.push(pd_steps.TurnLog())
+    s._run_automatic()
+    s.apply_action(T.log_outcome[log("L07")])
+    assert s.pending_war >= 0 and not s.is_chance_node()
+    boards = Boards()
+    seats = seats_for(2)
+    table_html = table_for(boards, s, seats)
+    for viewer in (None, 0, 1):
+        page = board_for(boards, s, viewer, seats, table_html)
+        assert 'data-key="pending-war"' in page
+        card = page.split('data-key="pending-war"')[1].split("</div>")[0]
+        assert "England against Spain" in card
+        assert "England 1, Spain 2" in card
+        assert "every player with England ashore sends one to the ship" in card
+    # Once the window is over (nobody plays) the war is fought and the card goes.
+    s.apply_action(next(a for a in s.legal_actions()
+                        if s.action_to_json(a)["type"] == "decline"))
+    assert 'data-key="pending-war"' not in board_for(boards, s, 0, seats,
+                                                      table_for(boards, s, seats))

@@ -477,6 +477,17 @@ def in_parties(state: PuertoDiabloState, c: int, mask: int) -> bool:
                 (t.faction[c] >= 0 and mask >> t.faction[c] & 1))
 
 
+def war_counts(state: PuertoDiabloState, a: int, b: int) -> tuple[int, int]:
+    """The characters ashore of parties ``a`` and ``b`` at the seats in the harbour
+    (weakened ones too, a character of both parties for both): what decides a war."""
+    count_a = count_b = 0
+    for seat in in_harbour(state):
+        for c in ashore_of(state, seat):
+            count_a += in_parties(state, c, 1 << a)
+            count_b += in_parties(state, c, 1 << b)
+    return count_a, count_b
+
+
 def war_candidates(state: PuertoDiabloState, seat: int, losers: int) -> list[int]:
     return [c for c in ashore_of(state, seat) if in_parties(state, c, losers)]
 
