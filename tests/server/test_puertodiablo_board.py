@@ -1173,3 +1173,29 @@ def test_a_weather_war_pending_in_the_log_window_is_on_the_board() -> None:
                         if s.action_to_json(a)["type"] == "decline"))
     assert 'data-key="pending-war"' not in board_for(boards, s, 0, seats,
                                                       table_for(boards, s, seats))
+
+
+def test_the_negotiation_shows_the_part_of_an_offer_an_ability_card_is_to_add() -> None:
+    # R60: an offer may count symbols an ability card is to add once the pilot has
+    # decided (and its roll may fail): the pilot sees that part beside the whole offer.
+    import re
+
+    s = _first(3, lambda s: any(s.by_ability) and type(s.next_step()).__name__
+               == "PilotAssigns")
+    seats = seats_for(3)
+    page = table_for(Boards(), s, seats) or ""
+    deal = page.split('data-key="deal"')[1].split("</table>")[0]
+    from ludoteca.games.puertodiablo.view import observation
+
+    shown = 0
+    for seat in observation(s, None)["challenge"]["players"]:
+        tr = deal.split(f'<tr data-seat="{seat}"')[1].split("</tr>")[0]
+        offered = re.findall(r"<td>(.*?)</td>", tr)[0]
+        if s.by_ability[seat]:
+            part = re.fullmatch(rf'{s.offers[seat]} <small class="pd-by-card"[^>]*>'
+                                rf'\({s.by_ability[seat]} by a card\)</small>', offered)
+            assert part is not None, offered
+            shown += 1
+        else:
+            assert offered == str(s.offers[seat])
+    assert shown
