@@ -1199,3 +1199,35 @@ def test_the_negotiation_shows_the_part_of_an_offer_an_ability_card_is_to_add() 
         else:
             assert offered == str(s.offers[seat])
     assert shown
+
+
+def test_the_offer_picker_says_the_most_one_may_offer_and_why() -> None:
+    # The picker stops at the most the seat can commit (often 0): it says that number
+    # and where it comes from, the challenge's allowed symbols on his open sides, and
+    # names a symbol of the challenge the harbour prohibits.
+    import re
+
+    from ludoteca.games.puertodiablo.view import observation
+
+    prohibited_seen = 0
+    for seed in range(6):
+        s = _walk(seed, 3, lambda s: type(s.next_step()).__name__ == "MakeOffer")
+        assert s is not None
+        seat = s.next_step().seat  # type: ignore[union-attr]
+        boards, seats = Boards(), seats_for(3)
+        page = board_for(boards, s, seat, seats, table_for(boards, s, seats))
+        why = page.split('data-key="offer-most">')[1].split("</small>")[0]
+        most = max(s.t.offer_id.index(a) for a in s.legal_actions())
+        assert why.startswith(f"(at most {most}: ")
+        obs = observation(s, seat)
+        for code in obs["challenge"]["symbols"]:
+            name = obs["symbol_names"][code]
+            if code in obs["prohibited"]:
+                assert f"; {name} is prohibited here" in why
+                prohibited_seen += 1
+            else:
+                assert re.search(rf"\b{name}\b.* symbols on open sides", why)
+        # Another seat's board has no picker, and so no such line.
+        other = board_for(boards, s, (seat + 1) % 3, seats, table_for(boards, s, seats))
+        assert 'data-key="offer-most"' not in other
+    assert prohibited_seen

@@ -259,6 +259,11 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                           else "faction"} if t.log_party[state.weather] >= 0 else None),
         "weather_card_words": log_card_words(t, state.weather),
         "pending_war": pending_war(state),
+        # The most the viewer may offer now (his open, allowed symbols ashore and what
+        # abilities supplied already, R62): the offer picker says why it stops there.
+        "offer_most": (len(step.legal_actions(state)) - 1
+                       if type(step).__name__ == "MakeOffer"
+                       and getattr(step, "seat", None) == player else None),
         "log_pile": state.log_pile.size,
         **lookout_facts(state, player),
         "character_pile": state.char_pile.size,
