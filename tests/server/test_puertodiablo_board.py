@@ -1231,3 +1231,20 @@ def test_the_offer_picker_says_the_most_one_may_offer_and_why() -> None:
         other = board_for(boards, s, (seat + 1) % 3, seats, table_for(boards, s, seats))
         assert 'data-key="offer-most"' not in other
     assert prohibited_seen
+
+
+def test_a_deal_into_the_market_reads_as_one_line() -> None:
+    # The cards laid out at a harbour come as one line of the log, each name once (a
+    # repeated title counted), not "to the market: A, the market: B, the market: C".
+    from ludoteca.games.puertodiablo.view import describe_event
+    from ludoteca.server.views import fold_texts
+
+    s = _first(3, lambda s: all(c >= 0 for c in s.market))
+    deal = [e for _, e in s.event_log(None) if e.kind == "market"][:8]
+    assert len(deal) == 8
+    line = fold_texts([describe_event(s, e, None) for e in deal])
+    names = [s.t.char_names[e.data["character"]] if "character" in e.data
+             else s.t.abi_names[e.data["ability"]] for e in deal]
+    assert line.startswith("laid out for sale: ") and line.count(":") == 1, line
+    for name in names:
+        assert name in line

@@ -775,7 +775,10 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"{who} sends ashore {joined(t.char_names[c] for c in d['characters']) or 'nobody'}"
     if k == "market":
         name = t.char_names[d["character"]] if "character" in d else t.abi_names[d["ability"]]
-        return f"to the market: {name}"
+        # No article before the colon: a deal's lines fold into one (fold_texts), "laid
+        # out for sale: A, B, C ×2", where "to the market: A" folded into "to the
+        # market: A, the market: B...".
+        return f"laid out for sale: {name}"
     if k == "tops_up":
         return f"{who} tops up with {t.char_names[d['character']]}"
     if k == "level_two":
