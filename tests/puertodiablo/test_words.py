@@ -449,7 +449,9 @@ def test_the_last_player_is_told_why_and_only_what_is_still_allowed():
     assert "buy" not in told and "1 tale told so far" in told
     assert told.endswith("Tell a tall tale, play an ability, or finish.")
     bought = Purchase(0, 2, bought=1, last=True).prompt(s, 0)
-    assert "tall tale" not in bought.split(";", 1)[1] and "Buy market cards" in bought
+    assert "tall tale" not in bought.split(". ", 1)[1] and "Buy market cards" in bought
+    # (Sentences, each with its capital: no "...character; Tell a tall tale".)
+    assert "character. Tell a tall tale or buy" in fresh and ";" not in fresh
     # Anyone else after a purchase: one tale instead of buying is no longer allowed.
     assert "tall tale" not in Purchase(0, 3, bought=1).prompt(s, 0)
 
@@ -523,3 +525,19 @@ def test_a_war_lost_by_a_side_nobody_has_ashore_says_nobody_returns():
     lost = everyone("war", a=ES, b=FR, count_a=5, count_b=4, loser=FR, why="weather")
     assert describe_event(s, lost, 0).endswith("France lose: each player with one sends one "
                                                 "to the ship")
+
+
+def test_one_more_symbol_to_commit_is_singular():
+    s = table(2, {0: ["C01"], 1: ["C04"]})
+    assert steps.CommitSymbols(0, 1).prompt(s, 0) == (
+        "Commit 1 more symbol: choose a side to cover.")
+    assert steps.CommitSymbols(0, 2).prompt(s, 0).startswith("Commit 2 more symbols:")
+
+
+def test_taking_the_cheapest_character_says_why_and_that_it_is_free():
+    # R16: a player short of the harbour number ashore takes the cheapest, free.
+    s = table(2, {0: ["C01"], 1: ["C04", "C05"]})
+    prompt = steps.TakeCheapestStep(0).prompt(s, 0)
+    assert prompt == (f"You have 1 character ashore and this harbour takes {steps.need(s)}: "
+                      "take one of the cheapest market characters, free.")
+    assert steps.TakeCheapestStep(0).prompt(s, 1).endswith(" is taking a market character.")

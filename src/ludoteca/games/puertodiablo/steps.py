@@ -416,7 +416,10 @@ class TakeCheapestStep(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return "Take one of the cheapest market characters."
+            # R16: why (short of the harbour number ashore) and that it costs nothing.
+            return (f"You have {plural(len(ashore_of(state, self.seat)), 'character')} "
+                    f"ashore and this harbour takes {need(state)}: take one of the cheapest "
+                    "market characters, free.")
         return f"{seat_name(self.seat)} is taking a market character."
 
 
@@ -620,7 +623,7 @@ class CommitSymbols(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return f"Commit {self.left} more symbols: choose a side to cover."
+            return f"Commit {plural(self.left, 'more symbol')}: choose a side to cover."
         return f"{seat_name(self.seat)} is committing symbols."
 
 
@@ -1143,7 +1146,7 @@ class Purchase(Step["PuertoDiabloState"]):
                 return ask
             n = self.limit
             why = (f"You are the last in the harbour: up to {plural(n, 'tall tale')} or "
-                   f"{plural(n, 'market card')}, one per healthy character; ")
+                   f"{plural(n, 'market card')}, one per healthy character. ")
             done = (f"{plural(self.tales, 'tale')} told" if self.tales
                     else f"{plural(self.bought, 'card')} bought" if self.bought else "")
             return why + (f"{done} so far. " if done else "") + ask
