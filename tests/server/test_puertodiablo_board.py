@@ -1248,3 +1248,50 @@ def test_a_deal_into_the_market_reads_as_one_line() -> None:
     assert line.startswith("laid out for sale: ") and line.count(":") == 1, line
     for name in names:
         assert name in line
+
+
+def _page(s: PuertoDiabloState, viewer: int | None) -> str:
+    boards, seats = Boards(), seats_for(s.num_players)
+    return board_for(boards, s, viewer, seats, table_for(boards, s, seats))
+
+
+def test_the_legend_names_every_symbol_code() -> None:
+    # The cards show symbols as codes (HLM, TRD): the legend says each one's name, for a
+    # phone, which has no tooltips, and for a spectator too.
+    s = _first(3, lambda s: s.harbour >= 0)
+    for viewer in (None, 0):
+        key = _page(s, viewer).split('data-key="symbol-key">')[1].split("</p>")[0]
+        for code, name in zip(s.t.symbols, s.t.symbol_names, strict=True):
+            assert f">{code}</i> {name}</span>" in key
+
+
+def test_the_market_before_it_is_laid_out_says_when_it_will_be() -> None:
+    # The market is laid out once everybody has chosen who goes ashore: until then the
+    # board says so instead of eight empty slots; then the cards, and no such line.
+    s = _first(3, lambda s: type(s.next_step()).__name__ == "SelectAshore")
+    page = _page(s, 0)
+    market = page.split('data-key="market"')[1].split("</section>")[0]
+    assert "once everybody has chosen who goes ashore" in market
+    assert "pd-slot empty" not in market
+    later = _first(3, lambda s: s.round >= 1)
+    market = _page(later, 0).split('data-key="market"')[1].split("</section>")[0]
+    assert 'data-key="market-later"' not in market and 'data-key="slot-0"' in market
+
+
+def test_a_market_ability_card_labels_its_foreknowledge() -> None:
+    s = _first(3, lambda s: s.round >= 1)
+    market = _page(s, 0).split('data-key="market"')[1].split("</section>")[0]
+    abilities = [m for m in s.market[s.t.market_chars:] if m >= 0]
+    assert abilities
+    for a in abilities:
+        fk = s.observation(0)["ability_cards"][s.t.abi_names[a]]["foreknowledge"]
+        assert f">foreknowledge: {fk}</small>" in market
+
+
+def test_the_commit_picker_says_to_click_a_side_and_what_covering_both_does() -> None:
+    s = _first(3, lambda s: type(s.next_step()).__name__ == "CommitSymbols")
+    seat = s.next_step().seat  # type: ignore[union-attr]
+    picker = _page(s, seat).split('data-key="picker"')[1].split("</div>")[0]
+    assert "Click a side of one of your characters ashore to cover it" in picker
+    assert "(a character with both sides covered goes to the ship)" in picker
+    assert "the side you picked" not in picker
