@@ -1295,3 +1295,22 @@ def test_the_commit_picker_says_to_click_a_side_and_what_covering_both_does() ->
     assert "Click a side of one of your characters ashore to cover it" in picker
     assert "(a character with both sides covered goes to the ship)" in picker
     assert "the side you picked" not in picker
+
+
+def test_while_choosing_who_goes_ashore_the_ship_stands_with_the_moves() -> None:
+    # Choosing who goes ashore is clicking the ship's characters: while a seat chooses,
+    # its ship is at the top of its board, with the moves (under the players, on a wide
+    # page, it was out of view); the others' boards keep their own ships below.
+    s = _first(3, lambda s: type(s.next_step()).__name__ == "SelectAshore")
+    for viewer in range(3):
+        page = _page(s, viewer)
+        act = page.split('data-key="act"')[1].split("</section>")[0]
+        mine = page.split('data-key="mine"')[1]
+        assert 'data-key="ship"' in act and 'data-key="ship"' not in mine
+        assert 'data-key="ship-above"' in mine
+        assert page.index('data-key="ship"') < page.index('data-key="voyage"')
+    # Once the harbour is laid out the ship is back in the seat's side.
+    later = _first(3, lambda s: s.round >= 1)
+    page = _page(later, 0)
+    assert 'data-key="ship"' in page.split('data-key="mine"')[1]
+    assert 'data-key="ship"' not in page.split('data-key="act"')[1].split("</section>")[0]
