@@ -541,3 +541,19 @@ def test_taking_the_cheapest_character_says_why_and_that_it_is_free():
     assert prompt == (f"You have 1 character ashore and this harbour takes {steps.need(s)}: "
                       "take one of the cheapest market characters, free.")
     assert steps.TakeCheapestStep(0).prompt(s, 1).endswith(" is taking a market character.")
+
+
+def test_a_seat_still_choosing_who_goes_ashore_is_asked_while_another_is_in_turn():
+    # Everybody chooses at once (the server holds a choice made before its turn): a seat
+    # with more characters than the harbour number is asked to choose, whoever's turn
+    # it is in the order; a seat that has all its picks, or no choice, is told who is.
+    s = table(3, {0: [], 1: [], 2: []})  # three characters each on the ship
+    s.place[char("C09")] = OUT  # seat 2 keeps two: no choice in harbour number 2
+    number = steps.need(s)
+    assert number == 2
+    step = steps.SelectAshore(0, number)
+    assert step.prompt(s, 0) == f"Choose a character to send ashore ({number} more)."
+    assert step.prompt(s, 1) == f"Choose a character to send ashore ({number} more)."
+    assert step.prompt(s, 2) == f"{seat_name(0)} is choosing characters to send ashore."
+    s.chosen[1] = [char("C04"), char("C05")][:number]
+    assert step.prompt(s, 1) == f"{seat_name(0)} is choosing characters to send ashore."

@@ -368,6 +368,15 @@ class SelectAshore(Step["PuertoDiabloState"]):
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
             return f"Choose a character to send ashore ({self.left} more)."
+        # Everybody chooses at once: a seat whose turn in the order has not come may
+        # choose now too (the server holds it), so it is asked, not told to wait.
+        if viewer is not None and viewer >= 0:
+            number = need(state)
+            on_ship = sum(1 for c in range(state.t.num_chars)
+                          if state.place[c] == SHIP and state.owner[c] == viewer)
+            left = number - len(state.chosen[viewer])
+            if on_ship > number and left > 0:
+                return f"Choose a character to send ashore ({left} more)."
         return f"{seat_name(self.seat)} is choosing characters to send ashore."
 
 
