@@ -1314,3 +1314,16 @@ def test_while_choosing_who_goes_ashore_the_ship_stands_with_the_moves() -> None
     page = _page(later, 0)
     assert 'data-key="ship"' in page.split('data-key="mine"')[1]
     assert 'data-key="ship"' not in page.split('data-key="act"')[1].split("</section>")[0]
+
+
+def test_the_lobby_s_help_of_every_option_names_no_ruling_in_its_words() -> None:
+    # A ruling number means nothing to a player choosing options: the lobby gives each
+    # option's rulings as its "why" link, its help reads in plain words.
+    import re
+
+    from ludoteca.server.catalog import option_fields
+
+    fields = option_fields(load_game("puertodiablo"))
+    assert any(f["name"] == "start" and "R27" in f["rulings"] for f in fields)
+    for f in fields:
+        assert not re.search(r"\bR\d+\b", f["help"]), (f["name"], f["help"])
