@@ -1327,3 +1327,19 @@ def test_the_lobby_s_help_of_every_option_names_no_ruling_in_its_words() -> None
     assert any(f["name"] == "start" and "R27" in f["rulings"] for f in fields)
     for f in fields:
         assert not re.search(r"\bR\d+\b", f["help"]), (f["name"], f["help"])
+
+
+def test_the_weather_card_says_whether_the_next_card_can_start_a_war() -> None:
+    # R2: a flagged weather card on top of a flagged one starts the harbour's one weather
+    # war. The weather card says so in words (not in a tooltip only, which a phone lacks).
+    def note(s: PuertoDiabloState) -> str:
+        return _page(s, 0).split('data-key="war-note">')[1].split("</small>")[0]
+
+    flagged = _first(3, lambda s: s.round >= 1 and not s.war_done
+                     and s.t.log_party[s.weather] >= 0)
+    assert note(flagged) == "war if the next weather card has a flag too"
+    plain = _first(3, lambda s: s.round >= 1 and not s.war_done
+                   and s.t.log_party[s.weather] < 0)
+    assert note(plain) == "no war from the next card"
+    done = _first(3, lambda s: s.round >= 1 and s.war_done and s.pending_war < 0)
+    assert note(done) == "this harbour's weather war is over"

@@ -12,7 +12,7 @@ never its class name), an event by :func:`describe_event` (the viewer's own line
 second person, :func:`you_words`). Keys are only ever added (``weather_flag``,
 ``weather_card_words``, ``step_label``, a market card's ``price_now`` and ``price_note``,
 ``effect_ops``, ``bonus_symbols``, the peeked cards' ``words``, ``pending_war``,
-``offer_most``): tests and the RL adapters
+``offer_most``, ``weather_war_done``): tests and the RL adapters
 read the old ones.
 """
 
@@ -259,6 +259,8 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                           else "faction"} if t.log_party[state.weather] >= 0 else None),
         "weather_card_words": log_card_words(t, state.weather),
         "pending_war": pending_war(state),
+        # This harbour's one weather war has been started (fought or prevented, R2).
+        "weather_war_done": bool(state.war_done),
         # The most the viewer may offer now (his open, allowed symbols ashore and what
         # abilities supplied already, R62): the offer picker says why it stops there.
         "offer_most": (len(step.legal_actions(state)) - 1
