@@ -264,7 +264,7 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
         # The most the viewer may offer now (his open, allowed symbols ashore and what
         # abilities supplied already, R62): the offer picker says why it stops there.
         "offer_most": (len(step.legal_actions(state)) - 1
-                       if type(step).__name__ == "MakeOffer"
+                       if step is not None and type(step).__name__ == "MakeOffer"
                        and getattr(step, "seat", None) == player else None),
         "log_pile": state.log_pile.size,
         **lookout_facts(state, player),
