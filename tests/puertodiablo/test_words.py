@@ -449,7 +449,9 @@ def test_the_last_player_is_told_why_and_only_what_is_still_allowed():
     assert "buy" not in told and "1 tale told so far" in told
     assert told.endswith("Tell a tall tale, play an ability, or finish.")
     bought = Purchase(0, 2, bought=1, last=True).prompt(s, 0)
-    assert "tall tale" not in bought.split(";", 1)[1] and "Buy market cards" in bought
+    assert "tall tale" not in bought.split(". ", 1)[1] and "Buy market cards" in bought
+    # (Sentences, each with its capital: no "...character; Tell a tall tale".)
+    assert "character. Tell a tall tale or buy" in fresh and ";" not in fresh
     # Anyone else after a purchase: one tale instead of buying is no longer allowed.
     assert "tall tale" not in Purchase(0, 3, bought=1).prompt(s, 0)
 
@@ -561,3 +563,35 @@ def test_a_character_sent_to_the_ship_says_why_as_its_event_records_it():
     assert said("war").endswith("(you), a loser of the war")
     assert said("ability").endswith(", sent by an ability card")
     assert said("cannot pay").endswith(", short of doubloons to pay")
+
+
+def test_one_more_symbol_to_commit_is_singular():
+    s = table(2, {0: ["C01"], 1: ["C04"]})
+    assert steps.CommitSymbols(0, 1).prompt(s, 0) == (
+        "Commit 1 more symbol: choose a side to cover.")
+    assert steps.CommitSymbols(0, 2).prompt(s, 0).startswith("Commit 2 more symbols:")
+
+
+def test_taking_the_cheapest_character_says_why_and_that_it_is_free():
+    # R16: a player short of the harbour number ashore takes the cheapest, free.
+    s = table(2, {0: ["C01"], 1: ["C04", "C05"]})
+    prompt = steps.TakeCheapestStep(0).prompt(s, 0)
+    assert prompt == (f"You have 1 character ashore and this harbour takes {steps.need(s)}: "
+                      "take one of the cheapest market characters, free.")
+    assert steps.TakeCheapestStep(0).prompt(s, 1).endswith(" is taking a market character.")
+
+
+def test_a_seat_still_choosing_who_goes_ashore_is_asked_while_another_is_in_turn():
+    # Everybody chooses at once (the server holds a choice made before its turn): a seat
+    # with more characters than the harbour number is asked to choose, whoever's turn
+    # it is in the order; a seat that has all its picks, or no choice, is told who is.
+    s = table(3, {0: [], 1: [], 2: []})  # three characters each on the ship
+    s.place[char("C09")] = OUT  # seat 2 keeps two: no choice in harbour number 2
+    number = steps.need(s)
+    assert number == 2
+    step = steps.SelectAshore(0, number)
+    assert step.prompt(s, 0) == f"Choose a character to send ashore ({number} more)."
+    assert step.prompt(s, 1) == f"Choose a character to send ashore ({number} more)."
+    assert step.prompt(s, 2) == f"{seat_name(0)} is choosing characters to send ashore."
+    s.chosen[1] = [char("C04"), char("C05")][:number]
+    assert step.prompt(s, 1) == f"{seat_name(0)} is choosing characters to send ashore."

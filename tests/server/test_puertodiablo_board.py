@@ -1058,3 +1058,288 @@ def test_a_panel_leaves_the_log_s_newest_lines_in_view(browser: Any, server: Any
                       rng.randrange(1000))
     assert panels >= 4
     assert page.js_errors == []
+
+
+PANEL_BESIDE_MOVES = """() => {
+  // An open panel leaves the moves box uncovered and its own button inside the window.
+  const panel = document.getElementById('moment');
+  if (panel.hidden) return false;
+  const p = panel.getBoundingClientRect();
+  const b = document.getElementById('moment-close').getBoundingClientRect();
+  const m = document.querySelector('.side > .actions-panel').getBoundingClientRect();
+  const apart = p.bottom <= m.top + 1 || p.top >= m.bottom - 1 || p.right <= m.left + 1
+    || p.left >= m.right - 1;
+  return apart && b.top >= 0 && b.bottom <= window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1366, 800), (1366, 600)])
+def test_a_panel_leaves_the_moves_in_view_and_its_button_in_reach(
+        browser: Any, server: Any, size: tuple[int, int]) -> None:
+    # Three players (me and two bots) on a wide page. Each time a panel is open while I
+    # have moves to choose from, it covers neither the moves box nor puts its button out
+    # of the window (the panel is fixed: scrolling would not bring it), also when the
+    # window is low and the log lies partly below it. The log's newest line stays clear.
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo]")
+    rng = random.Random(5)
+    ready = ("() => { const m = document.getElementById('match').dataset;"
+             " return !document.getElementById('moment').hidden || m.finished === 'true'"
+             " || (m.yourTurn === 'true'"
+             " && document.querySelector('#actions button[data-action]') !== null); }")
+    mine = ("() => document.getElementById('match').dataset.yourTurn === 'true'"
+            " && document.querySelector('#actions button[data-action]') !== null")
+    checked = 0
+    for _ in range(300):
+        page.wait_for_function(ready, timeout=30_000)
+        if page.get_attribute("#match", "data-finished") == "true":
+            break
+        if page.is_visible("#moment"):
+            if page.evaluate(mine):
+                try:
+                    page.wait_for_function(PANEL_BESIDE_MOVES, timeout=15_000)
+                    page.wait_for_function(LOG_CLEAR, arg=False, timeout=15_000)
+                except Exception:
+                    raise AssertionError(page.evaluate(GEOMETRY)) from None
+                checked += 1
+                if checked >= 4:
+                    break
+            page.evaluate("() => document.getElementById('moment-close').click()")
+            continue
+        page.evaluate("k => { const b = document.querySelectorAll("
+                      "'#actions button[data-action]'); if (b.length) b[k % b.length].click(); }",
+                      rng.randrange(1000))
+    assert checked >= 4
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("phone", [False, True])
+def test_a_long_panel_keeps_its_button_at_its_foot(browser: Any, server: Any,
+                                                   phone: bool) -> None:
+    # A panel of many lines scrolls inside its own box; its Continue stays in view at the
+    # foot of that box (not at the end of the lines, where it would have to be scrolled
+    # to), with the lines not showing through beside it.
+    from tests.server.conftest import create_in_lobby, new_page
+
+    page = new_page(browser, phone=phone)
+    create_in_lobby(page, server.url, "puertodiablo", 3, ["me", "bot:easy", "bot:easy"])
+    page.wait_for_selector("#board [data-game=puertodiablo]")
+    page.evaluate("""() => { const ul = document.getElementById('moment-lines');
+      ul.replaceChildren(...Array.from({length: 80}, (_, i) => {
+        const li = document.createElement('li'); li.textContent = 'line ' + i; return li; }));
+      document.getElementById('moment').hidden = false; }""")
+    geometry = page.evaluate("""() => {
+      const m = document.getElementById('moment'), p = m.getBoundingClientRect();
+      const b = document.getElementById('moment-close').getBoundingClientRect();
+      const foot = b.top + 2, x = p.right - 12;  // beside the button, in the foot's strip
+      return {scrolls: m.scrollHeight > m.clientHeight + 20, inside: b.top >= p.top
+        && b.bottom <= p.bottom && b.bottom <= window.innerHeight,
+        beside: document.elementFromPoint(x, foot).closest('.moment-foot') !== null
+          && getComputedStyle(document.querySelector('.moment-foot')).backgroundColor
+          !== 'rgba(0, 0, 0, 0)'}; }""")
+    assert geometry == {"scrolls": True, "inside": True, "beside": True}
+
+
+def test_a_weather_war_pending_in_the_log_window_is_on_the_board() -> None:
+    # R2: England on top, Spain turned: the weather war waits for the log moment's window
+    # (where Peace Envoy could stop it). The board names both parties and their counts
+    # ashore (one Englishwoman, C05, against two Spaniards, C06 and C08), and who loses.
+    from tests.puertodiablo.helpers import T, log, table
+
+    s = table(2, {0: ["C05", "C26"], 1: ["C06", "C08"]})
+    s.hand[0] = [T.abi_names.index("Instigate")]
+    s.hand[1] = []
+    s.weather = log("L04")
+    s.push(pd_steps.TurnLog())
+    s._run_automatic()
+    s.apply_action(T.log_outcome[log("L07")])
+    assert s.pending_war >= 0 and not s.is_chance_node()
+    boards = Boards()
+    seats = seats_for(2)
+    table_html = table_for(boards, s, seats)
+    for viewer in (None, 0, 1):
+        page = board_for(boards, s, viewer, seats, table_html)
+        assert 'data-key="pending-war"' in page
+        card = page.split('data-key="pending-war"')[1].split("</div>")[0]
+        assert "England against Spain" in card
+        assert "England 1, Spain 2" in card
+        assert "every player with England ashore sends one to the ship" in card
+    # Once the window is over (nobody plays) the war is fought and the card goes.
+    s.apply_action(next(a for a in s.legal_actions()
+                        if s.action_to_json(a)["type"] == "decline"))
+    assert 'data-key="pending-war"' not in board_for(boards, s, 0, seats,
+                                                      table_for(boards, s, seats))
+
+
+def test_the_negotiation_shows_the_part_of_an_offer_an_ability_card_is_to_add() -> None:
+    # R60: an offer may count symbols an ability card is to add once the pilot has
+    # decided (and its roll may fail): the pilot sees that part beside the whole offer.
+    import re
+
+    s = _first(3, lambda s: any(s.by_ability) and type(s.next_step()).__name__
+               == "PilotAssigns")
+    seats = seats_for(3)
+    page = table_for(Boards(), s, seats) or ""
+    deal = page.split('data-key="deal"')[1].split("</table>")[0]
+    from ludoteca.games.puertodiablo.view import observation
+
+    shown = 0
+    for seat in observation(s, None)["challenge"]["players"]:
+        tr = deal.split(f'<tr data-seat="{seat}"')[1].split("</tr>")[0]
+        offered = re.findall(r"<td>(.*?)</td>", tr)[0]
+        if s.by_ability[seat]:
+            part = re.fullmatch(rf'{s.offers[seat]} <small class="pd-by-card"[^>]*>'
+                                rf'\({s.by_ability[seat]} by a card\)</small>', offered)
+            assert part is not None, offered
+            shown += 1
+        else:
+            assert offered == str(s.offers[seat])
+    assert shown
+
+
+def test_the_offer_picker_says_the_most_one_may_offer_and_why() -> None:
+    # The picker stops at the most the seat can commit (often 0): it says that number
+    # and where it comes from, the challenge's allowed symbols on his open sides, and
+    # names a symbol of the challenge the harbour prohibits.
+    import re
+
+    from ludoteca.games.puertodiablo.view import observation
+
+    prohibited_seen = 0
+    for seed in range(6):
+        s = _walk(seed, 3, lambda s: type(s.next_step()).__name__ == "MakeOffer")
+        assert s is not None
+        seat = s.next_step().seat  # type: ignore[union-attr]
+        boards, seats = Boards(), seats_for(3)
+        page = board_for(boards, s, seat, seats, table_for(boards, s, seats))
+        why = page.split('data-key="offer-most">')[1].split("</small>")[0]
+        most = max(s.t.offer_id.index(a) for a in s.legal_actions())
+        assert why.startswith(f"(at most {most}: ")
+        obs = observation(s, seat)
+        for code in obs["challenge"]["symbols"]:
+            name = obs["symbol_names"][code]
+            if code in obs["prohibited"]:
+                assert f"; {name} is prohibited here" in why
+                prohibited_seen += 1
+            else:
+                assert re.search(rf"\b{name}\b.* symbols on open sides", why)
+        # Another seat's board has no picker, and so no such line.
+        other = board_for(boards, s, (seat + 1) % 3, seats, table_for(boards, s, seats))
+        assert 'data-key="offer-most"' not in other
+    assert prohibited_seen
+
+
+def test_a_deal_into_the_market_reads_as_one_line() -> None:
+    # The cards laid out at a harbour come as one line of the log, each name once (a
+    # repeated title counted), not "to the market: A, the market: B, the market: C".
+    from ludoteca.games.puertodiablo.view import describe_event
+    from ludoteca.server.views import fold_texts
+
+    s = _first(3, lambda s: all(c >= 0 for c in s.market))
+    deal = [e for _, e in s.event_log(None) if e.kind == "market"][:8]
+    assert len(deal) == 8
+    line = fold_texts([describe_event(s, e, None) for e in deal])
+    names = [s.t.char_names[e.data["character"]] if "character" in e.data
+             else s.t.abi_names[e.data["ability"]] for e in deal]
+    assert line.startswith("laid out for sale: ") and line.count(":") == 1, line
+    for name in names:
+        assert name in line
+
+
+def _page(s: PuertoDiabloState, viewer: int | None) -> str:
+    boards, seats = Boards(), seats_for(s.num_players)
+    return board_for(boards, s, viewer, seats, table_for(boards, s, seats))
+
+
+def test_the_legend_names_every_symbol_code() -> None:
+    # The cards show symbols as codes (HLM, TRD): the legend says each one's name, for a
+    # phone, which has no tooltips, and for a spectator too.
+    s = _first(3, lambda s: s.harbour >= 0)
+    for viewer in (None, 0):
+        key = _page(s, viewer).split('data-key="symbol-key">')[1].split("</p>")[0]
+        for code, name in zip(s.t.symbols, s.t.symbol_names, strict=True):
+            assert f">{code}</i> {name}</span>" in key
+
+
+def test_the_market_before_it_is_laid_out_says_when_it_will_be() -> None:
+    # The market is laid out once everybody has chosen who goes ashore: until then the
+    # board says so instead of eight empty slots; then the cards, and no such line.
+    s = _first(3, lambda s: type(s.next_step()).__name__ == "SelectAshore")
+    page = _page(s, 0)
+    market = page.split('data-key="market"')[1].split("</section>")[0]
+    assert "once everybody has chosen who goes ashore" in market
+    assert "pd-slot empty" not in market
+    later = _first(3, lambda s: s.round >= 1)
+    market = _page(later, 0).split('data-key="market"')[1].split("</section>")[0]
+    assert 'data-key="market-later"' not in market and 'data-key="slot-0"' in market
+
+
+def test_a_market_ability_card_labels_its_foreknowledge() -> None:
+    s = _first(3, lambda s: s.round >= 1)
+    market = _page(s, 0).split('data-key="market"')[1].split("</section>")[0]
+    abilities = [m for m in s.market[s.t.market_chars:] if m >= 0]
+    assert abilities
+    for a in abilities:
+        fk = s.observation(0)["ability_cards"][s.t.abi_names[a]]["foreknowledge"]
+        assert f">foreknowledge: {fk}</small>" in market
+
+
+def test_the_commit_picker_says_to_click_a_side_and_what_covering_both_does() -> None:
+    s = _first(3, lambda s: type(s.next_step()).__name__ == "CommitSymbols")
+    seat = s.next_step().seat  # type: ignore[union-attr]
+    picker = _page(s, seat).split('data-key="picker"')[1].split("</div>")[0]
+    assert "Click a side of one of your characters ashore to cover it" in picker
+    assert "(a character with both sides covered goes to the ship)" in picker
+    assert "the side you picked" not in picker
+
+
+def test_while_choosing_who_goes_ashore_the_ship_stands_with_the_moves() -> None:
+    # Choosing who goes ashore is clicking the ship's characters: while a seat chooses,
+    # its ship is at the top of its board, with the moves (under the players, on a wide
+    # page, it was out of view); the others' boards keep their own ships below.
+    s = _first(3, lambda s: type(s.next_step()).__name__ == "SelectAshore")
+    for viewer in range(3):
+        page = _page(s, viewer)
+        act = page.split('data-key="act"')[1].split("</section>")[0]
+        mine = page.split('data-key="mine"')[1]
+        assert 'data-key="ship"' in act and 'data-key="ship"' not in mine
+        assert 'data-key="ship-above"' in mine
+        assert page.index('data-key="ship"') < page.index('data-key="voyage"')
+    # Once the harbour is laid out the ship is back in the seat's side.
+    later = _first(3, lambda s: s.round >= 1)
+    page = _page(later, 0)
+    assert 'data-key="ship"' in page.split('data-key="mine"')[1]
+    assert 'data-key="ship"' not in page.split('data-key="act"')[1].split("</section>")[0]
+
+
+def test_the_lobby_s_help_of_every_option_names_no_ruling_in_its_words() -> None:
+    # A ruling number means nothing to a player choosing options: the lobby gives each
+    # option's rulings as its "why" link, its help reads in plain words.
+    import re
+
+    from ludoteca.server.catalog import option_fields
+
+    fields = option_fields(load_game("puertodiablo"))
+    assert any(f["name"] == "start" and "R27" in f["rulings"] for f in fields)
+    for f in fields:
+        assert not re.search(r"\bR\d+\b", f["help"]), (f["name"], f["help"])
+
+
+def test_the_weather_card_says_whether_the_next_card_can_start_a_war() -> None:
+    # R2: a flagged weather card on top of a flagged one starts the harbour's one weather
+    # war. The weather card says so in words (not in a tooltip only, which a phone lacks).
+    def note(s: PuertoDiabloState) -> str:
+        return _page(s, 0).split('data-key="war-note">')[1].split("</small>")[0]
+
+    flagged = _first(3, lambda s: s.round >= 1 and not s.war_done
+                     and s.t.log_party[s.weather] >= 0)
+    assert note(flagged) == "war if the next weather card has a flag too"
+    plain = _first(3, lambda s: s.round >= 1 and not s.war_done
+                   and s.t.log_party[s.weather] < 0)
+    assert note(plain) == "no war from the next card"
+    done = _first(3, lambda s: s.round >= 1 and s.war_done and s.pending_war < 0)
+    assert note(done) == "this harbour's weather war is over"

@@ -90,10 +90,10 @@ class PuertoDiabloOptions(BaseModel):
         json_schema_extra={"choice_labels": {"off": "Off", "on": "On: treasure hunting"}})
     start: Literal["starter", "advanced"] = Field(
         "starter", title="Start",
-        description="starter: the starting sets (R27); advanced: five characters dealt, "
+        description="starter: the starting sets; advanced: five characters dealt, "
         "two kept by passing left, then cards added lowest total first up to a price of "
         "50, the pilot card to the lowest total, both ability levels in one market pile "
-        "— rulings R30, R47, R48, R49, R50 and R71",
+        "— rulings R30, R47, R48, R49, R50, R71 and R27",
         json_schema_extra={"choice_labels": {"starter": "Starting sets",
                                              "advanced": "Advanced: draft and buy"}})
     pilot_own_plays: Literal["two", "any"] = Field(

@@ -368,6 +368,15 @@ class SelectAshore(Step["PuertoDiabloState"]):
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
             return f"Choose a character to send ashore ({self.left} more)."
+        # Everybody chooses at once: a seat whose turn in the order has not come may
+        # choose now too (the server holds it), so it is asked, not told to wait.
+        if viewer is not None and viewer >= 0:
+            number = need(state)
+            on_ship = sum(1 for c in range(state.t.num_chars)
+                          if state.place[c] == SHIP and state.owner[c] == viewer)
+            left = number - len(state.chosen[viewer])
+            if on_ship > number and left > 0:
+                return f"Choose a character to send ashore ({left} more)."
         return f"{seat_name(self.seat)} is choosing characters to send ashore."
 
 
@@ -416,7 +425,10 @@ class TakeCheapestStep(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return "Take one of the cheapest market characters."
+            # R16: why (short of the harbour number ashore) and that it costs nothing.
+            return (f"You have {plural(len(ashore_of(state, self.seat)), 'character')} "
+                    f"ashore and this harbour takes {need(state)}: take one of the cheapest "
+                    "market characters, free.")
         return f"{seat_name(self.seat)} is taking a market character."
 
 
@@ -475,6 +487,17 @@ def in_parties(state: PuertoDiabloState, c: int, mask: int) -> bool:
     t = state.t
     return bool((t.nation[c] >= 0 and mask >> t.nation[c] & 1) or
                 (t.faction[c] >= 0 and mask >> t.faction[c] & 1))
+
+
+def war_counts(state: PuertoDiabloState, a: int, b: int) -> tuple[int, int]:
+    """The characters ashore of parties ``a`` and ``b`` at the seats in the harbour
+    (weakened ones too, a character of both parties for both): what decides a war."""
+    count_a = count_b = 0
+    for seat in in_harbour(state):
+        for c in ashore_of(state, seat):
+            count_a += in_parties(state, c, 1 << a)
+            count_b += in_parties(state, c, 1 << b)
+    return count_a, count_b
 
 
 def war_candidates(state: PuertoDiabloState, seat: int, losers: int) -> list[int]:
@@ -609,7 +632,7 @@ class CommitSymbols(Step["PuertoDiabloState"]):
 
     def prompt(self, state: PuertoDiabloState, viewer: int | None) -> str:
         if viewer == self.seat:
-            return f"Commit {self.left} more symbols: choose a side to cover."
+            return f"Commit {plural(self.left, 'more symbol')}: choose a side to cover."
         return f"{seat_name(self.seat)} is committing symbols."
 
 
@@ -1132,7 +1155,7 @@ class Purchase(Step["PuertoDiabloState"]):
                 return ask
             n = self.limit
             why = (f"You are the last in the harbour: up to {plural(n, 'tall tale')} or "
-                   f"{plural(n, 'market card')}, one per healthy character; ")
+                   f"{plural(n, 'market card')}, one per healthy character. ")
             done = (f"{plural(self.tales, 'tale')} told" if self.tales
                     else f"{plural(self.bought, 'card')} bought" if self.bought else "")
             return why + (f"{done} so far. " if done else "") + ask

@@ -11,7 +11,8 @@ side and flag or faction symbol, never its id), a step by its label (``step_labe
 never its class name), an event by :func:`describe_event` (the viewer's own lines in the
 second person, :func:`you_words`). Keys are only ever added (``weather_flag``,
 ``weather_card_words``, ``step_label``, a market card's ``price_now`` and ``price_note``,
-``effect_ops``, ``bonus_symbols``, the peeked cards' ``words``): tests and the RL adapters
+``effect_ops``, ``bonus_symbols``, the peeked cards' ``words``, ``pending_war``,
+``offer_most``, ``weather_war_done``): tests and the RL adapters
 read the old ones.
 """
 
@@ -97,6 +98,7 @@ from ludoteca.games.puertodiablo.steps import (
     need,
     step_label,
     usable,
+    war_counts,
 )
 from ludoteca.games.puertodiablo.tables import VOYAGE
 
@@ -273,6 +275,14 @@ def observation(state: PuertoDiabloState, player: int | None) -> dict[str, Any]:
                           "kind": "nation" if t.log_party[state.weather] < t.num_nations
                           else "faction"} if t.log_party[state.weather] >= 0 else None),
         "weather_card_words": log_card_words(t, state.weather),
+        "pending_war": pending_war(state),
+        # This harbour's one weather war has been started (fought or prevented, R2).
+        "weather_war_done": bool(state.war_done),
+        # The most the viewer may offer now (his open, allowed symbols ashore and what
+        # abilities supplied already, R62): the offer picker says why it stops there.
+        "offer_most": (len(step.legal_actions(state)) - 1
+                       if step is not None and type(step).__name__ == "MakeOffer"
+                       and getattr(step, "seat", None) == player else None),
         "log_pile": state.log_pile.size,
         **lookout_facts(state, player),
         "character_pile": state.char_pile.size,
@@ -309,6 +319,19 @@ def _price_now(state: PuertoDiabloState, slot: int) -> tuple[int, str | None]:
                              "surcharge": t.surcharge[h][state.foul],
                              "delta": state.price_cut})
     return card_price(state, slot), (words.partition(" (")[2].rstrip(")") or None)
+
+
+def pending_war(state: PuertoDiabloState) -> dict[str, Any] | None:
+    """The weather war two flagged cards in a row have started and that is fought once
+    the log moment's window closes (R2; an ability of that window may prevent it), public:
+    its two ``parties`` (names), their ``codes`` and the ``counts`` of their characters
+    ashore as things stand (the fewer lose); ``None`` when no war is pending."""
+    if state.pending_war < 0:
+        return None
+    t = state.t
+    a, b = divmod(state.pending_war, len(t.parties))
+    return {"parties": [t.party_names[a], t.party_names[b]],
+            "codes": [t.parties[a], t.parties[b]], "counts": list(war_counts(state, a, b))}
 
 
 def event_view(state: PuertoDiabloState) -> dict[str, Any] | None:
@@ -772,7 +795,10 @@ def _event_words(state: PuertoDiabloState, event: Event, viewer: int | None) -> 
         return f"{who} sends ashore {joined(t.char_names[c] for c in d['characters']) or 'nobody'}"
     if k == "market":
         name = t.char_names[d["character"]] if "character" in d else t.abi_names[d["ability"]]
-        return f"to the market: {name}"
+        # No article before the colon: a deal's lines fold into one (fold_texts), "laid
+        # out for sale: A, B, C ×2", where "to the market: A" folded into "to the
+        # market: A, the market: B...".
+        return f"laid out for sale: {name}"
     if k == "tops_up":
         return f"{who} tops up with {t.char_names[d['character']]}"
     if k == "level_two":

@@ -653,13 +653,15 @@
   }
   // ----- the log beside a panel -----------------------------------------------------
   // An open panel docks at the bottom of a wide page over the side column, where the
-  // log's newest lines are. When it would cover them it goes above the log instead (its
-  // own box scrolls), or, with too little room there, beside the column over the board's
-  // edge; a log whose end lies below the window (a column grown past it) is brought up
-  // first, as the panel opens and at each new position while it is open (not as the
-  // player scrolls: he may scroll away). On a narrow page the log is in the page under the
-  // board: the page gets room at its end as high as the panel, so that it can be scrolled
-  // until the log lies above it.
+  // log's newest lines are. When it would cover them, or the moves above them while there
+  // are some (the list the player answers from), it goes into the gap between the moves
+  // and the log (its own box scrolls), or, with too little room there, beside the column
+  // over the board's edge; it never reaches below the window (its button would be out of
+  // reach: the panel is fixed, scrolling does not bring it). A log whose end lies below
+  // the window (a column grown past it) is brought up first, as the panel opens and at
+  // each new position while it is open (not as the player scrolls: he may scroll away).
+  // On a narrow page the log is in the page under the board: the page gets room at its
+  // end as high as the panel, so that it can be scrolled until the log lies above it.
   let bringLog = false;  // a panel opened or a position came: the log's end brought up
   function clearOfMoment() {
     const open = !momentBox.hidden;
@@ -675,10 +677,17 @@
         box = logBox.getBoundingClientRect();
       }
       const p = momentBox.getBoundingClientRect();
-      if (p.left < box.right && p.right > box.left && p.top < box.bottom) {
-        if (box.top - 16 >= 160) {
-          place.bottom = (window.innerHeight - box.top + 8) + "px";
-          place.maxHeight = (box.top - 16) + "px";
+      const moves = movesPanel && !movesPanel.hidden
+        && actionsBox.querySelector("button[data-action]") ? movesPanel.getBoundingClientRect()
+        : null;
+      const covers = (b) => b && b.bottom > 0 && b.top < window.innerHeight
+        && p.left < b.right && p.right > b.left && p.top < b.bottom - 4 && p.bottom > b.top;
+      if (covers(box) || covers(moves)) {
+        const ceiling = Math.max(8, moves && moves.bottom > 0 ? moves.bottom + 8 : 8);
+        const floor = Math.min(box.top, window.innerHeight) - 8;
+        if (floor - ceiling >= 160) {
+          place.bottom = (window.innerHeight - floor) + "px";
+          place.maxHeight = (floor - ceiling) + "px";
         } else if (side) {
           place.right = (window.innerWidth - side.getBoundingClientRect().left + 8) + "px";
         }

@@ -30,10 +30,9 @@ from ludoteca.games.puertodiablo.steps import (
     WarLoss,
     WarLosses,
     WeatherWar,
-    ashore_of,
     in_harbour,
-    in_parties,
     war_candidates,
+    war_counts,
 )
 
 if TYPE_CHECKING:
@@ -138,11 +137,7 @@ def war(state: PuertoDiabloState, a: int, b: int, why: str) -> None:
     both parties for both); every player with characters of the losing side sends one of
     them to the ship; a tie sends nobody. With ``event_window=after_choices`` (and a
     shield that could answer) the losers choose before the counter window (R66)."""
-    count_a = count_b = 0
-    for seat in in_harbour(state):
-        for c in ashore_of(state, seat):
-            count_a += in_parties(state, c, 1 << a)
-            count_b += in_parties(state, c, 1 << b)
+    count_a, count_b = war_counts(state, a, b)
     loser = -1 if count_a == count_b else (b if count_a > count_b else a)
     state.emit(everyone("war", a=a, b=b, count_a=count_a, count_b=count_b, loser=loser,
                         why=why))
