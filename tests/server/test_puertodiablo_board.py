@@ -932,7 +932,8 @@ def test_the_lobby_labels_every_choice_of_every_option_in_words() -> None:
 
     fields = [f for f in option_fields(load_game("puertodiablo")) if f.get("choices")]
     assert {f["name"] for f in fields} >= {"treasure", "start", "pilot_own_plays",
-                                           "event_window", "event_order"}
+                                           "event_window", "event_order", "payment",
+                                           "market_alone"}
     for f in fields:
         labels = f["choice_labels"]
         for value in f["choices"]:
