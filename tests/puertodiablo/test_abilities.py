@@ -96,9 +96,10 @@ def test_haggling_counts_an_open_side_with_exactly_two_doubloons():
     assert foreknowledge(s, HAGGLING, char("C02")) == 0  # covered sides do not count
 
 
-def test_any_own_character_ashore_may_act_healthy_or_weakened_others_not():
+def test_own_characters_showing_the_foreknowledge_may_act_healthy_or_weakened_others_not():
+    # Loose Purse asks TRD: C01 shows it on its right side, C02 (weakened) on its left.
     s = buying({0: ["C01", "C02"], 1: ["C05"]}, {0: [LOOSE_PURSE]})
-    s.cover[char("C02")] = 1
+    s.cover[char("C02")] = 2
     plays = {T.codec.decode(a).character for a in s.legal_actions()
              if T.codec.decode(a).__class__.__name__ == "PlayAbility"}
     assert plays == {char("C01"), char("C02")}

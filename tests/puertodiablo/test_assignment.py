@@ -271,8 +271,8 @@ def test_double_effort_counts_the_acting_characters_symbols_once_more():
 def test_double_effort_is_acted_only_by_a_character_with_a_symbol_to_commit():
     """Doubling a character that has none of the challenge's symbols open would double
     nothing: Griet (a crafter, so with foreknowledge for the card, but no blade or helm)
-    may not act it, Hendrik (two helms) may."""
-    s = table(2, {0: ["C01", "C16"], 1: ["C04", "C11"]}, at="H05")  # needs 4
+    may not act it, Mateo (a crafter too, with a blade and a helm) may (R64, R73)."""
+    s = table(2, {0: ["C01", "C16"], 1: ["C34", "C11"]}, at="H05")  # needs 4
     s.hand[0], s.hand[1] = [], [DOUBLE_EFFORT]
     turn(s, "L14")  # Press gang: BLD or HLM
     offer(s, 0, 0)
@@ -280,7 +280,32 @@ def test_double_effort_is_acted_only_by_a_character_with_a_symbol_to_commit():
     assign(s, 4)
     assert isinstance(s.next_step(), DeliverAbility)
     assert foreknowledge(s, DOUBLE_EFFORT, char("C11")) > 0
-    assert s.legal_actions() == [T.play_id[DOUBLE_EFFORT][char("C04")]]
+    assert s.legal_actions() == [T.play_id[DOUBLE_EFFORT][char("C34")]]
+
+
+def test_double_effort_is_not_offered_when_only_characters_with_nothing_to_commit_show_its_craft():
+    """R73 with R64: Griet shows the card's craft but has no blade or helm to double;
+    Hendrik has two helms but no craft, and since Griet shows it he may not act the card.
+    So it adds nothing, and he offers no symbols by it."""
+    s = table(2, {0: ["C01", "C16"], 1: ["C04", "C11"]}, at="H05")
+    s.hand[0], s.hand[1] = [], [DOUBLE_EFFORT]
+    turn(s, "L14")
+    offer(s, 0, 0)
+    offer(s, 1, 2)  # no AbilityOffer follows: the card could add nothing
+
+
+def test_double_effort_is_delivered_by_the_crafter_not_by_the_helmsman_without_craft():
+    """R73: Hendrik could double his two helms, but Mateo shows the card's craft (and a
+    blade and a helm to double), so only Mateo may act it."""
+    s = table(2, {0: ["C01", "C16"], 1: ["C34", "C04"]}, at="H05")
+    s.hand[0], s.hand[1] = [], [DOUBLE_EFFORT]
+    turn(s, "L14")
+    offer(s, 0, 0)
+    offer(s, 1, 2, by_ability=2)
+    assign(s, 4)
+    assert isinstance(s.next_step(), DeliverAbility)
+    # His characters can deliver the 4 alone, so he may also play nothing.
+    assert s.legal_actions() == [T.play_id[DOUBLE_EFFORT][char("C34")], T.decline_id]
 
 
 def test_each_doubling_is_applied_to_the_original_amount_like_four_and_four_and_four():
@@ -404,7 +429,7 @@ def test_a_cancelled_stand_firm_lets_the_consequence_hit():
     fail(s, "L12")
     play(s, STAND_FIRM, "C02", 6)
     assert isinstance(s.next_step(), CounterWindow)
-    play(s, BELAY, "C04", 6)
+    play(s, BELAY, "C37", 6)  # Esteban shows Belay That!'s faith (R73)
     assert s.place[char("C11")] == SHIP and s.place[char("C37")] == SHIP
 
 
@@ -507,7 +532,7 @@ def test_stand_firm_is_no_counter_to_an_ability_not_aimed_at_his_characters():
     s.hand[0], s.hand[1] = [SABOTAGE], [STAND_FIRM, BELAY]
     s.push(OpenWindow("challenge"))
     s._run_automatic()
-    play(s, SABOTAGE, "C05", 6)
+    play(s, SABOTAGE, "C01", 6)  # Pieter shows its craft (R73)
     assert isinstance(s.next_step(), CounterWindow)
     plays = {T.codec.decode(a).ability for a in s.legal_actions() if a != T.decline_id}
     assert plays == {BELAY}

@@ -33,7 +33,9 @@ OPTION_GRID = [{"treasure": "on"}, {"start": "advanced"},
                {"pilot_own_plays": "any"},
                {"event_window": "before_choices"}, {"event_order": "seat"},
                # "minimal" is the default (R3).
-               {"payment": "until_paid"}]
+               {"payment": "until_paid"},
+               # "no" is the default (R15).
+               {"market_alone": "yes"}]
 
 
 @pytest.mark.parametrize("options", OPTION_GRID,

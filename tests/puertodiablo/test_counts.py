@@ -68,10 +68,28 @@ def plain_purchase_choices(state, step) -> list[int]:
                 if state.market[slot] >= 0
                 and steps.card_price(state, slot) <= steps.money(state, step)]
     out += [T.play_id[a][c] for a in steps.playable_at_purchase(state, seat)
-            for c in plain_ashore(state, seat)]
+            for c in plain_actors(state, seat, a)]
     if state.found_money[seat] and steps.may_buy(state, step):
         out += sorted({T.spend_id[x] for x in state.found_money[seat]})
     return sorted(out)
+
+
+def plain_shows(state, a: int, c: int) -> bool:
+    """R73: ``c`` shows ability ``a``'s foreknowledge (prohibitions ignored)."""
+    sides = plain_open_sides(state.cover[c])
+    if T.abi_fk_fear[a] >= 0:
+        return bool(T.fears[c] >> T.abi_fk_fear[a] & 1)
+    if T.abi_fk_faction[a]:
+        return T.faction[c] >= 0
+    if T.abi_fk_doubloons[a] is not None:
+        return any(T.doubloons[c][s] == T.abi_fk_doubloons[a] for s in sides)
+    return sum(plain_side_count(c, s, T.abi_fk_symbols[a]) for s in sides) > 0
+
+
+def plain_actors(state, seat: int, a: int) -> list[int]:
+    """R73: those ashore showing the foreknowledge, or all of them if none does."""
+    ashore = plain_ashore(state, seat)
+    return [c for c in ashore if plain_shows(state, a, c)] or ashore
 
 
 def check_node(state, seen: dict[str, int]) -> None:

@@ -314,7 +314,7 @@ def test_event_order_pilot_goes_through_the_declarations_and_the_pilots_choice()
     assert step.later == (0,)
     s.apply_action(T.want_id)
     s.apply_action(T.decline_id)  # the pilot does not: seat 1 alone plays
-    play(s, STAND_FIRM, "C04", 6)
+    play(s, STAND_FIRM, "C37", 6)  # Esteban shows Stand Firm's faith (R73)
     step = s.next_step()
     assert isinstance(step, EventCounter) and step.seat == 0 and not step.bound
     s.apply_action(T.decline_id)
@@ -329,7 +329,7 @@ def test_event_order_seat_asks_each_once_in_turn_from_the_pilot():
     s.apply_action(T.decline_id)
     step = s.next_step()
     assert isinstance(step, EventCounter) and step.seat == 1 and step.later == (2,)
-    play(s, STAND_FIRM, "C04", 6)
+    play(s, STAND_FIRM, "C37", 6)  # Esteban shows Stand Firm's faith (R73)
     step = s.next_step()
     assert isinstance(step, EventCounter) and step.seat == 2 and step.later == ()
     s.apply_action(T.decline_id)

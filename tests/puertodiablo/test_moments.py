@@ -199,7 +199,7 @@ def test_sabotage_sends_an_ability_of_another_player_to_his_ship():
     s.hand[1] = [LOOSE_PURSE]
     s.hand[2] = []
     window(s, "challenge")
-    play(s, SABOTAGE, "C05", 6)  # only seat 1 holds a card: he is the one
+    play(s, SABOTAGE, "C01", 6)  # only seat 1 holds a card: he is the one
     assert s.hand[1] == [] and s.ship_abis[1] == [LOOSE_PURSE]
 
 

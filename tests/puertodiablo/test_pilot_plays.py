@@ -22,7 +22,7 @@ VOODOO = T.abi_names.index("Voodoo")
 SABOTAGE = T.abi_names.index("Sabotage")
 INSTIGATE = T.abi_names.index("Instigate")
 PILOT_CARDS = [VOODOO, SABOTAGE, INSTIGATE]
-PILOT_CHARACTER = {0: "C04", 1: "C01"}
+PILOT_CHARACTER = {0: "C05", 1: "C01"}  # each may act all these cards (R73)
 
 
 def challenge_window(option, pilot_hand=PILOT_CARDS, other_hand=(VOODOO, INSTIGATE)):
@@ -111,7 +111,7 @@ def test_the_pilot_playing_when_nobody_else_wants_to_neither_counts_nor_resets()
     s.apply_action(T.want_id)                # the pilot does: he plays alone
     step = s.next_step()
     assert isinstance(step, MomentWindow) and step.seat == 0 and step.pilot_ahead == 1
-    s.apply_action(T.play_id[s.hand[0][0]][char("C04")])
+    s.apply_action(T.play_id[s.hand[0][0]][char(PILOT_CHARACTER[0])])
     s.apply_action(T.die_outcome[0])
     both_want(s)
     assert s.legal_actions() == sorted([T.first_id[0], T.first_id[1]])

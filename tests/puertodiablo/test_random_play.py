@@ -38,9 +38,9 @@ def digest(n: int, seed: int) -> str:
 
 
 PINNED = {
-    (2, 1): "41a4d5b5952e11c4",
-    (3, 2): "26f97d2b7913ca1c",
-    (5, 3): "2df5ccf4d96fdaa5",
+    (2, 1): "293a2c5bc38f7906",
+    (3, 2): "dec9ffceaf2cb190",
+    (5, 3): "4656dd6fdc56256d",
 }
 """A change of any of these is a change of what the game does: say why in the commit."""
 

@@ -121,6 +121,15 @@ def test_the_set_up_shows_the_starting_sets_with_their_abilities():
     assert f"Set {first['set']}: " in text and first["abilities"][0] in text
 
 
+def test_a_wrapped_list_leaves_room_for_the_separator_that_ends_a_line():
+    # The first two items fill 80 columns exactly: the ";" after them would make 81.
+    head = "Final: "
+    first = "x" * (80 - len(head) - len("; ") - 30)
+    lines = board._wrap(head, [first, "y" * 30, "z"])
+    assert all(len(line) <= 80 for line in lines), lines
+    assert "".join(lines).replace(" ", "").replace(";", "") == f"Final:{first}{'y' * 30}z"
+
+
 def test_a_long_prompt_wraps_and_loses_no_word():
     s = new_state(2)
     obs = dict(s.observation(0))

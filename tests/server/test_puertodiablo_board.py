@@ -790,7 +790,8 @@ def test_the_last_ability_roll_is_cleared_at_a_new_round() -> None:
     assert 'data-key="roll"' in page
     rng = random.Random(2)
     at = (s.harbour, s.round)
-    while (s.harbour, s.round) == at and not s.is_terminal():
+    # Round 0 is a new harbour's arrival, before its first round begins.
+    while ((s.harbour, s.round) == at or s.round == 0) and not s.is_terminal():
         if s.is_chance_node():
             chance(s, rng)
         else:
@@ -931,7 +932,8 @@ def test_the_lobby_labels_every_choice_of_every_option_in_words() -> None:
 
     fields = [f for f in option_fields(load_game("puertodiablo")) if f.get("choices")]
     assert {f["name"] for f in fields} >= {"treasure", "start", "pilot_own_plays",
-                                           "event_window", "event_order"}
+                                           "event_window", "event_order", "payment",
+                                           "market_alone"}
     for f in fields:
         labels = f["choice_labels"]
         for value in f["choices"]:

@@ -49,7 +49,9 @@ ahead of a player waiting to play; ``event_window`` (``after_choices``, ``before
 whether the choices of which character an event takes come before its counter window, and
 ``event_order`` (``pilot``, ``seat``) - how that window asks those it hits (R66, R51);
 ``payment`` (``minimal``, ``until_paid``) - whether the sides covered to pay doubloons must
-all be needed, or are covered one at a time until the amount is reached (R3).
+all be needed, or are covered one at a time until the amount is reached (R3);
+``market_alone`` (``no``, ``yes``, R15) - whether market help may resolve a challenge to
+which no player commits anything.
 """
 
 from __future__ import annotations
@@ -130,6 +132,17 @@ class PuertoDiabloOptions(BaseModel):
         "doubloons reach the amount, none of which could be left out without falling "
         "short (the card set's ruling); until_paid: he covers one side at a time, any "
         "side with doubloons, until the amount is reached — ruling R3")
+    market_alone: Literal["no", "yes"] = Field(
+        "no", title="Market help when no player commits",
+        json_schema_extra={"choice_labels": {
+            "no": "No: help only completes what players commit",
+            "yes": "Yes: the market may supply every symbol"}},
+        description="no: market help completes what the players commit, so with every "
+        "offer at nothing the challenge fails; yes: where help is allowed and every offer "
+        "is nothing, the pilot calls the market for all the symbols needed, nobody "
+        "purchases and the pilot card passes as after a challenge no player helped "
+        "resolve (La Coruna's foul weather still needs one player with the market) — "
+        "ruling R15")
 
 
 class PuertoDiablo(Game):

@@ -106,7 +106,8 @@ class Discard:
 @dataclass(frozen=True, slots=True)
 class PlayAbility:
     """Play the ability of title ``ability`` from the hand, acted by ``character`` (one of
-    the own characters ashore, healthy or weakened)."""
+    the own characters ashore, healthy or weakened, showing the card's foreknowledge if
+    any of them does: R73)."""
 
     ability: int
     character: int

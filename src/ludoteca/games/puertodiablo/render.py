@@ -179,15 +179,17 @@ def _wrap(head: str, items: list[str], sep: str = "; ", indent: str = "  ") -> l
     lines: list[str] = []
     line = head
     fresh = True  # nothing but the head or the indent on the line yet
-    for item in items:
+    for i, item in enumerate(items):
         candidate = line + ("" if fresh else sep) + item
-        if len(candidate) <= WIDTH:
+        # A line that more items follow ends in the separator: leave room for it.
+        room = WIDTH - (len(sep.rstrip()) if i < len(items) - 1 else 0)
+        if len(candidate) <= room:
             line, fresh = candidate, False
             continue
         if not fresh:
             lines.append(line.rstrip() + sep.rstrip())
             line = indent
-        pieces = textwrap.wrap(item, WIDTH - len(line), break_on_hyphens=False) or [""]
+        pieces = textwrap.wrap(item, room - len(line), break_on_hyphens=False) or [""]
         for piece in pieces[:-1]:
             lines.append(line + piece)
             line = indent

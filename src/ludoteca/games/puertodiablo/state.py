@@ -123,6 +123,7 @@ from ludoteca.games.puertodiablo.steps import (
     WeakenSide,
     WeatherWar,
     Wish,
+    actor_refusal,
 )
 from ludoteca.games.puertodiablo.tables import MARKET_SLOTS, Tables
 
@@ -295,6 +296,16 @@ class PuertoDiabloState(State):
     def _hidden_action(self, seat: int, index: int, event: Event,
                        source: Sequence[tuple[int, tuple[Event, ...]]]) -> int:
         return hidden.hidden_action(self, seat, index, event, source)
+
+    def _explain_illegal(self, action: Any) -> str | None:
+        """The pending step's reason, after the one every window shares: an ability acted
+        by a character that does not show its foreknowledge (R73)."""
+        seat = getattr(self._steps[0], "seat", -1) if self._steps else -1
+        if seat >= 0:
+            reason = actor_refusal(self, seat, action, self.legal_actions())
+            if reason:
+                return reason
+        return super()._explain_illegal(action)
 
     # ----- views (in :mod:`.view`) -----------------------------------------------------
 

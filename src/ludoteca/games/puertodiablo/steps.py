@@ -15,12 +15,13 @@ do, so that no decision is pushed without a legal choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from ludoteca.core.flow import AutoStep, ChanceStep, Step
 from ludoteca.core.words import plural, seat_name
-from ludoteca.games.puertodiablo.actions import Cover
+from ludoteca.games.puertodiablo.actions import Cover, PlayAbility
 from ludoteca.games.puertodiablo.effect_words import effect_words, lexicon
 
 if TYPE_CHECKING:
@@ -268,9 +269,46 @@ def aimed_at(state: PuertoDiabloState, seat: int) -> bool:
 
 
 def play_choices(state: PuertoDiabloState, seat: int, titles: list[int]) -> list[int]:
-    """One choice per title and acting character (any own character ashore)."""
+    """One choice per title and acting character (:func:`actors`, R73)."""
     ids = state.t.play_id
-    return [ids[a][c] for a in titles for c in ashore_of(state, seat)]
+    return [ids[a][c] for a in titles for c in actors(state, seat, a)]
+
+
+def depicts_foreknowledge(state: PuertoDiabloState, a: int, c: int) -> bool:
+    """Whether character ``c`` shows ability ``a``'s foreknowledge (R73): a symbol of a
+    listed type on an open side, prohibited or not (a prohibition only keeps it out of the
+    count, R5); for a fear, a faction or a doubloon amount, the match of R6."""
+    t = state.t
+    if t.abi_fk_fear[a] >= 0 or t.abi_fk_faction[a] or t.abi_fk_doubloons[a] is not None:
+        return foreknowledge(state, a, c) > 0
+    return open_count(state, c, t.abi_fk_symbols[a]) > 0
+
+
+def actors(state: PuertoDiabloState, seat: int, a: int) -> list[int]:
+    """The characters of ``seat`` ashore that may act ability ``a`` (R73): those showing
+    its foreknowledge; if none does, any of them (acting with a count of 0)."""
+    ashore = ashore_of(state, seat)
+    fit = [c for c in ashore if depicts_foreknowledge(state, a, c)]
+    return fit or ashore
+
+
+def actor_refusal(state: PuertoDiabloState, seat: int, action: object,
+                  legal: Sequence[int]) -> str | None:
+    """Why ``action``, a play of an ability by a character of ``seat`` ashore, is refused
+    for its acting character (R73): the title may be played now (``legal`` holds a play
+    of it) but not by that character. None when that is not the reason."""
+    if not isinstance(action, PlayAbility):
+        return None
+    a, c = action.ability, action.character
+    t = state.t
+    if state.owner[c] != seat or state.place[c] != ASHORE or c in actors(state, seat, a):
+        return None
+    if not any(t.play_id[a][x] in legal for x in ashore_of(state, seat)):
+        return None
+    others = ", ".join(t.char_names[x] for x in actors(state, seat, a))
+    return (f"{t.char_names[c]} does not show the foreknowledge of {t.abi_names[a]}: "
+            f"choose a character of yours that does ({others}); any character may act "
+            f"only when none of yours shows it (R73)")
 
 
 def foreknowledge(state: PuertoDiabloState, a: int, c: int) -> int:
@@ -914,7 +952,7 @@ def symbol_supply(state: PuertoDiabloState, seat: int, a: int) -> int:
             ok = mask if kind == "EITHER" else mask & 1 << t.sym_index[str(kind)]
             most += int(p["n"]) if ok else 0  # type: ignore[call-overload]
         else:
-            most += max((open_count(state, c, mask) for c in ashore_of(state, seat)),
+            most += max((open_count(state, c, mask) for c in actors(state, seat, a)),
                         default=0)
     return most
 
@@ -935,14 +973,14 @@ def ability_offer_limit(state: PuertoDiabloState, seat: int) -> int:
 
 
 def delivery_plays(state: PuertoDiabloState, seat: int) -> list[int]:
-    """Play ids of ``seat``'s symbol cards with an acting character that fits: any own
-    character ashore; for a doubling one that has a symbol to commit."""
+    """Play ids of ``seat``'s symbol cards with an acting character that fits: one of
+    :func:`actors` (R73); for a doubling one that has a symbol to commit (R64)."""
     t = state.t
     mask = usable_for(state, seat)
     out = []
     for a in symbol_cards(state, seat):
         doubles = any(p["op"] == "DOUBLE_SYMBOLS" for p in t.abi_effect[a])
-        for c in ashore_of(state, seat):
+        for c in actors(state, seat, a):
             if doubles and not open_count(state, c, mask):
                 continue
             out.append(t.play_id[a][c])
@@ -1207,8 +1245,7 @@ def purchase_choices(state: PuertoDiabloState, step: Purchase) -> list[int]:
                 out.append(t.buy_id[slot])
     titles = playable_at_purchase(state, seat)
     if titles:
-        play_id = t.play_id
-        out.extend([play_id[a][c] for a in titles for c in ashore])
+        out.extend(play_choices(state, seat, titles))
     if state.found_money[step.seat] and may_buy(state, step):
         out.extend(sorted({t.spend_id[x] for x in state.found_money[step.seat]}))
     out.sort()

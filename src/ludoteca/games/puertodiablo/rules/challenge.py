@@ -51,7 +51,8 @@ def make_offer(state: PuertoDiabloState, step: MakeOffer, action: Offer) -> None
 
 def decide(state: PuertoDiabloState, step: Decide, action: None) -> None:
     """If the offers, with the market help allowed, reach the harbour number, the
-    challenge must be resolved: the pilot assigns; otherwise it fails."""
+    challenge must be resolved: the pilot assigns; otherwise it fails. With no offer,
+    help alone resolves it only under ``market_alone=yes`` (R15)."""
     players = in_harbour(state)
     helpers = help_allowance(state)
     offers = [state.offers[s] for s in players]
@@ -62,11 +63,30 @@ def decide(state: PuertoDiabloState, step: Decide, action: None) -> None:
     if helpers:
         most = max(most, reachable(offers, resolver_limit(state, helpers),
                                    best_help(state, helpers)))
-    if not any(offers) or most < need(state):
+    if not any(offers):
+        if market_alone(state, helpers):
+            # Option market_alone=yes (R15): the market supplies every symbol; nobody
+            # committed, so nobody purchases.
+            state.push(PickHelper(state.pilot, need(state), helpers), Resolved())
+        else:
+            state.push(Failed())
+        return
+    if most < need(state):
         state.push(Failed())
         return
     order = tuple(s for s in players if state.offers[s])
     state.push(PilotAssigns(state.pilot, order[0], order[1:], 0, 0, helpers))
+
+
+def market_alone(state: PuertoDiabloState, helpers: int) -> bool:
+    """Option ``market_alone=yes`` (R15): with every offer at nothing, whether the market
+    helpers allowed can supply all the symbols needed. Not in La Coruna's foul weather,
+    where one player must resolve with the market."""
+    if state.options.market_alone != "yes" or not helpers:
+        return False
+    if state.t.max_resolvers[state.voyage[state.harbour]][state.foul]:
+        return False
+    return best_help(state, helpers) >= need(state)
 
 
 def pilot_assigns(state: PuertoDiabloState, step: PilotAssigns, action: Assign) -> None:

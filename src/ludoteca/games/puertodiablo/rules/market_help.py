@@ -4,7 +4,8 @@ The rulebook lets one market character help with three players in the harbour an
 with two; the card raises that allowance by ``n`` for the challenge it is played in (with
 four or five players, from none to ``n``). Everything else about market help stays (R15):
 only if the players ashore cannot reach the total, harbour prohibitions apply, the pilot
-picks the helpers, each is replaced at once, La Coruna's foul limit holds (R54).
+picks all the helpers from the display as it stood and they are replaced only after his
+last pick, La Coruna's foul limit holds (R54).
 """
 
 from __future__ import annotations
