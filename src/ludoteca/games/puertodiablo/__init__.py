@@ -155,8 +155,8 @@ class PuertoDiablo(Game):
     tables: Tables
     bot_presets: ClassVar[Mapping[str, str]] = {
         # IS-MCTS rolled out by the heuristic bot, positions judged by the VP each seat
-        # would score now (``evaluation()``): over the heuristic 0.950 (0.835-0.986) of 40
-        # seat-rotated matches at 2 players, 0.732 (0.629-0.815) of 84 at 4 (docs/bots.md).
+        # would score now (``evaluation()``): over the heuristic 1.000 (0.912-1.000) of 40
+        # seat-rotated matches at 2 players, 0.723 (0.619-0.808) of 84 at 4 (docs/bots.md).
         "strong": "ismcts:iterations=50,policy=heuristic",
     }
 
