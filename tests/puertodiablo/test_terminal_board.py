@@ -259,16 +259,16 @@ def test_an_ability_bought_this_round_shows_as_bought_until_the_crew_phase():
     assert s.observation(1)["seats"][0]["aside"] == ["Loose Purse"]  # public
     mine = [line for line in lines_of(s.observation(0)) if line.startswith("Your abilities")]
     assert mine == ["Your abilities: Loose Purse (bought: in your hand after the crew "
-                    "phase, R19)"]
+                    "phase)"]
     s.hand[0] = list(range(4))  # a full hand: the short words, never cut away
     line = next(line for line in lines_of(s.observation(0))
                 if line.startswith("Your abilities"))
-    assert line.startswith("Your abilities: Loose Purse (bought, R19); ") and len(line) <= 80
+    assert line.startswith("Your abilities: Loose Purse (bought, next round); ") and len(line) <= 80
     s.hand[0] = [0]
     line = next(line for line in lines_of(s.observation(0))
                 if line.startswith("Your abilities"))
     assert line == f"Your abilities: {T.abi_names[0]}; Loose Purse (bought: in your hand " \
-        "after the crew phase, R19)" or line.endswith("Loose Purse (bought, R19)")
+        "after the crew phase)" or line.endswith("Loose Purse (bought, next round)")
 
 
 def test_the_viewer_sees_both_sides_of_his_ship_s_characters():

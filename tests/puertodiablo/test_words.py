@@ -14,7 +14,7 @@ import ludoteca
 from ludoteca.core.events import everyone
 from ludoteca.core.match import replay
 from ludoteca.core.words import seat_name
-from ludoteca.games.puertodiablo import render, steps
+from ludoteca.games.puertodiablo import render, steps, view
 from ludoteca.games.puertodiablo.edition import VOCABULARY
 from ludoteca.games.puertodiablo.effect_words import (
     Lexicon,
@@ -506,11 +506,14 @@ def test_a_character_to_choose_shows_its_sides_and_a_market_card_its_price_now()
     assert action_label(s, Helper(0)) == "market help: Capitaine Luc Marchand (2 HLM)"
     s.challenge = log("L14")  # BLD and HLM: both types a helper has
     assert action_label(s, Helper(0)) == "market help: Capitaine Luc Marchand (1 BLD + 2 HLM)"
-    assert action_label(s, Buy(1)) == "buy Margot Vasseur, cantinière (7d)"
+    # A character bought shows what it brings: its sides and its fears.
+    assert action_label(s, Buy(1)) == (
+        "buy Margot Vasseur, cantinière (7d): TAV 2d | HEA 2d, fears BLD")
     assert action_label(s, Buy(4)) == "buy Windfall (7d): " + effect_words(
         T.abi_effect[windfall], LEX).rstrip(".")
     s.foul = 1  # a surcharge on the foul side shows in the price
-    assert action_label(s, Buy(1)) == f"buy Margot Vasseur, cantinière ({steps.card_price(s, 1)}d)"
+    assert action_label(s, Buy(1)).startswith(
+        f"buy Margot Vasseur, cantinière ({steps.card_price(s, 1)}d): ")
     s.market[6] = windfall  # a like card beside it: the slot tells them apart
     assert action_label(s, Buy(4)).startswith("buy Windfall (7d, market slot 5): ")
     assert action_label(s, Buy(6)).startswith("buy Windfall (7d, market slot 7): ")
@@ -595,3 +598,22 @@ def test_a_seat_still_choosing_who_goes_ashore_is_asked_while_another_is_in_turn
     assert step.prompt(s, 2) == f"{seat_name(0)} is choosing characters to send ashore."
     s.chosen[1] = [char("C04"), char("C05")][:number]
     assert step.prompt(s, 1) == f"{seat_name(0)} is choosing characters to send ashore."
+
+
+def test_a_starting_set_to_choose_shows_each_character_s_sides():
+    """The sets not yet chosen are on nobody's board: the choice itself says what each
+    character of the set has."""
+    from ludoteca.games.puertodiablo.actions import ChooseSet
+
+    s = GAME.new_initial_state(3)
+    k = 0
+    label = view.action_label(s, ChooseSet(T.set_numbers[k]))
+    for c in T.set_chars[k]:
+        assert f"{T.char_names[c].split(',')[0]} ({view.sides_text(T, c)})" in label
+
+
+def test_the_full_seat_list_gives_each_character_s_fears():
+    s = table(2, {0: ["C27"], 1: ["C04"]})
+    listing = render.seat_details(s.observation(0), 0)
+    line = next(x for x in listing.splitlines() if "Margot Vasseur" in x)
+    assert line.endswith("TAV 2d | HEA 2d, fears BLD")

@@ -148,9 +148,9 @@ def _abilities(me: dict[str, Any]) -> str:
     until the crew phase is over (R19); said in short if the long words do not fit, and
     put first if even then the line cuts them off (never hidden behind a "+N")."""
     hand = list(me["hand"])
-    long = [f"{name} (bought: in your hand after the crew phase, R19)"
+    long = [f"{name} (bought: in your hand after the crew phase)"
             for name in me.get("aside", ())]
-    short = [f"{name} (bought, R19)" for name in me.get("aside", ())]
+    short = [f"{name} (bought, next round)" for name in me.get("aside", ())]
     line = ""
     for items in (hand + long, hand + short, short + hand):
         line, left = _fit("Your abilities: ", items)
@@ -597,7 +597,7 @@ def seat_details(observation: dict[str, Any], seat: int | None = None) -> str:
         for label, cards in (("Ashore", s["ashore"]), ("On the ship", s["ship"])):
             lines.append(f"  {label} ({len(cards)}):" + ("" if cards else " -"))
             lines.extend(f"    {_whole(c)}" for c in cards)
-        hand = list(s["hand"]) + ([f"{a} (bought, R19)" for a in s.get("aside", ())]
+        hand = list(s["hand"]) + ([f"{a} (bought, next round)" for a in s.get("aside", ())]
                                   if me else [])
         for label, items in (("Abilities in the hand", hand),
                              ("Abilities on the ship", s["abilities_on_ship"]),
@@ -610,4 +610,5 @@ def _whole(c: dict[str, Any]) -> str:
     """A character in full: whole name, parties, both sides ([a side]: covered)."""
     sides = [("[" + x + "]") if covered else x
              for x, covered in zip(c["sides"], c["covered"], strict=True)]
-    return f"{c['name']}{_parties(c)}  {sides[0]} | {sides[1]}"
+    fears = f", fears {'+'.join(c['fears'])}" if c.get("fears") else ""
+    return f"{c['name']}{_parties(c)}  {sides[0]} | {sides[1]}{fears}"

@@ -119,6 +119,12 @@ def sides_text(t: Tables, c: int) -> str:
     return f"{side_text(t, c, 0)} | {side_text(t, c, 1)}"
 
 
+def fears_text(t: Tables, c: int) -> str:
+    """Character ``c``'s fears, after its sides: ", fears HLM" ("" without any)."""
+    fears = [t.symbols[k] for k in range(len(t.symbols)) if t.fears[c] >> k & 1]
+    return f", fears {'+'.join(fears)}" if fears else ""
+
+
 def helper_words(state: PuertoDiabloState, slot: int) -> str:
     """The symbols the market character in ``slot`` would supply as help (R15), by
     type: "2 HLM"."""
@@ -564,8 +570,10 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
     t = state.t
     if isinstance(action, ChooseSet):
         k = t.set_numbers.index(action.starting_set)
+        # Each character with its sides: the sets still to choose are on no board.
         return (f"starting set {action.starting_set}: "
-                f"{joined(t.char_names[c].split(',')[0] for c in t.set_chars[k])}")
+                + joined(f"{t.char_names[c].split(',')[0]} ({sides_text(t, c)})"
+                         for c in t.set_chars[k]))
     if isinstance(action, SendAshore | TakeCheapest | Choose):
         verb = {SendAshore: "send ashore", TakeCheapest: "take",
                 Choose: "choose"}[type(action)]
@@ -611,7 +619,9 @@ def action_label(state: PuertoDiabloState, action: Any) -> str:
         where = f", market slot {action.slot + 1}" if twin else ""
         head = f"buy {names[card]} ({card_price(state, action.slot)}d{where})"
         if chars:
-            return head
+            # What the money buys: the sides and fears (a consequence may send a fear's
+            # characters to the ship), which the terminal's market line has no room for.
+            return f"{head}: {sides_text(t, card)}{fears_text(t, card)}"
         return f"{head}: {effect_words(t.abi_effect[card], lexicon(t)).rstrip('.')}"
     if isinstance(action, DonePurchase):
         return "finish purchasing"
