@@ -120,3 +120,22 @@ def test_a_refused_click_on_a_side_not_offered_as_a_dam_gets_the_general_line(
     assert said.startswith("That fits none of your moves now."), said
     assert "(4,4)" not in said and "side" not in said.split(".")[0], said
     assert sent == [] and page.js_errors == []
+
+
+def test_a_second_click_on_what_is_chosen_lets_it_go(browser: Any, server: ServerProcess) -> None:
+    """Shared by every board: clicking a chosen part again, where nothing around it could
+    add to the selection, takes the selection back (it used to say the click fitted no
+    move, and only the Cancel button let go)."""
+    s = ready(2)
+    all_turned(s)
+    put(s, 0, (3, 4))
+    page, sent = open_position(browser, server, s)
+    worker(page, H(3, 4)).click()
+    assert page.locator("#cancel-pick").count() == 1
+    assert page.locator("#board .picked").count() >= 1
+    worker(page, H(3, 4)).click()
+    assert page.locator("#cancel-pick").count() == 0
+    assert page.locator("#board .picked").count() == 0
+    assert note(page) == ""
+    assert sent == []
+    assert page.js_errors == []

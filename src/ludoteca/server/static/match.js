@@ -462,15 +462,24 @@
     }
     return node && board.contains(node) ? node : null;
   }
+  // A second click on a part already chosen, with nothing around it that could add to
+  // the selection, takes the selection back (a player clicks a card again to let it go).
+  function unpick(target) {
+    const own = target.closest("[data-pick]");
+    if (!own || !board.contains(own) || !chosen(own)) return false;
+    picks = {}; refused(null); steady(renderActions);
+    return true;
+  }
   board.addEventListener("click", (e) => {
     const node = pickableAt(e.target);
     if (node) pick(node);
-    else refuse(e.target);
+    else if (!unpick(e.target)) refuse(e.target);
   });
   board.addEventListener("keydown", (e) => {
     if (e.key !== "Enter" && e.key !== " ") return;
     const node = pickableAt(e.target);
     if (node) { e.preventDefault(); pick(node); }
+    else if (unpick(e.target)) e.preventDefault();
   });
 
   async function post(path, body) {
