@@ -308,3 +308,20 @@ def test_the_match_s_options_not_at_their_default_show_in_the_header_and_the_hel
     plain = table(3, {0: ["C01"], 1: ["C04"], 2: ["C06"]}).observation(0)
     assert "options" not in plain and "options:" not in "\n".join(lines_of(plain))
     assert help_lines(plain).startswith("This match: every option at its default.")
+
+
+def test_the_outcome_line_lists_the_seats_that_committed_first():
+    """A full line's "+N" hides only seats that committed nothing (a trial's board cut off
+    the one seat that had committed them all)."""
+    s = table(5, {0: ["C02"], 1: ["C23"], 2: ["C30"], 3: ["C10"], 4: ["C06"]})
+    s.hand = [[] for _ in range(5)]
+    turn(s, "L11")
+    obs = s.observation(0)
+    obs["challenge"]["outcome"] = "resolved"
+    for seat in obs["seats"]:
+        seat["in_harbour"] = True
+        seat["offer"], seat["offer_by_ability"] = 1, 2
+        seat["committed"] = {4: 3, 2: 1}.get(seat["seat"], 0)
+    line = next(x for x in lines_of(obs) if x.startswith("Resolved ("))
+    assert line.endswith(" +2"), line
+    assert ", o/a/c: s5 1/0/3 ab2; s3 1/0/1 ab2; " in line

@@ -259,8 +259,12 @@ def render(observation: dict[str, Any], compact: bool = False) -> Any:
         # the pilot and committed (offer/assigned/committed).
         # An offer by an ability card shows as "ab" and its count (R60), symbols an
         # ability supplied as "+n" (R61), a dispensation as "!" (R65).
+        # The seats that committed come first, most first: a "+N" where the line is full
+        # then only hides seats that committed nothing.
+        ashore = sorted((s for s in obs["seats"] if s["in_harbour"]),
+                        key=lambda s: -s["committed"])
         deal = [f"s{s['seat'] + 1} {s['offer']}/{s['assigned']}/{s['committed']}"
-                + _ability_marks(s) for s in obs["seats"] if s["in_harbour"]]
+                + _ability_marks(s) for s in ashore]
         top.append(_fit(_outcome(obs) or "Offer/assigned/committed: ", deal)[0])
     challenge_end = len(top)
     own: list[str] = []
