@@ -325,3 +325,15 @@ def test_the_outcome_line_lists_the_seats_that_committed_first():
     line = next(x for x in lines_of(obs) if x.startswith("Resolved ("))
     assert line.endswith(" +2"), line
     assert ", o/a/c: s5 1/0/3 ab2; s3 1/0/1 ab2; " in line
+
+
+def test_the_seat_list_in_the_set_up_says_nobody_is_ashore_yet():
+    """Before the first harbour nobody has left one (a trial's ``s`` said every seat had)."""
+    from ludoteca.games.puertodiablo.render import seat_details
+    s = GAME.new_initial_state(3)
+    while s.current_player() < 0:
+        s.apply_action(s.legal_actions()[0])
+    setup = seat_details(s.observation(0))
+    assert "harbour" not in setup and setup.count(": not yet ashore, 0VP") == 3
+    ashore = seat_details(table(2, {0: ["C02"], 1: ["C23"]}).observation(0))
+    assert ashore.count(": in the harbour, ") == 2 and "not yet" not in ashore

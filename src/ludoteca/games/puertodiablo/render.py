@@ -594,7 +594,9 @@ def seat_details(observation: dict[str, Any], seat: int | None = None) -> str:
         lines.append("Options: " + ("; ".join(played) if played else "the defaults"))
     for s in seats:
         me = s["seat"] == obs["viewer"]
-        where = "in the harbour" if s["in_harbour"] else "has left the harbour"
+        # Before the first harbour's arrival nobody has been ashore to leave.
+        where = ("not yet ashore" if obs["harbour"] is None
+                 else "in the harbour" if s["in_harbour"] else "has left the harbour")
         if lines:  # a paragraph of its own: a pager fills lines at the margin together
             lines.append("")
         lines.append(f"{_seat(s['seat'], obs)}: {where}, {s['tale_vp']}VP")
