@@ -889,3 +889,34 @@ def test_the_only_move_s_prompt_keeps_to_one_row():
     assert len(asked[0]) + 2 <= 80, asked[0]  # and ": " after it
     assert asked[0].startswith("Only one move: sell the second lot")
     assert asked[0].endswith(" … - Your move [Enter, 1, q, ?]")
+
+
+def test_a_wrong_answer_s_message_names_every_key_the_prompt_lists():
+    """A game with seat details lists s on the prompt, a sub-list b: the messages for an
+    empty or a wrong answer name them too (a trial found s missing)."""
+    import io
+    from unittest import mock
+
+    from rich.console import Console
+
+    from ludoteca.cli import play
+
+    console = Console(file=io.StringIO(), width=200, highlight=False)
+    answers = ["", "xyz", "2"]
+    asked: list[str] = []
+
+    def prompt(text, console=None):
+        asked.append(str(text))
+        return answers.pop(0)
+
+    with mock.patch.object(play, "console", console), \
+            mock.patch.object(play.Prompt, "ask", side_effect=prompt):
+        agent = play.HumanAgent(load_game("puertodiablo"))
+        assert agent.details is not None
+        chosen = agent._choose(None, 0, [("1", "fold", [7]), ("2", "bet", [8])],
+                               lambda: None, back=True)
+    out = console.file.getvalue()
+    assert chosen == [8] and asked[0] == "Your move [1-2, s, b back, q, ?]"
+    assert ("Please type the number of a choice, 1-2 (or s for the seats' cards, "
+            "b to go back, q to quit, ? for help).") in out
+    assert "'xyz' is not a choice; type 1 to 2 (or s, b, q, ?)." in out

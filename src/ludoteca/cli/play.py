@@ -342,6 +342,10 @@ class HumanAgent(Agent):
             shown = ", ".join(keys)
             told = "one of " + ", ".join(keys)
         extra = (", s" if self.details else "") + (", b back" if back else "")
+        # The messages for a wrong answer name every key the prompt lists.
+        more = ["s"] * bool(self.details) + ["b"] * back
+        spelt = (["s for the seats' cards"] if self.details else []) + \
+            (["b to go back"] if back else []) + ["q to quit", "? for help"]
         # A forced move is still shown and waits for the person, who takes it with Enter
         # alone (its key still works: piped answers keep their meaning).
         forced = len(entries) == 1 and len(entries[0][2]) == 1
@@ -371,7 +375,7 @@ class HumanAgent(Agent):
                 continue
             if not answer:
                 console.print(f"[red]Please type the number of a choice, {shown} "
-                              "(or q to quit, ? for help).[/]")
+                              f"(or {', '.join(spelt)}).[/]")
                 continue
             for key, label, acts in entries:
                 if answer in (key.lower(), label.lower().rstrip(".")):
@@ -398,7 +402,7 @@ class HumanAgent(Agent):
                 console.print(f"[red]{escape(answer)} is not on the list; type {told}.[/]")
             else:
                 console.print(f"[red]{escape(repr(answer))} is not a choice; type {told} "
-                              "(or q, ?).[/]")
+                              f"(or {', '.join(more + ['q', '?'])}).[/]")
 
     def _help(self, observation: dict[str, Any] | None = None) -> None:
         console.print(Rule("Help"))
