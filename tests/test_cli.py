@@ -126,6 +126,8 @@ def test_play_a_whole_match_through_bad_input(tmp_path):
     # The bots are called by the names the banner gives them, told apart by a letter.
     assert "You are seat 1. seat 2: easy bot A, seat 3: easy bot B." in said
     assert re.search(r"┃ Seat ┃ Played by ┃ Points ┃.*│ 1 +│ you +│ +-3 │", said), said
+    # The final table by the same names: two bots of one kind told apart.
+    assert re.search(r"│ 2 +│ easy bot A +│ +-3 │ │ 3 +│ easy bot B +│ +6 │", said), said
     record = MatchRecord.from_json(save.read_text())
     assert record.finished and record.seed == 4
     assert record.agents == ["human", "random", "random"]

@@ -731,8 +731,9 @@ def play_command(
         final = replay(record)
         console.print(Rule("Game over"))
         console.print(render(game, final.observation(seat)))
-        console.print(results_table(final, lambda p: "you" if p == seat
-                                    else bot_name(seats[p].spec, game)))
+        # A bot by the table's whole name for it ("normal bot A"): two bots of one kind
+        # stay told apart.
+        console.print(results_table(final, lambda p: "you" if p == seat else seat_name(p)))
         won = final.returns()[seat] > 0
         console.print(f"[bold {'green' if won else 'red'}]"
                       f"{escape(result_sentence(final, seat) or '')}[/]")
