@@ -402,7 +402,7 @@ class HumanAgent(Agent):
                 console.print(f"[red]{escape(answer)} is not on the list; type {told}.[/]")
             else:
                 console.print(f"[red]{escape(repr(answer))} is not a choice; type {told} "
-                              f"(or {', '.join(more + ['q', '?'])}).[/]")
+                              f"(or {', '.join([*more, 'q', '?'])}).[/]")
 
     def _help(self, observation: dict[str, Any] | None = None) -> None:
         console.print(Rule("Help"))
