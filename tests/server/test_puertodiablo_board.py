@@ -604,8 +604,10 @@ def test_an_ability_of_a_new_moment_is_played_by_clicks_in_the_browser(browser: 
                     if c["name"].startswith("ludoteca-claim-")})
     assert "play an ability card, or pass?" in page.inner_text("#board [data-key=prompt]")
     before = int(page.get_attribute("#match", "data-version"))
+    actors = {a["character"] for a in plays if a["name"] == card}
     page.click(f"#board .pd-hand .pd-ability.pickable:has-text('{card}')")
-    page.click("#board .pd-ashore .pd-char.pickable >> nth=0")
+    if len(actors) > 1:  # one character able to act it (R73): the card's click plays it
+        page.click("#board .pd-ashore .pd-char.pickable >> nth=0")
     page.wait_for_function(
         f"Number(document.getElementById('match').dataset.version) > {before}")
     # The effect's own choice, if it asks one (a character, a party, a side, a player).
@@ -1042,7 +1044,7 @@ def test_a_panel_leaves_the_log_s_newest_lines_in_view(browser: Any, server: Any
              " && document.querySelector('#actions button[data-action]') !== null); }")
     panels = 0
     for _ in range(200):
-        page.wait_for_function(ready, timeout=30_000)
+        page.wait_for_function(ready, timeout=READY_WAIT)
         if page.get_attribute("#match", "data-finished") == "true":
             break
         if page.is_visible("#moment"):
@@ -1060,6 +1062,12 @@ def test_a_panel_leaves_the_log_s_newest_lines_in_view(browser: Any, server: Any
                       rng.randrange(1000))
     assert panels >= 4
     assert page.js_errors == []
+
+
+READY_WAIT = 120_000
+"""ms to wait for my turn, a panel or the end: once I have left a harbour, the bots play
+it out without me, and on a loaded machine (the suite's workers beside the browser) that
+has taken over 30 s."""
 
 
 PANEL_BESIDE_MOVES = """() => {
@@ -1097,7 +1105,7 @@ def test_a_panel_leaves_the_moves_in_view_and_its_button_in_reach(
             " && document.querySelector('#actions button[data-action]') !== null")
     checked = 0
     for _ in range(300):
-        page.wait_for_function(ready, timeout=30_000)
+        page.wait_for_function(ready, timeout=READY_WAIT)
         if page.get_attribute("#match", "data-finished") == "true":
             break
         if page.is_visible("#moment"):
